@@ -1,0 +1,82 @@
+// Process configuration, read once from the environment and validated with zod at start-up.
+// A missing or malformed variable stops the server with a message naming it.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const boolFlag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .optional()
+  .transform((value) => value === '1' || value === 'true' || value === 'yes');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/ })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/ })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/ })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Serves the production build with demo conveniences: generated secret, seeded data, mail outbox page. */
+  DEMO: boolFlag,
+  /** Express "trust proxy" value: only then are X-Forwarded-* headers believed. */
+  TRUST_PROXY: z.string().optional(),
+  /** Header a trusted proxy sets to the visitor's ISO country, e.g. cf-ipcountry. */
+  COUNTRY_HEADER: z.string().toLowerCase().optional(),
+  TENANTS_DIR: z.string().min(1).default('./tenants'),
+  /** Skips the automatic demo seed on the first start of an empty database. */
+  SKIP_SEED: boolFlag,
+});
+
+export type Config = Omit<z.infer<typeof EnvSchema>, 'SESSION_SECRET'> & {
+  SESSION_SECRET: string;
+  DATA_DIR: string;
+  TENANTS_DIR: string;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Validates `env`; outside production a missing SESSION_SECRET is generated once and kept under DATA_DIR. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment:\n  ${problems.join('\n  ')}`);
+  }
+  const values = parsed.data;
+  const dataDir = path.resolve(values.DATA_DIR);
+  let secret = values.SESSION_SECRET;
+  if (!secret) {
+    if (values.NODE_ENV === 'production' && !values.DEMO) {
+      throw new ConfigError('Invalid environment:\n  SESSION_SECRET: required in production (32+ characters)');
+    }
+    secret = readOrCreateSecret(path.join(dataDir, 'session-secret'));
+  }
+  return { ...values, DATA_DIR: dataDir, TENANTS_DIR: path.resolve(values.TENANTS_DIR), SESSION_SECRET: secret };
+}
+
+function readOrCreateSecret(file: string): string {
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // absent: create below
+  }
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const secret = crypto.randomBytes(32).toString('base64url');
+  fs.writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,29 @@
+// The per-request context that server.ts builds once and hands to Remix (DESIGN §2).
+// Loaders and actions read the tenant, locale and database from here; they never work them out again.
+import type { Kysely } from 'kysely';
+import type { Locale } from '~/shared/locales';
+import type { DB } from './db/schema';
+import type { TenantRegistry } from './tenants/registry';
+import type { Tenant } from './tenants/schema';
+
+export interface Visitor {
+  ip: string | null;
+  /** ISO country from a trusted proxy header or the offline GeoIP database; null when unknown. */
+  country: string | null;
+}
+
+export interface AppContext {
+  tenant: Tenant;
+  locale: Locale;
+  nonce: string;
+  db: Kysely<DB>;
+  tenants: TenantRegistry;
+  visitor: Visitor;
+  /** True when NODE_ENV=development, when the Vite dev server is in use. */
+  isDev: boolean;
+}
+
+declare module '@remix-run/node' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends AppContext {}
+}

@@ -1,0 +1,88 @@
+// Kysely table types. Keep in step with the migrations in ./migrations.
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  tenant_id: string;
+  email: string;
+  password_hash: string;
+  status: 'not_confirmed' | 'confirmed' | 'pending_deletion' | 'deleted';
+  credits: Generated<number>;
+  paid_user: Generated<boolean>;
+  language: string;
+  signup_date: Timestamp;
+  notifications_disabled: Generated<string[]>;
+  profile_id: number | null;
+  invisible: Generated<boolean>;
+  privacy_mode: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie token: a database leak does not hand out sessions. */
+  id: string;
+  tenant_id: string;
+  user_id: number;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  last_seen_at: Generated<Date>;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface ProfilesTable {
+  id: Generated<number>;
+  user_id: number | null;
+  name: string;
+  gender: 'male' | 'female';
+  sexuality: 'hetero' | 'gay' | 'lesbian' | 'bi';
+  /** ISO date (YYYY-MM-DD); the pg date parser is set to keep it a string. */
+  birth_date: string;
+  country: string;
+  region: string | null;
+  city: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  about: string | null;
+  looking_for: string | null;
+  interests: Generated<string[]>;
+  hair_colour: string | null;
+  eye_colour: string | null;
+  body_type: string | null;
+  relationship_status: string | null;
+  tattoos: boolean | null;
+  fictional: Generated<boolean>;
+  status: Generated<'active' | 'disabled'>;
+  main_photo_id: number | null;
+  /** Deterministic seed of a demo profile's generated pictures; null for real members. */
+  seed: number | null;
+  created_at: Generated<Date>;
+}
+
+export interface PhotosTable {
+  id: Generated<number>;
+  profile_id: number;
+  filename: string;
+  thumb_filename: string;
+  width: number;
+  height: number;
+  position: Generated<number>;
+  created_at: Generated<Date>;
+}
+
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  profiles: ProfilesTable;
+  photos: PhotosTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Profile = Selectable<ProfilesTable>;
+export type NewProfile = Insertable<ProfilesTable>;
+export type Photo = Selectable<PhotosTable>;
+export type NewPhoto = Insertable<PhotosTable>;

@@ -1,0 +1,45 @@
+// The visitor's country (settings.geoip_country, DESIGN §3): a trusted proxy's country header when
+// one is configured, else the offline GeoIP database of geoip-lite, else unknown (null). Loopback
+// and private addresses are unknown. The caller falls back to the tenant's first country.
+import net from 'node:net';
+import { createRequire } from 'node:module';
+import { ISO_COUNTRY } from '~/shared/catalogue';
+
+type GeoLookup = (ip: string) => { country: string } | null;
+let lookup: GeoLookup | null = null;
+
+function geoLookup(): GeoLookup {
+  if (!lookup) {
+    // Loaded on first use: the database takes a moment and ~150 MB, and local traffic never needs it.
+    const require = createRequire(import.meta.url);
+    const geoip = require('geoip-lite') as { lookup: GeoLookup };
+    lookup = (ip) => geoip.lookup(ip);
+  }
+  return lookup;
+}
+
+export function isPublicAddress(ip: string): boolean {
+  const address = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  if (net.isIPv4(address)) {
+    const [a = 0, b = 0] = address.split('.').map(Number);
+    if (a === 10 || a === 127 || a === 0) return false;
+    if (a === 172 && b >= 16 && b <= 31) return false;
+    if (a === 192 && b === 168) return false;
+    if (a === 169 && b === 254) return false;
+    if (a === 100 && b >= 64 && b <= 127) return false;
+    return a < 224;
+  }
+  if (net.isIPv6(address)) {
+    const lower = address.toLowerCase();
+    return !(lower === '::1' || lower === '::' || lower.startsWith('fc') || lower.startsWith('fd') || lower.startsWith('fe80'));
+  }
+  return false;
+}
+
+export function visitorCountry(input: { ip: string | null; headerCountry?: string | null }): string | null {
+  const fromHeader = input.headerCountry?.trim().toUpperCase();
+  if (fromHeader && ISO_COUNTRY.test(fromHeader) && fromHeader !== 'XX' && fromHeader !== 'T1') return fromHeader;
+  if (!input.ip || !isPublicAddress(input.ip)) return null;
+  const address = input.ip.startsWith('::ffff:') ? input.ip.slice(7) : input.ip;
+  return geoLookup()(address)?.country ?? null;
+}

@@ -1,0 +1,68 @@
+// Serves /media/* from DATA_DIR/media. A demo profile's picture that is not on disk yet is drawn
+// (demo-picture.ts), rendered to WebP once, written atomically and served from disk from then on.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { RequestHandler } from 'express';
+import type { Kysely } from 'kysely';
+import sharp from 'sharp';
+import { today } from '../clock';
+import type { DB } from '../db/schema';
+import { ageOn } from '../profiles/age';
+import { parseDemoPhotoFilename, portraitSvg, PORTRAIT_SIZE, THUMB_SIZE } from './demo-picture';
+
+const ONE_YEAR_S = 365 * 24 * 60 * 60;
+
+export function mediaHandler(options: { mediaDir: string; db: Kysely<DB> }): RequestHandler {
+  const rendering = new Map<string, Promise<boolean>>();
+
+  async function renderDemo(relative: string, file: string): Promise<boolean> {
+    const wanted = parseDemoPhotoFilename(relative);
+    if (!wanted) return false;
+    const profile = await options.db
+      .selectFrom('profiles')
+      .select(['gender', 'hair_colour', 'birth_date'])
+      .where('seed', '=', wanted.seed)
+      .executeTakeFirst();
+    if (!profile) return false;
+    const svg = portraitSvg({
+      seed: wanted.seed,
+      photo: wanted.photo,
+      gender: profile.gender,
+      hairColour: profile.hair_colour,
+      age: ageOn(profile.birth_date, today()),
+    });
+    const size = wanted.thumb ? THUMB_SIZE : PORTRAIT_SIZE;
+    const image = await sharp(Buffer.from(svg)).resize(size.width, size.height).webp({ quality: 80 }).toBuffer();
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    const temporary = `${file}.${process.pid}.tmp`;
+    await fs.promises.writeFile(temporary, image);
+    await fs.promises.rename(temporary, file);
+    return true;
+  }
+
+  return async (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const relative = decodeURIComponent(req.path).replace(/^\/+/, '');
+    const file = path.resolve(options.mediaDir, relative);
+    if (!file.startsWith(options.mediaDir + path.sep) || relative.includes('\0')) {
+      res.status(404).end();
+      return;
+    }
+    try {
+      if (!fs.existsSync(file)) {
+        let job = rendering.get(file);
+        if (!job) {
+          job = renderDemo(relative, file).finally(() => rendering.delete(file));
+          rendering.set(file, job);
+        }
+        if (!(await job)) {
+          res.status(404).type('text/plain').send('Not found');
+          return;
+        }
+      }
+      res.sendFile(file, { maxAge: ONE_YEAR_S * 1000, immutable: true, dotfiles: 'deny' });
+    } catch (error) {
+      next(error);
+    }
+  };
+}

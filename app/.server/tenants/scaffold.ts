@@ -1,0 +1,65 @@
+// A complete, valid starting point for a new tenant file (npm run tenant:new).
+import type { TenantFile } from './schema';
+
+export function scaffoldTenant(id: string, domain: string): TenantFile {
+  const name = id.charAt(0).toUpperCase() + id.slice(1);
+  return {
+    id,
+    domains: [domain],
+    locales: ['en'],
+    theme: { logo: { text: name } },
+    settings: {
+      name,
+      domain,
+      domain_language: 'en_GB',
+      cdn_prefix: '/media/',
+      niche: 1,
+      signups: 'all',
+      logged_out_search: true,
+      logged_out_search_trafficsource: true,
+      push_public_key: null,
+      minimum_message_costs: { GB: { costs: 25, currency: 'GBP' } },
+      support_phone: '+44 20 0000 0000',
+      support_email: `support@${domain}`,
+      fictional_icon: true,
+      fictional_warning: {
+        singular: { en: 'This profile is fictional and is run by an operator of our chat service.' },
+        plural: {
+          en: 'Profiles marked with this icon are fictional and are run by operators of our chat service. You cannot meet these profiles in person.',
+        },
+      },
+      enable_site_entry_popup: 'yes',
+      description: { en: `Meet singles near you on ${name}.` },
+      index_title: { en: 'Dating near you' },
+      countries: ['GB'],
+      visible_profile_fields: ['age', 'gender', 'country', 'region', 'city', 'interests'],
+      visible_profile_notes: ['about'],
+      message_credits: 1,
+      signup_credits: 0,
+      photo_credits: 2,
+      gift_credits: 5,
+      message_length: 1000,
+      search_fields: ['gender', 'country', 'countryregion', 'age'],
+      refund_days: 14,
+      member_resell: false,
+      company_id: 1,
+      mail_name: name,
+      interests: ['cinema', 'cooking', 'music', 'travelling'],
+      region_data: true,
+    },
+    company: {
+      name: `${name} Ltd`,
+      address: 'Change me 1',
+      kvk: 'Change me',
+      city: 'London',
+      country: 'GB',
+      tradenames: [name],
+      vat_numbers: ['GB000000000'],
+      support_phone: '+44 20 0000 0000',
+      delete_discount: 50,
+      added: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+    },
+    credit_packages: [],
+    payments: { provider: 'sandbox', methods: ['creditcard', 'paypal'] },
+  };
+}

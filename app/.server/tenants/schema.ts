@@ -1,0 +1,166 @@
+// The tenant file format (tenants/<id>.json), validated with zod. See docs/tenants.md and
+// docs/decisions/0003-tenant-files.md. `settings` carries every Settings field of SPEC §3 under its
+// own name (settings.php serves it, with per-visitor geoip fields added); `company` every Company info field.
+import { z } from 'zod';
+import {
+  INTERESTS,
+  ISO_COUNTRY,
+  NICHES,
+  PAYMENT_METHODS,
+  PROFILE_FIELDS,
+  PROFILE_NOTES,
+  SEARCH_FIELDS,
+} from '~/shared/catalogue';
+import { LOCALES } from '~/shared/locales';
+
+const Country = z.string().regex(ISO_COUNTRY, 'must be an ISO 3166-1 alpha-2 code in capitals, e.g. NL');
+const Currency = z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code, e.g. EUR');
+const Locale = z.enum(LOCALES);
+const HexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #e6317a');
+const Domain = z
+  .string()
+  .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a lower-case host name like example.com');
+
+/** Text a person reads, per locale. Every locale the tenant shows must be present (checked below). */
+const LocalizedText = z.partialRecord(Locale, z.string().trim().min(1)).refine((value) => Object.keys(value).length > 0, {
+  message: 'needs at least one language',
+});
+
+export const SettingsSchema = z.strictObject({
+  name: z.string().trim().min(1),
+  domain: Domain,
+  domain_language: z.string().regex(/^[a-z]{2}_[A-Z]{2}$/, 'must look like nl_NL'),
+  cdn_prefix: z.string().regex(/^(\/|https:\/\/)/, 'must be a path starting with / or an https:// URL'),
+  niche: z.number().int().refine((n) => n in NICHES, { message: 'must be a niche from 1 to 7' }),
+  signups: z.enum(['all', 'with_trafficsource', 'none']),
+  logged_out_search: z.boolean(),
+  logged_out_search_trafficsource: z.boolean(),
+  push_public_key: z.string().min(1).nullable(),
+  minimum_message_costs: z.record(Country, z.strictObject({ costs: z.number().int().nonnegative(), currency: Currency })),
+  support_phone: z.string().regex(/^\+?[0-9][0-9 -]{5,20}$/, 'must be a phone number like +31 20-123 4567'),
+  support_email: z.email(),
+  fictional_icon: z.boolean(),
+  fictional_warning: z.strictObject({ singular: LocalizedText, plural: LocalizedText }),
+  enable_site_entry_popup: z.enum(['yes', 'no']),
+  description: LocalizedText,
+  index_title: LocalizedText,
+  countries: z.array(Country).min(1),
+  visible_profile_fields: z.array(z.enum(PROFILE_FIELDS)),
+  visible_profile_notes: z.array(z.enum(PROFILE_NOTES)),
+  message_credits: z.number().int().min(0),
+  signup_credits: z.number().int().min(0),
+  photo_credits: z.number().int().min(0),
+  gift_credits: z.number().int().min(0),
+  message_length: z.number().int().min(1).max(10_000),
+  search_fields: z.array(z.enum(SEARCH_FIELDS)),
+  refund_days: z.number().int().min(0).max(365),
+  member_resell: z.boolean(),
+  company_id: z.number().int().positive(),
+  mail_name: z.string().trim().min(1),
+  interests: z.array(z.enum(INTERESTS)).min(1),
+  region_data: z.boolean(),
+});
+
+export const CompanySchema = z.strictObject({
+  name: z.string().trim().min(1),
+  address: z.string().trim().min(1),
+  kvk: z.string().trim().min(1),
+  city: z.string().trim().min(1),
+  country: Country,
+  tradenames: z.array(z.string().trim().min(1)).min(1),
+  vat_numbers: z.array(z.string().regex(/^[A-Z]{2}[0-9A-Z]{2,13}$/, 'must be a VAT number like NL123456789B01')).min(1),
+  support_phone: z.string().regex(/^\+?[0-9][0-9 -]{5,20}$/, 'must be a phone number like +31 20-123 4567'),
+  delete_discount: z.number().int().min(0).max(100),
+  added: z.iso.datetime({ offset: true }),
+});
+
+export const CreditPackageSchema = z.strictObject({
+  id: z.string().regex(/^[a-z0-9-]+$/),
+  credits: z.number().int().positive(),
+  prices: z.record(Currency, z.number().int().positive()),
+});
+
+export const TenantSchema = z
+  .strictObject({
+    $schema: z.string().optional(),
+    id: z.string().regex(/^[a-z][a-z0-9-]{1,39}$/, 'must be lower-case letters, digits and dashes'),
+    domains: z.array(Domain).min(1),
+    locales: z.array(Locale).min(1),
+    theme: z
+      .strictObject({
+        colors: z
+          .strictObject({
+            primary: HexColour,
+            primaryHover: HexColour,
+            onPrimary: HexColour,
+            secondary: HexColour,
+            dark: HexColour,
+            onDark: HexColour,
+            unread: HexColour,
+            warning: HexColour,
+            danger: HexColour,
+            success: HexColour,
+            text: HexColour,
+            textMuted: HexColour,
+            background: HexColour,
+            surface: HexColour,
+            border: HexColour,
+          })
+          .partial()
+          .optional(),
+        logo: z.strictObject({ text: z.string().trim().min(1), tagline: LocalizedText.optional() }).optional(),
+      })
+      .default({}),
+    settings: SettingsSchema,
+    company: CompanySchema,
+    credit_packages: z.array(CreditPackageSchema).default([]),
+    payments: z
+      .strictObject({
+        provider: z.enum(['sandbox', 'mollie']),
+        methods: z.array(z.enum(PAYMENT_METHODS)),
+      })
+      .default({ provider: 'sandbox', methods: [] }),
+  })
+  .superRefine((tenant, ctx) => {
+    const { settings, locales } = tenant;
+    if (!tenant.domains.includes(settings.domain)) {
+      ctx.addIssue({ code: 'custom', path: ['settings', 'domain'], message: 'must be one of the tenant\'s domains' });
+    }
+    const language = settings.domain_language.slice(0, 2);
+    if (!(locales as string[]).includes(language)) {
+      ctx.addIssue({ code: 'custom', path: ['locales'], message: `must include the domain language "${language}"` });
+    }
+    const texts = {
+      description: settings.description,
+      index_title: settings.index_title,
+      'fictional_warning.singular': settings.fictional_warning.singular,
+      'fictional_warning.plural': settings.fictional_warning.plural,
+    };
+    for (const [field, text] of Object.entries(texts)) {
+      for (const locale of locales) {
+        if (!text[locale]) {
+          ctx.addIssue({ code: 'custom', path: ['settings', ...field.split('.')], message: `lacks the "${locale}" text` });
+        }
+      }
+    }
+    for (const country of Object.keys(settings.minimum_message_costs)) {
+      if (!settings.countries.includes(country)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['settings', 'minimum_message_costs', country],
+          message: 'is not one of settings.countries',
+        });
+      }
+    }
+  });
+
+export type TenantFile = z.input<typeof TenantSchema>;
+export type Tenant = z.output<typeof TenantSchema>;
+export type TenantSettings = Tenant['settings'];
+export type CompanyInfo = Tenant['company'];
+export type LocalizedText = z.output<typeof LocalizedText>;
+
+/** "settings.support_phone: must be …" lines for an error message. */
+export function describeIssues(error: z.ZodError): string[] {
+  return error.issues.map((issue) => `${issue.path.length ? issue.path.join('.') : '(file)'}: ${issue.message}`);
+}

@@ -1,0 +1,189 @@
+// Composition root (DESIGN §2): configuration, database, tenants, then one Express app that sets
+// headers and a CSP nonce, compresses, serves static files and media, resolves the tenant once per
+// request and hands everything to Remix through getLoadContext. Stops gracefully on SIGTERM/SIGINT.
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { createRequestHandler } from '@remix-run/express';
+import type { AppLoadContext, ServerBuild } from '@remix-run/node';
+import compression from 'compression';
+import express, { type Request } from 'express';
+import helmet from 'helmet';
+import { sql } from 'kysely';
+import type { ViteDevServer } from 'vite';
+import './app/.server/context';
+import { loadConfig } from './app/.server/config';
+import { migrateToLatest, openDatabase } from './app/.server/db/database';
+import { visitorCountry } from './app/.server/geo/visitor-country';
+import { unknownHostResponse } from './app/.server/http/unknown-host';
+import { negotiateLocale } from './app/.server/i18n/negotiate';
+import { mediaHandler } from './app/.server/media/media-handler';
+import { isDatabaseEmpty, seedDemoProfiles } from './app/.server/seed/demo-profiles';
+import { TenantRegistry } from './app/.server/tenants/registry';
+import type { Tenant } from './app/.server/tenants/schema';
+
+const TENANT_OVERRIDE_HEADER = 'x-rendezvous-tenant';
+
+async function main() {
+  const config = loadConfig();
+  const isDev = config.NODE_ENV === 'development';
+  const log = (message: string) => console.log(`[rendezvous] ${message}`);
+
+  // Refuses to start on an invalid tenant file, naming file and field.
+  const tenants = TenantRegistry.load(config.TENANTS_DIR);
+  tenants.watch();
+
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: path.join(config.DATA_DIR, 'pglite'),
+  });
+  await migrateToLatest(database.db);
+  if (!config.SKIP_SEED && (await isDatabaseEmpty(database.db))) {
+    log('empty database: seeding demo profiles…');
+    const seeded = await seedDemoProfiles(database.db);
+    log(`seeded ${seeded.profiles} profiles with ${seeded.photos} photos`);
+  }
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', parseTrustProxy(config.TRUST_PROXY));
+
+  app.use((_req, res, next) => {
+    res.locals.nonce = crypto.randomBytes(16).toString('base64');
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.nonce as string}'`, "'strict-dynamic'"],
+          // styled-components inserts <style> elements at run time; see docs/decisions/0005-csp.md.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: isDev ? ["'self'", 'ws:'] : ["'self'"],
+          manifestSrc: ["'self'"],
+          workerSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: config.NODE_ENV === 'production' && !config.DEMO,
+    }),
+  );
+  app.use(compression());
+
+  app.get('/healthz', async (_req, res) => {
+    try {
+      await sql`select 1`.execute(database.db);
+      res.json({ status: 'ok', database: database.kind });
+    } catch (error) {
+      res.status(503).json({ status: 'unavailable', error: (error as Error).message });
+    }
+  });
+
+  let viteDevServer: ViteDevServer | undefined;
+  if (isDev) {
+    const vite = await import('vite');
+    viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+    app.use(viteDevServer.middlewares);
+  } else {
+    // Hashed file names: cache for good.
+    app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));
+    app.use(express.static('build/client', { maxAge: '1h' }));
+  }
+
+  app.use('/media', mediaHandler({ mediaDir: path.join(config.DATA_DIR, 'media'), db: database.db }));
+
+  // Tenant by host, once per request; an unknown host never sees another tenant's content.
+  app.use((req, res, next) => {
+    const tenant = tenants.resolve(req.hostname, {
+      override: req.get(TENANT_OVERRIDE_HEADER) ?? null,
+      allowOverride: config.NODE_ENV === 'test',
+    });
+    if (!tenant) {
+      const page = unknownHostResponse(req.path, req.get('accept-language'));
+      res.status(page.status).type(page.type).set('Cache-Control', 'no-store').send(page.body);
+      return;
+    }
+    res.locals.tenant = tenant;
+    next();
+  });
+
+  const build = viteDevServer
+    ? () => viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
+    : ((await import(path.resolve('build/server/index.js'))) as ServerBuild);
+
+  app.all(
+    '*',
+    createRequestHandler({
+      build,
+      mode: isDev ? 'development' : 'production',
+      getLoadContext: (req, res): AppLoadContext => {
+        const tenant = res.locals.tenant as Tenant;
+        return {
+          tenant,
+          locale: negotiateLocale(req.get('cookie'), tenant),
+          nonce: res.locals.nonce as string,
+          db: database.db,
+          tenants,
+          visitor: visitorOf(req, config.COUNTRY_HEADER),
+          isDev,
+        };
+      },
+    }),
+  );
+
+  const server = app.listen(config.PORT, config.HOST, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    log(`${database.kind} database, ${tenants.all().length} tenants, listening on http://localhost:${port}`);
+    for (const tenant of tenants.all()) log(`  ${tenant.settings.name}: http://${tenant.id}.localhost:${port}/`);
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: finishing in-flight requests…`);
+    const force = setTimeout(() => server.closeAllConnections(), 10_000);
+    force.unref();
+    // Keep-alive sockets become idle once their response is sent: close them as they do.
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
+    sweep.unref();
+    server.close(async () => {
+      clearInterval(sweep);
+      tenants.close();
+      await viteDevServer?.close();
+      await database.close();
+      log('stopped');
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+function visitorOf(req: Request, countryHeader: string | undefined) {
+  const ip = req.ip ?? null;
+  // A proxy's country header counts only when that proxy is trusted (Express then believes it for req.ip too).
+  const trusted = req.app.get('trust proxy') !== false && countryHeader;
+  return { ip, country: visitorCountry({ ip, headerCountry: trusted ? req.get(countryHeader) : null }) };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

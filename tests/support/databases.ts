@@ -1,0 +1,46 @@
+// The databases every database test runs on: embedded PGlite always, and a fresh database on the
+// real PostgreSQL server when DATABASE_URL is set (as it is in CI).
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../../app/.server/db/database';
+
+export interface TestDatabaseKind {
+  name: 'pglite' | 'postgres';
+  /** A new, empty database; `drop` removes it (a no-op for PGlite). */
+  create(): Promise<{ url?: string; open: () => Promise<Database>; drop: () => Promise<void> }>;
+}
+
+export const databaseKinds: TestDatabaseKind[] = [
+  {
+    name: 'pglite',
+    async create() {
+      return { open: () => openDatabase({ dataDir: 'memory://' }), drop: async () => {} };
+    },
+  },
+];
+
+const serverUrl = process.env.DATABASE_URL;
+if (serverUrl) {
+  databaseKinds.push({
+    name: 'postgres',
+    async create() {
+      const name = `rdv_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      return {
+        url: url.toString(),
+        open: () => openDatabase({ databaseUrl: url.toString(), poolSize: 4 }),
+        drop: async () => {
+          const client = new pg.Client({ connectionString: serverUrl });
+          await client.connect();
+          await client.query(`drop database if exists ${name} with (force)`);
+          await client.end();
+        },
+      };
+    },
+  });
+}

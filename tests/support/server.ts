@@ -1,0 +1,107 @@
+// Starts the production build (server.ts) as a child process on a free port, with its own data
+// folder and database, and stops it again.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { databaseKinds } from './databases';
+
+export interface RunningServer {
+  port: number;
+  dataDir: string;
+  output: () => string;
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+  process: ChildProcess;
+}
+
+/**
+ * Starts server.ts with NODE_ENV=test. Its database is a fresh one on the PostgreSQL server when
+ * DATABASE_URL is set (as in CI), else an embedded PGlite in a temporary folder.
+ */
+export async function startServer(env: Record<string, string | undefined> = {}): Promise<RunningServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rdv-server-'));
+  const kind = databaseKinds[databaseKinds.length - 1]!;
+  const database = await kind.create();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
+      DATABASE_URL: database.url ?? '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
+    const check = () => {
+      const match = /listening on http:\/\/localhost:(\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    };
+    child.stdout?.on('data', check);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      void database.drop();
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    port,
+    dataDir,
+    process: child,
+    output: () => output,
+    stop: (signal = 'SIGTERM') =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve(child.exitCode);
+        child.once('exit', (code) => {
+          fs.rmSync(dataDir, { recursive: true, force: true });
+          void database.drop().then(() => resolve(code));
+        });
+        child.kill(signal);
+      }),
+  };
+}
+
+export interface HttpResult {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+  text: string;
+  json: <T = unknown>() => T;
+}
+
+/** An HTTP request to 127.0.0.1 with any Host header (fetch forbids setting it). */
+export function request(
+  port: number,
+  host: string,
+  pathname: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string; onSent?: () => void } = {},
+): Promise<HttpResult> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port, path: pathname, method: options.method ?? 'GET', headers: { host, ...options.headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          const text = body.toString('utf8');
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text, json: () => JSON.parse(text) });
+        });
+      },
+    );
+    req.on('error', reject);
+    if (options.body) req.write(options.body);
+    req.end(() => options.onSent?.());
+  });
+}

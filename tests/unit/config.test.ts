@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '~/.server/config';
+
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'cfg-'));
+
+describe('loadConfig', () => {
+  it('has working defaults for a fresh machine', () => {
+    const dir = tmp();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config).toMatchObject({ NODE_ENV: 'development', PORT: 3000, DATA_DIR: dir });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('names the variable that is wrong', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATA_DIR: tmp() })).toThrow(/PORT: /);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x', DATA_DIR: tmp() })).toThrow(/DATABASE_URL: /);
+    expect(() => loadConfig({ SESSION_SECRET: 'short', DATA_DIR: tmp() })).toThrow(/SESSION_SECRET: must be at least 32/);
+  });
+
+  it('requires SESSION_SECRET in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tmp() })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tmp() })).toThrow(/SESSION_SECRET: required in production/);
+  });
+
+  it('generates a session secret once outside production and keeps it under DATA_DIR', () => {
+    const dir = tmp();
+    const first = loadConfig({ DATA_DIR: dir }).SESSION_SECRET;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dir }).SESSION_SECRET).toBe(first);
+    expect(fs.readFileSync(path.join(dir, 'session-secret'), 'utf8').trim()).toBe(first);
+  });
+
+  it('lets the demo (npm start) run the production build without a configured secret', () => {
+    expect(loadConfig({ NODE_ENV: 'production', DEMO: '1', DATA_DIR: tmp() }).SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
+  });
+});

@@ -1,0 +1,37 @@
+import { vitePlugin as remix } from '@remix-run/dev';
+import { transformAsync } from '@babel/core';
+import path from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
+import { remixConfig } from './remix.config';
+
+/**
+ * Runs babel-plugin-styled-components over app code so that component ids are stable per file:
+ * without it, lazily discovered routes hydrate with different class names than the server sent.
+ */
+function styledComponentsIds(): Plugin {
+  return {
+    name: 'rendezvous:styled-components-ids',
+    enforce: 'pre',
+    async transform(code, id) {
+      if (!/\/app\/.*\.tsx?$/.test(id) || id.includes('node_modules') || !code.includes('styled-components')) return null;
+      const result = await transformAsync(code, {
+        filename: id,
+        babelrc: false,
+        configFile: false,
+        sourceMaps: true,
+        parserOpts: { plugins: ['typescript', 'jsx'] },
+        plugins: [['babel-plugin-styled-components', { ssr: true, displayName: true, fileName: false }]],
+      });
+      return result?.code ? { code: result.code, map: result.map } : null;
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [styledComponentsIds(), remix(remixConfig)],
+  resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
+  ssr: { noExternal: ['styled-components'] },
+  optimizeDeps: { include: ['styled-components', '@emotion/is-prop-valid', 'stylis', 'react-intl', 'valtio'] },
+  build: { target: 'es2022' },
+  server: { hmr: { port: 24678 } },
+});
