@@ -15,6 +15,7 @@ import { loadConfig } from './app/.server/config';
 import { migrateToLatest, openDatabase } from './app/.server/db/database';
 import { visitorCountry } from './app/.server/geo/visitor-country';
 import { unknownHostResponse } from './app/.server/http/unknown-host';
+import { serverMessage } from './app/.server/i18n/messages';
 import { negotiateLocale } from './app/.server/i18n/negotiate';
 import { mediaHandler } from './app/.server/media/media-handler';
 import { isDatabaseEmpty, seedDemoProfiles } from './app/.server/seed/demo-profiles';
@@ -72,6 +73,8 @@ async function main() {
         },
       },
       crossOriginEmbedderPolicy: false,
+      // Browsers then send a real Origin on same-site form posts (no-referrer makes it "null").
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       strictTransportSecurity: config.NODE_ENV === 'production' && !config.DEMO,
     }),
   );
@@ -111,6 +114,27 @@ async function main() {
       return;
     }
     res.locals.tenant = tenant;
+    next();
+  });
+
+  // Mutations only from our own pages: a cross-site form post or fetch is refused (DESIGN §10).
+  app.use((req, res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
+    const origin = req.get('origin');
+    if (origin) {
+      let originHost: string | null = null;
+      try {
+        originHost = new URL(origin).host.toLowerCase();
+      } catch {
+        originHost = null;
+      }
+      const host = (req.get(app.get('trust proxy') ? 'x-forwarded-host' : 'host') ?? req.get('host') ?? '').toLowerCase();
+      if (originHost !== host) {
+        const locale = negotiateLocale(req.get('cookie'), res.locals.tenant as Tenant);
+        res.status(403).json({ error: 'cross_origin', message: serverMessage(locale, 'api.error.crossOrigin') });
+        return;
+      }
+    }
     next();
   });
 

@@ -1,52 +1,82 @@
-// The document shell: theme, translations and the error page (SPEC §8).
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+// The document shell: theme, translations, client state, the layout of the current route and the
+// error page (SPEC §2, §8).
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import {
   isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
-  useLoaderData,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { FormattedMessage, IntlProvider } from 'react-intl';
-import styled, { ThemeProvider } from 'styled-components';
+import { IntlProvider } from 'react-intl';
+import { ThemeProvider } from 'styled-components';
 import { buildTheme } from '../themes';
-import { GlobalStyle } from './components/app/global-style';
-import { useNonce } from './components/app/nonce';
+import { now } from './.server/clock';
 import { messagesFor } from './.server/i18n/messages';
 import { localize } from './.server/tenants/localize';
-import { DEFAULT_LOCALE } from './shared/locales';
+import { DocumentTitleCounts } from './components/app/document-title';
+import { ErrorPage, ErrorPageGuard } from './components/app/error-page';
+import { GlobalStyle } from './components/app/global-style';
+import { useNonce } from './components/app/nonce';
+import { Layout as ShellLayout } from './layouts/layouts';
+import { AppStateProvider } from './state/app-state';
+import { DEFAULT_LOCALE, LOCALE_NAMES } from './shared/locales';
+import type { LayoutName, ShellData } from './shared/shell';
 
 export function loader({ context }: LoaderFunctionArgs) {
   const { tenant, locale } = context;
-  return {
+  const { settings } = tenant;
+  const shell: ShellData = {
+    tenantId: tenant.id,
+    name: settings.name,
+    logoText: tenant.theme.logo?.text ?? settings.name,
+    niche: settings.niche,
+    themeOverrides: tenant.theme.colors ? { colors: tenant.theme.colors } : {},
     locale,
-    messages: messagesFor(locale),
-    tenant: {
-      id: tenant.id,
-      name: tenant.settings.name,
-      niche: tenant.settings.niche,
-      themeOverrides: tenant.theme.colors ? { colors: tenant.theme.colors } : {},
-      logoText: tenant.theme.logo?.text ?? tenant.settings.name,
-      locales: tenant.locales,
-      description: localize(tenant.settings.description, locale, tenant),
+    locales: tenant.locales.map((code) => ({ code, name: LOCALE_NAMES[code] })),
+    fictionalIcon: settings.fictional_icon,
+    fictionalWarning: {
+      singular: localize(settings.fictional_warning.singular, locale, tenant),
+      plural: localize(settings.fictional_warning.plural, locale, tenant),
     },
+    entryWarning: settings.enable_site_entry_popup,
+    visitorCountry: context.visitor.country ?? settings.countries[0] ?? null,
+    companyName: tenant.company.name,
+    description: localize(settings.description, locale, tenant),
   };
+  return { locale, messages: messagesFor(locale), shell, year: now().getUTCFullYear() };
 }
 
-export type RootData = ReturnType<typeof loader>;
+export const links: LinksFunction = () => [
+  { rel: 'icon', href: '/icon.svg', type: 'image/svg+xml' },
+  { rel: 'apple-touch-icon', href: '/icons/192.png' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ title: data.tenant.name }, { name: 'description', content: data.tenant.description }] : [{ title: 'Error' }];
+  data ? [{ title: data.shell.name }, { name: 'description', content: data.shell.description }] : [{ title: 'Error' }];
+
+export interface RouteHandle {
+  layout?: LayoutName;
+}
+
+function useLayoutName(): LayoutName {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const layout = (matches[i]?.handle as RouteHandle | undefined)?.layout;
+    if (layout) return layout;
+  }
+  return 'default';
+}
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
-  const theme = buildTheme(data?.tenant.niche ?? 1, data?.tenant.themeOverrides);
+  const theme = buildTheme(data?.shell.niche ?? 1, data?.shell.themeOverrides);
   const locale = data?.locale ?? DEFAULT_LOCALE;
   const nonce = useNonce();
   return (
@@ -54,8 +84,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content={theme.colors.primary} />
-        <link rel="icon" href="/icon.svg" type="image/svg+xml" />
+        <meta name="theme-color" content={theme.colors.dark} />
         <Meta />
         <Links />
       </head>
@@ -63,7 +92,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <IntlProvider locale={locale} messages={data?.messages ?? {}} defaultLocale={DEFAULT_LOCALE}>
           <ThemeProvider theme={theme}>
             <GlobalStyle />
-            {children}
+            <AppStateProvider>{children}</AppStateProvider>
           </ThemeProvider>
         </IntlProvider>
         <ScrollRestoration nonce={nonce} />
@@ -74,60 +103,41 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  useLoaderData<typeof loader>();
-  return <Outlet />;
+  const data = useRouteLoaderData<typeof loader>('root')!;
+  const layout = useLayoutName();
+  return (
+    <ShellLayout name={layout} shell={data.shell} year={data.year}>
+      <DocumentTitleCounts />
+      <Outlet />
+    </ShellLayout>
+  );
 }
-
-const ErrorPage = styled.main`
-  min-height: 100vh;
-  display: grid;
-  place-content: center;
-  gap: ${({ theme }) => theme.space(4)};
-  padding: ${({ theme }) => theme.space(6)};
-  text-align: center;
-  background: ${({ theme }) => theme.colors.secondary};
-`;
-
-const Status = styled.p`
-  margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.display};
-  font-weight: 800;
-  color: ${({ theme }) => theme.colors.primary};
-`;
-
-const HomeLink = styled(Link)`
-  justify-self: center;
-  padding: ${({ theme }) => `${theme.space(3)} ${theme.space(6)}`};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.primary};
-  color: ${({ theme }) => theme.colors.onPrimary};
-  font-weight: 700;
-  text-decoration: none;
-`;
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const data = useRouteLoaderData<typeof loader>('root');
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message = isRouteErrorResponse(error)
-    ? typeof error.data === 'string' && error.data
+    ? typeof error.data === 'string' && error.data !== 'Not Found'
       ? error.data
       : error.statusText
     : error instanceof Error && import.meta.env.DEV
       ? error.message
       : null;
+  const messages = data?.messages ?? {};
+  const page = <ErrorPage status={status} message={message} />;
   return (
-    <ErrorPage>
-      <Status>{status}</Status>
-      <h1>
-        {status === 404 ? (
-          <FormattedMessage id="error.notFound" defaultMessage="This page could not be found" />
-        ) : (
-          message || <FormattedMessage id="error.title" defaultMessage="Error" />
-        )}
-      </h1>
-      <HomeLink to="/" reloadDocument>
-        <FormattedMessage id="error.backHome" defaultMessage="Back to the home page" />
-      </HomeLink>
-    </ErrorPage>
+    <ErrorPageGuard
+      fallbackText={messages['error.renderFailed'] ?? 'An error occurred while showing the error page'}
+      homeText={messages['error.backHome'] ?? 'Back to the home page'}
+    >
+      {data ? (
+        <ShellLayout name="default" shell={data.shell} year={data.year}>
+          {page}
+        </ShellLayout>
+      ) : (
+        page
+      )}
+    </ErrorPageGuard>
   );
 }

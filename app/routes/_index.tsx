@@ -12,7 +12,6 @@ export async function loader({ context }: LoaderFunctionArgs) {
     name: tenant.settings.name,
     title: localize(tenant.settings.index_title, locale, tenant),
     description: localize(tenant.settings.description, locale, tenant),
-    fictionalWarning: localize(tenant.settings.fictional_warning.plural, locale, tenant),
     profiles: await showcaseProfiles(db, tenant, 8),
   };
 }
@@ -118,21 +117,8 @@ const FictionalBadge = styled.span`
   font-weight: 700;
 `;
 
-const InlineBadge = styled(FictionalBadge)`
-  position: static;
-  display: inline-grid;
-  margin-right: ${({ theme }) => theme.space(2)};
-  vertical-align: middle;
-`;
-
-const Disclosure = styled.p`
-  margin: ${({ theme }) => theme.space(6)} 0 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
-
 export default function Index() {
-  const { name, title, description, fictionalWarning, profiles } = useLoaderData<typeof loader>();
+  const { name, title, description, profiles } = useLoaderData<typeof loader>();
   const intl = useIntl();
   const fictionalLabel = intl.formatMessage({ id: 'profile.fictional', defaultMessage: 'Fictional profile' });
   return (
@@ -164,10 +150,6 @@ export default function Index() {
             </Card>
           ))}
         </Grid>
-        <Disclosure>
-          <InlineBadge aria-hidden>F</InlineBadge>
-          {fictionalWarning}
-        </Disclosure>
       </Section>
     </main>
   );

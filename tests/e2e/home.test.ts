@@ -36,9 +36,9 @@ describe.each([
     await page.goto(`http://${id}.localhost:${server.port}/`, { waitUntil: 'networkidle' });
 
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(lang);
-    expect(await page.locator('header').innerText()).toContain(name);
+    expect(await page.locator('main header').innerText()).toContain(name);
     expect(await page.locator('h1').innerText()).toBe(title);
-    const background = await page.locator('header').evaluate((el) => getComputedStyle(el).backgroundImage);
+    const background = await page.locator('main header').evaluate((el) => getComputedStyle(el).backgroundImage);
     expect(background).toContain(rgb(buildTheme(niche).colors.primary));
     expect(await page.locator('img[src^="/media/demo/"]').count()).toBeGreaterThan(0);
     const firstImageLoaded = await page.locator('img[src^="/media/demo/"]').first().evaluate((img) => (img as HTMLImageElement).naturalWidth);

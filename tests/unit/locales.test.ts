@@ -47,3 +47,15 @@ describe.each(LOCALES)('locales/%s.json', (locale) => {
     expect(same).toEqual([]);
   });
 });
+
+describe('messages used in the code', () => {
+  it('are all in en.json with the same English text', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const out = execFileSync('npx', ['formatjs', 'extract', 'app/**/*.{ts,tsx}', '--ignore', '**/*.test.*', '--format', 'simple'], {
+      encoding: 'utf8',
+    });
+    const extracted = JSON.parse(out) as Record<string, string>;
+    expect(Object.keys(extracted).length).toBeGreaterThan(20);
+    for (const [id, text] of Object.entries(extracted)) expect(en[id], id).toBe(text);
+  });
+});

@@ -1,0 +1,120 @@
+// The footer (SPEC §2): every legal and help link; a US notice for English only; a compact variant
+// in installed-app mode and for members away from the home page.
+import { Link } from '@remix-run/react';
+import { defineMessages, FormattedMessage } from 'react-intl';
+import styled from 'styled-components';
+import type { ShellData } from '~/shared/shell';
+
+const Wrapper = styled.footer`
+  margin-top: auto;
+  background: ${({ theme }) => theme.colors.dark};
+  color: ${({ theme }) => theme.colors.onDark};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const Inner = styled.div`
+  max-width: 1140px;
+  margin: 0 auto;
+  padding: ${({ theme }) => `${theme.space(6)} ${theme.space(4)}`};
+`;
+
+const Links = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  gap: ${({ theme }) => `${theme.space(2)} ${theme.space(4)}`};
+  margin: 0 0 ${({ theme }) => theme.space(5)};
+  padding: 0;
+  list-style: none;
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {
+    display: flex;
+    flex-wrap: wrap;
+  }
+
+  a {
+    color: inherit;
+    opacity: 0.85;
+    text-decoration: none;
+  }
+
+  a:hover {
+    opacity: 1;
+    text-decoration: underline;
+  }
+`;
+
+const Small = styled.p`
+  margin: ${({ theme }) => theme.space(2)} 0 0;
+  opacity: 0.75;
+
+  a {
+    color: inherit;
+  }
+`;
+
+export type FooterVariant = 'full' | 'compact';
+
+const labels = defineMessages({
+  terms: { id: 'footer.terms', defaultMessage: 'Terms and conditions' },
+  privacy: { id: 'footer.privacy', defaultMessage: 'Privacy statement' },
+  cookies: { id: 'footer.cookies', defaultMessage: 'Cookie policy' },
+  ban: { id: 'footer.ban', defaultMessage: 'Access ban' },
+  pricing: { id: 'footer.pricing', defaultMessage: 'Pricing' },
+  complaints: { id: 'footer.complaints', defaultMessage: 'Complaints' },
+  returnPolicy: { id: 'footer.returnPolicy', defaultMessage: 'Return policy' },
+  faq: { id: 'footer.faq', defaultMessage: 'FAQ' },
+  service: { id: 'footer.service', defaultMessage: 'Customer service' },
+});
+
+const FULL_LINKS = [
+  ['/pages/terms', labels.terms],
+  ['/pages/privacy', labels.privacy],
+  ['/pages/cookies', labels.cookies],
+  ['/pages/ban', labels.ban],
+  ['/pricing', labels.pricing],
+  ['/complaints', labels.complaints],
+  ['/pages/return-policy', labels.returnPolicy],
+  ['/pages/faq', labels.faq],
+  ['/pages/service', labels.service],
+] as const;
+
+const COMPACT_LINKS = new Set(['/pages/terms', '/pages/privacy', '/pages/faq', '/pages/service']);
+
+export function Footer({ shell, variant, year }: { shell: ShellData; variant: FooterVariant; year: number }) {
+  const links = variant === 'full' ? FULL_LINKS : FULL_LINKS.filter(([to]) => COMPACT_LINKS.has(to));
+  return (
+    <Wrapper data-variant={variant}>
+      <Inner>
+        <nav aria-label={shell.name}>
+          <Links>
+            {links.map(([to, label]) => (
+              <li key={to}>
+                <Link to={to}>
+                  <FormattedMessage {...label} />
+                </Link>
+              </li>
+            ))}
+          </Links>
+        </nav>
+        {variant === 'full' && shell.locale === 'en' ? (
+          <Small data-testid="us-notice">
+            <FormattedMessage
+              id="footer.usNotice"
+              defaultMessage="For visitors from the United States: everyone shown on this website is 18 years of age or older. We do not sell or share your personal information."
+            />{' '}
+            <Link to="/pages/privacy">
+              <FormattedMessage id="footer.usPrivacyChoices" defaultMessage="Your privacy choices" />
+            </Link>
+          </Small>
+        ) : null}
+        <Small>
+          <FormattedMessage
+            id="footer.copyright"
+            defaultMessage="© {year} {company}. All rights reserved."
+            values={{ year, company: shell.companyName }}
+          />
+        </Small>
+      </Inner>
+    </Wrapper>
+  );
+}

@@ -1,0 +1,20 @@
+// /pages/{token}: terms, privacy, cookies, faq, return-policy, service, ban and complaints, built for
+// the tenant from its company info and settings, in the visitor's language.
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { StaticPageView } from '~/components/pages/static-page';
+import { staticPageData } from '~/.server/content/static-page-data';
+
+export function loader({ params, context }: LoaderFunctionArgs) {
+  return staticPageData(context, params.token);
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const root = matches.find((m) => m.id === 'root')?.data as { shell?: { name: string } } | undefined;
+  return data ? [{ title: `${data.title} | ${root?.shell?.name ?? ''}` }] : [];
+};
+
+export default function StaticPageRoute() {
+  const page = useLoaderData<typeof loader>();
+  return <StaticPageView title={page.title} html={page.html} updated={page.updated} />;
+}

@@ -1,0 +1,160 @@
+// /pricing: what is free, what costs credits, what a message costs per country, and premium.
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
+import styled from 'styled-components';
+import { ButtonLink } from '~/components/app/buttons';
+import { Prose } from '~/components/pages/prose';
+
+export function loader({ context }: LoaderFunctionArgs) {
+  const { settings } = context.tenant;
+  return {
+    site: settings.name,
+    messageCredits: settings.message_credits,
+    giftCredits: settings.gift_credits,
+    photoCredits: settings.photo_credits,
+    refundDays: settings.refund_days,
+    minimumCosts: Object.entries(settings.minimum_message_costs).map(([country, cost]) => ({ country, ...cost })),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: `${data.site}` }] : []);
+
+const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  margin: ${({ theme }) => theme.space(3)} 0;
+
+  th,
+  td {
+    padding: ${({ theme }) => `${theme.space(3)} ${theme.space(2)}`};
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    text-align: left;
+  }
+
+  td:last-child {
+    text-align: right;
+    font-weight: 700;
+    white-space: nowrap;
+  }
+`;
+
+const Card = styled.section`
+  margin: ${({ theme }) => theme.space(6)} 0;
+  padding: ${({ theme }) => theme.space(5)};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.secondary};
+
+  h2 {
+    margin-top: 0;
+  }
+`;
+
+const credits = (count: number) => (
+  <FormattedMessage id="pricing.credits" defaultMessage="{count, plural, one {# credit} other {# credits}}" values={{ count }} />
+);
+
+export default function Pricing() {
+  const data = useLoaderData<typeof loader>();
+  const intl = useIntl();
+  const regions = new Intl.DisplayNames([intl.locale], { type: 'region' });
+  return (
+    <Prose>
+      <h1>
+        <FormattedMessage id="pricing.title" defaultMessage="Pricing" />
+      </h1>
+      <p>
+        <FormattedMessage
+          id="pricing.intro"
+          defaultMessage="Signing up and browsing {site} is free. You only pay for what you use, with credits."
+          values={{ site: data.site }}
+        />
+      </p>
+      <h2>
+        <FormattedMessage id="pricing.free.title" defaultMessage="Free for everyone" />
+      </h2>
+      <ul>
+        <li>
+          <FormattedMessage id="pricing.free.profile" defaultMessage="Creating a profile" />
+        </li>
+        <li>
+          <FormattedMessage id="pricing.free.search" defaultMessage="Searching and viewing profiles" />
+        </li>
+        <li>
+          <FormattedMessage id="pricing.free.likes" defaultMessage="Liking profiles and playing the swipe game" />
+        </li>
+        <li>
+          <FormattedMessage id="pricing.free.receive" defaultMessage="Receiving messages" />
+        </li>
+      </ul>
+      <h2>
+        <FormattedMessage id="pricing.paid.title" defaultMessage="What costs credits" />
+      </h2>
+      <Table>
+        <tbody>
+          <tr>
+            <th scope="row">
+              <FormattedMessage id="pricing.paid.message" defaultMessage="Sending a message" />
+            </th>
+            <td>{credits(data.messageCredits)}</td>
+          </tr>
+          <tr>
+            <th scope="row">
+              <FormattedMessage id="pricing.paid.gift" defaultMessage="Sending a gift" />
+            </th>
+            <td>{credits(data.giftCredits)}</td>
+          </tr>
+          <tr>
+            <th scope="row">
+              <FormattedMessage id="pricing.paid.photo" defaultMessage="Sending a photo" />
+            </th>
+            <td>{credits(data.photoCredits)}</td>
+          </tr>
+        </tbody>
+      </Table>
+      <h2>
+        <FormattedMessage id="pricing.perMessage.title" defaultMessage="Price of a message" />
+      </h2>
+      <Table>
+        <tbody>
+          {data.minimumCosts.map((cost) => (
+            <tr key={cost.country}>
+              <th scope="row">{regions.of(cost.country)}</th>
+              <td>
+                <FormattedMessage
+                  id="pricing.perMessage.from"
+                  defaultMessage="from {price}"
+                  values={{ price: <FormattedNumber value={cost.costs / 100} style="currency" currency={cost.currency} /> }}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+      <Card>
+        <h2>
+          <FormattedMessage id="pricing.premium.title" defaultMessage="Premium for good" />
+        </h2>
+        <p>
+          <FormattedMessage
+            id="pricing.premium.body"
+            defaultMessage="Your first credit bundle makes you a premium member for good, even when your credits run out. Premium members see all photos and can upload up to 25 photos. There is no subscription: nothing is ever charged automatically."
+          />
+        </p>
+        <p>
+          <FormattedMessage
+            id="pricing.refund"
+            defaultMessage="Unused credits can be returned within {days} days of purchase."
+            values={{ days: data.refundDays }}
+          />{' '}
+          <Link to="/pages/return-policy">
+            <FormattedMessage id="footer.returnPolicy" defaultMessage="Return policy" />
+          </Link>
+        </p>
+        <ButtonLink to="/signup">
+          <FormattedMessage id="index.cta.signup" defaultMessage="Sign up for free" />
+        </ButtonLink>
+      </Card>
+    </Prose>
+  );
+}

@@ -1,0 +1,34 @@
+// Client state of the member shell (valtio). A store is made per app instance — never at module
+// level, where the server would share it between requests (STACK.md pitfall 7). Later work fills
+// user, chats and likes from the API; the navigation reads the counts from here.
+import { createContext, useContext, useState, type ReactNode } from 'react';
+import { proxy } from 'valtio';
+
+export interface ShellUser {
+  name: string;
+  credits: number;
+  paid_user: boolean;
+}
+
+export interface AppState {
+  user: ShellUser | null;
+  totalUnreadMessages: number;
+  totalNewLikes: number;
+}
+
+export function createAppState(initial: Partial<AppState> = {}): AppState {
+  return proxy<AppState>({ user: null, totalUnreadMessages: 0, totalNewLikes: 0, ...initial });
+}
+
+const AppStateContext = createContext<AppState | null>(null);
+
+export function AppStateProvider({ initial, children }: { initial?: Partial<AppState>; children: ReactNode }) {
+  const [state] = useState(() => createAppState(initial));
+  return <AppStateContext.Provider value={state}>{children}</AppStateContext.Provider>;
+}
+
+export function useAppState(): AppState {
+  const state = useContext(AppStateContext);
+  if (!state) throw new Error('useAppState outside AppStateProvider');
+  return state;
+}
