@@ -1,0 +1,113 @@
+// @vitest-environment jsdom
+// The four layouts of SPEC §2: what each one puts around a page.
+import { createRemixStub } from '@remix-run/testing';
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { IntlProvider } from 'react-intl';
+import { ThemeProvider } from 'styled-components';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Layout } from '~/layouts/layouts';
+import { AppStateProvider } from '~/state/app-state';
+import type { LayoutName, ShellData } from '~/shared/shell';
+import { buildTheme } from '../../themes';
+
+const shell: ShellData = {
+  tenantId: 'herzklopfen',
+  name: 'Herzklopfen',
+  logoText: 'Herzklopfen',
+  niche: 2,
+  themeOverrides: {},
+  locale: 'de',
+  locales: [{ code: 'de', name: 'Deutsch' }],
+  fictionalIcon: true,
+  fictionalWarning: { singular: 'Dieses Profil ist fiktiv.', plural: 'Profile mit diesem Symbol sind fiktiv.' },
+  entryWarning: 'yes',
+  visitorCountry: 'DE',
+  companyName: 'Herzklopfen Online GmbH',
+  description: '',
+};
+
+beforeAll(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  })) as unknown as typeof window.matchMedia;
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
+
+let container: HTMLDivElement | null = null;
+afterEach(() => {
+  container?.remove();
+  container = null;
+  document.cookie = 'entry_warning_dismissed=; Max-Age=0; Path=/';
+});
+
+async function renderLayout(name: LayoutName, visitorCountry: string | null = 'DE') {
+  const Stub = createRemixStub([
+    {
+      path: '/',
+      Component: () => (
+        <IntlProvider locale="de" messages={{}} onError={() => {}}>
+          <ThemeProvider theme={buildTheme(2)}>
+            <AppStateProvider>
+              <Layout name={name} shell={{ ...shell, visitorCountry }} year={2026}>
+                <p id="page">page</p>
+              </Layout>
+            </AppStateProvider>
+          </ThemeProvider>
+        </IntlProvider>
+      ),
+    },
+  ]);
+  container = document.createElement('div');
+  document.body.append(container);
+  await act(async () => createRoot(container!).render(<Stub />));
+  return container;
+}
+
+const has = (root: HTMLElement, selector: string) => root.querySelector(selector) !== null;
+
+describe('layouts', () => {
+  it('default: navigation, footer, disclaimer and the entry warning', async () => {
+    const root = await renderLayout('default');
+    expect(has(root, '#page')).toBe(true);
+    expect(has(root, 'header nav')).toBe(true);
+    expect(has(root, 'footer')).toBe(true);
+    expect(root.querySelector('[data-testid="disclaimer"]')?.textContent).toContain('Profile mit diesem Symbol sind fiktiv.');
+    expect(root.querySelector('dialog')?.hasAttribute('open')).toBe(true);
+  });
+
+  it('chat: bare, with the entry warning only for visitors from NL and DE', async () => {
+    const fromGermany = await renderLayout('chat', 'DE');
+    expect(has(fromGermany, 'header nav')).toBe(false);
+    expect(has(fromGermany, 'footer')).toBe(false);
+    expect(fromGermany.querySelector('dialog')?.hasAttribute('open')).toBe(true);
+    container?.remove();
+    const fromAustria = await renderLayout('chat', 'AT');
+    expect(fromAustria.querySelector('dialog')?.hasAttribute('open')).toBe(false);
+  });
+
+  it('lander: a logo bar, the footer and the disclaimer, no navigation', async () => {
+    const root = await renderLayout('lander');
+    expect(root.querySelector('header a')?.textContent).toBe('Herzklopfen');
+    expect(has(root, 'header nav')).toBe(false);
+    expect(has(root, 'footer')).toBe(true);
+    expect(has(root, '[data-testid="disclaimer"]')).toBe(true);
+  });
+
+  it('empty: only the page', async () => {
+    const root = await renderLayout('empty');
+    expect(has(root, '#page')).toBe(true);
+    expect(has(root, 'header')).toBe(false);
+    expect(has(root, 'footer')).toBe(false);
+    expect(has(root, '[data-testid="disclaimer"]')).toBe(false);
+  });
+});
