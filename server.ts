@@ -17,9 +17,12 @@ import { visitorCountry } from './app/.server/geo/visitor-country';
 import { unknownHostResponse } from './app/.server/http/unknown-host';
 import { serverMessage } from './app/.server/i18n/messages';
 import { negotiateLocale } from './app/.server/i18n/negotiate';
+import { userForSession } from './app/.server/accounts/sessions';
+import { startMailWorker } from './app/.server/mail/mail';
 import { mediaHandler } from './app/.server/media/media-handler';
 import { isDatabaseEmpty, seedDemoProfiles } from './app/.server/seed/demo-profiles';
 import { TenantRegistry } from './app/.server/tenants/registry';
+import { trackingCookie, trackingFromQuery } from './app/.server/tracking';
 import type { Tenant } from './app/.server/tenants/schema';
 
 const TENANT_OVERRIDE_HEADER = 'x-rendezvous-tenant';
@@ -43,6 +46,9 @@ async function main() {
     const seeded = await seedDemoProfiles(database.db);
     log(`seeded ${seeded.profiles} profiles with ${seeded.photos} photos`);
   }
+
+  const mail = startMailWorker(database.db, { smtpUrl: config.SMTP_URL, log });
+  const devOutbox = config.NODE_ENV !== 'production' || config.DEMO;
 
   const app = express();
   app.disable('x-powered-by');
@@ -114,6 +120,11 @@ async function main() {
       return;
     }
     res.locals.tenant = tenant;
+    // A landing URL with a traffic source (?network=…&ref=…) is remembered for the signup.
+    if (req.method === 'GET' && (req.query.network || req.query.ref)) {
+      const tracking = trackingFromQuery(new URL(req.originalUrl, 'http://x').searchParams);
+      if (tracking) res.append('Set-Cookie', trackingCookie(tracking, req.secure));
+    }
     next();
   });
 
@@ -147,16 +158,24 @@ async function main() {
     createRequestHandler({
       build,
       mode: isDev ? 'development' : 'production',
-      getLoadContext: (req, res): AppLoadContext => {
+      getLoadContext: async (req, res): Promise<AppLoadContext> => {
         const tenant = res.locals.tenant as Tenant;
+        const user = await userForSession(database.db, tenant, req.get('cookie'));
+        const cookieLocale = negotiateLocale(req.get('cookie'), tenant);
         return {
           tenant,
-          locale: negotiateLocale(req.get('cookie'), tenant),
+          locale: cookieLocale,
           nonce: res.locals.nonce as string,
           db: database.db,
           tenants,
           visitor: visitorOf(req, config.COUNTRY_HEADER),
           isDev,
+          user,
+          origin: `${req.protocol}://${req.get('host') ?? req.hostname}`,
+          secure: req.secure,
+          userAgent: req.get('user-agent') ?? null,
+          mail,
+          devOutbox,
         };
       },
     }),
@@ -182,6 +201,7 @@ async function main() {
     server.close(async () => {
       clearInterval(sweep);
       tenants.close();
+      await mail.stop();
       await viteDevServer?.close();
       await database.close();
       log('stopped');

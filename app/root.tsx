@@ -28,7 +28,7 @@ import { AppStateProvider } from './state/app-state';
 import { DEFAULT_LOCALE, LOCALE_NAMES } from './shared/locales';
 import type { LayoutName, ShellData } from './shared/shell';
 
-export function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context }: LoaderFunctionArgs) {
   const { tenant, locale } = context;
   const { settings } = tenant;
   const shell: ShellData = {
@@ -49,7 +49,13 @@ export function loader({ context }: LoaderFunctionArgs) {
     companyName: tenant.company.name,
     description: localize(settings.description, locale, tenant),
   };
-  return { locale, messages: messagesFor(locale), shell, year: now().getUTCFullYear() };
+  const profile = context.user?.profile_id
+    ? await context.db.selectFrom('profiles').select('name').where('id', '=', context.user.profile_id).executeTakeFirst()
+    : undefined;
+  const user = context.user
+    ? { name: profile?.name ?? context.user.email, credits: context.user.credits, paid_user: context.user.paid_user }
+    : null;
+  return { locale, messages: messagesFor(locale), shell, user, year: now().getUTCFullYear() };
 }
 
 export const links: LinksFunction = () => [
@@ -92,7 +98,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <IntlProvider locale={locale} messages={data?.messages ?? {}} defaultLocale={DEFAULT_LOCALE}>
           <ThemeProvider theme={theme}>
             <GlobalStyle />
-            <AppStateProvider>{children}</AppStateProvider>
+            <AppStateProvider initial={{ user: data?.user ?? null }}>{children}</AppStateProvider>
           </ThemeProvider>
         </IntlProvider>
         <ScrollRestoration nonce={nonce} />

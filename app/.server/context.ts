@@ -2,7 +2,8 @@
 // Loaders and actions read the tenant, locale and database from here; they never work them out again.
 import type { Kysely } from 'kysely';
 import type { Locale } from '~/shared/locales';
-import type { DB } from './db/schema';
+import type { DB, User } from './db/schema';
+import type { MailWorker } from './mail/mail';
 import type { TenantRegistry } from './tenants/registry';
 import type { Tenant } from './tenants/schema';
 
@@ -21,6 +22,16 @@ export interface AppContext {
   visitor: Visitor;
   /** True when NODE_ENV=development, when the Vite dev server is in use. */
   isDev: boolean;
+  /** The logged-in member of this tenant, from the session cookie; null for a visitor. */
+  user: User | null;
+  /** scheme://host[:port] the request came to; links in mails point here. */
+  origin: string;
+  /** Whether the request came over HTTPS (Secure cookies). */
+  secure: boolean;
+  userAgent: string | null;
+  mail: MailWorker;
+  /** The development mail outbox page is served (development, test and the demo; never real production). */
+  devOutbox: boolean;
 }
 
 declare module '@remix-run/node' {

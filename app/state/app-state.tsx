@@ -1,7 +1,7 @@
 // Client state of the member shell (valtio). A store is made per app instance — never at module
 // level, where the server would share it between requests (STACK.md pitfall 7). Later work fills
 // user, chats and likes from the API; the navigation reads the counts from here.
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { proxy } from 'valtio';
 
 export interface ShellUser {
@@ -24,6 +24,11 @@ const AppStateContext = createContext<AppState | null>(null);
 
 export function AppStateProvider({ initial, children }: { initial?: Partial<AppState>; children: ReactNode }) {
   const [state] = useState(() => createAppState(initial));
+  // The server decides who is logged in; follow it after a login, logout or reload of the data.
+  const userKey = JSON.stringify(initial?.user ?? null);
+  useEffect(() => {
+    state.user = JSON.parse(userKey) as ShellUser | null;
+  }, [state, userKey]);
   return <AppStateContext.Provider value={state}>{children}</AppStateContext.Provider>;
 }
 

@@ -18,6 +18,61 @@ export interface UsersTable {
   invisible: Generated<boolean>;
   privacy_mode: Generated<boolean>;
   created_at: Generated<Date>;
+  terms_accepted_at: Date | null;
+  orientation_consent_at: Date | null;
+  confirmed_at: Date | null;
+  /** The host the member signed up on: mails link there. */
+  signup_host: string | null;
+  tracking: Tracking | null;
+  signup_message: string | null;
+  deletion_requested_at: Date | null;
+  delete_reason: string | null;
+  delete_comment: string | null;
+}
+
+export interface Tracking {
+  network?: string;
+  ref?: string;
+  sub1?: string;
+  sub2?: string;
+  sub3?: string;
+}
+
+export interface AccountTokensTable {
+  id: string;
+  tenant_id: string;
+  user_id: number;
+  kind: 'activation' | 'password_reset' | 'mail_change' | 'reactivation';
+  payload: Record<string, unknown> | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Date | null;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  tenant_id: string;
+  kind: string;
+  to_address: string;
+  from_address: string;
+  subject: string;
+  html: string;
+  text: string;
+  status: Generated<'pending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: Date | null;
+}
+
+export interface LoginFailuresTable {
+  tenant_id: string;
+  email: string;
+  ip: string;
+  failures: number;
+  first_failure_at: Timestamp;
+  blocked_until: Date | null;
 }
 
 export interface SessionsTable {
@@ -74,6 +129,9 @@ export interface PhotosTable {
 
 export interface DB {
   users: UsersTable;
+  account_tokens: AccountTokensTable;
+  mail_outbox: MailOutboxTable;
+  login_failures: LoginFailuresTable;
   sessions: SessionsTable;
   profiles: ProfilesTable;
   photos: PhotosTable;

@@ -28,3 +28,32 @@ export function methodNotAllowed(locale: Locale, allow: string[]): Response {
 export function notFound(locale: Locale): Response {
   return apiError(404, 'not_found', locale, 'api.error.notFound');
 }
+
+/** A request body as an object: JSON or a form (nested keys like tracking[network] become objects). */
+export async function readBody(request: Request): Promise<Record<string, unknown>> {
+  const type = request.headers.get('content-type') ?? '';
+  try {
+    if (type.includes('application/json')) {
+      const body: unknown = await request.json();
+      return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+    }
+    const form = await request.formData();
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of form.entries()) {
+      if (typeof value !== 'string') continue;
+      const nested = /^(\w+)\[(\w+)\]$/.exec(key);
+      if (nested) {
+        const group = (out[nested[1]!] ??= {}) as Record<string, string>;
+        group[nested[2]!] = value;
+      } else out[key] = value;
+    }
+    return out;
+  } catch {
+    return {};
+  }
+}
+
+/** 403 authentication_required (SPEC §8): the client then treats the user as logged out. */
+export function authenticationRequired(locale: Locale): Response {
+  return apiError(403, 'authentication_required', locale, 'api.error.authRequired');
+}

@@ -1,7 +1,9 @@
 // Numbered migrations, listed statically so that they bundle and run the same everywhere.
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-initial';
+import * as m0002 from './0002-accounts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
+  '0002-accounts': m0002,
 };

@@ -1,0 +1,44 @@
+// Double opt-in (SPEC §4): the e-mailed link confirms the address and enables the profile.
+import type { Kysely } from 'kysely';
+import { now } from '../clock';
+import type { DB, User } from '../db/schema';
+import type { Tenant } from '../tenants/schema';
+import type { Locale } from '~/shared/locales';
+import { activationMail } from './account-mails';
+import { consumeToken, createToken } from './tokens';
+
+/** Confirms the account behind an activation token; false for a bad, used or expired token. */
+export async function activateAccount(db: Kysely<DB>, tenant: Tenant, token: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const used = await consumeToken(trx, { tenantId: tenant.id, kind: 'activation', token });
+    if (!used) return false;
+    const user = await trx
+      .updateTable('users')
+      .set({ status: 'confirmed', confirmed_at: now() })
+      .where('id', '=', used.userId)
+      .where('tenant_id', '=', tenant.id)
+      .where('status', '=', 'not_confirmed')
+      .returning(['profile_id'])
+      .executeTakeFirst();
+    if (!user) return false;
+    if (user.profile_id) await trx.updateTable('profiles').set({ status: 'active' }).where('id', '=', user.profile_id).execute();
+    return true;
+  });
+}
+
+/** Shows the activation reminder (SPEC §4): not confirmed, profile disabled, notifications not disabled. */
+export function needsActivationReminder(user: Pick<User, 'status' | 'notifications_disabled'>, profileStatus: string | null): boolean {
+  return user.status === 'not_confirmed' && profileStatus === 'disabled' && user.notifications_disabled.length === 0;
+}
+
+export async function resendActivation(db: Kysely<DB>, tenant: Tenant, user: User, input: { origin: string; locale: Locale }): Promise<boolean> {
+  if (user.status !== 'not_confirmed') return false;
+  const profile = user.profile_id
+    ? await db.selectFrom('profiles').select('name').where('id', '=', user.profile_id).executeTakeFirst()
+    : undefined;
+  await db.transaction().execute(async (trx) => {
+    const token = await createToken(trx, { tenantId: tenant.id, userId: user.id, kind: 'activation' });
+    await activationMail(trx, tenant, { to: user.email, name: profile?.name ?? '', locale: input.locale, origin: input.origin, token });
+  });
+  return true;
+}

@@ -1,0 +1,79 @@
+// Logging in (SPEC §4, §8): a wrong password answers 'Login failed'; after LOGIN_MAX_FAILURES wrong
+// attempts for the same account from the same address within the window, that account is blocked
+// from that address for LOGIN_BLOCK_MINUTES — even the right password. Keyed by tenant, e-mail and
+// address, so nobody can lock a member out from elsewhere. Time comes from the clock module.
+import type { Kysely } from 'kysely';
+import { now } from '../clock';
+import type { DB, User } from '../db/schema';
+import type { Tenant } from '../tenants/schema';
+import { dummyPasswordHash, verifyPassword } from './passwords';
+
+export const LOGIN_LIMITS = {
+  maxFailures: Number(process.env.LOGIN_MAX_FAILURES ?? 5),
+  windowMinutes: Number(process.env.LOGIN_WINDOW_MINUTES ?? 15),
+  blockMinutes: Number(process.env.LOGIN_BLOCK_MINUTES ?? 15),
+};
+
+export type LoginResult =
+  | { ok: true; user: User }
+  | { ok: false; error: 'login_failed' }
+  | { ok: false; error: 'blocked'; minutes: number }
+  | { ok: false; error: 'pending_deletion' };
+
+export async function logIn(
+  db: Kysely<DB>,
+  tenant: Tenant,
+  client: { ip: string | null },
+  input: { email?: unknown; password?: unknown },
+): Promise<LoginResult> {
+  const email = typeof input.email === 'string' ? input.email.trim().toLowerCase().slice(0, 254) : '';
+  const password = typeof input.password === 'string' ? input.password.slice(0, 200) : '';
+  const ip = client.ip ?? 'unknown';
+  const at = now();
+
+  const failure = await db
+    .selectFrom('login_failures')
+    .selectAll()
+    .where('tenant_id', '=', tenant.id)
+    .where('email', '=', email)
+    .where('ip', '=', ip)
+    .executeTakeFirst();
+  if (failure?.blocked_until && failure.blocked_until > at) {
+    return { ok: false, error: 'blocked', minutes: Math.ceil((failure.blocked_until.getTime() - at.getTime()) / 60_000) };
+  }
+
+  const user = email
+    ? await db
+        .selectFrom('users')
+        .selectAll()
+        .where('tenant_id', '=', tenant.id)
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+        .executeTakeFirst()
+    : undefined;
+  const valid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password);
+
+  if (user && valid) {
+    if (failure) await db.deleteFrom('login_failures').where('tenant_id', '=', tenant.id).where('email', '=', email).where('ip', '=', ip).execute();
+    if (user.status === 'pending_deletion') return { ok: false, error: 'pending_deletion' };
+    if (user.status === 'deleted') return { ok: false, error: 'login_failed' };
+    return { ok: true, user };
+  }
+
+  const windowStart = new Date(at.getTime() - LOGIN_LIMITS.windowMinutes * 60_000);
+  const fresh = !failure || failure.first_failure_at < windowStart || (failure.blocked_until !== null && failure.blocked_until <= at);
+  const failures = fresh ? 1 : failure.failures + 1;
+  const blockedUntil = failures >= LOGIN_LIMITS.maxFailures ? new Date(at.getTime() + LOGIN_LIMITS.blockMinutes * 60_000) : null;
+  await db
+    .insertInto('login_failures')
+    .values({ tenant_id: tenant.id, email, ip, failures, first_failure_at: fresh ? at : failure.first_failure_at, blocked_until: blockedUntil })
+    .onConflict((oc) =>
+      oc.columns(['tenant_id', 'email', 'ip']).doUpdateSet({
+        failures,
+        first_failure_at: fresh ? at : failure!.first_failure_at,
+        blocked_until: blockedUntil,
+      }),
+    )
+    .execute();
+  if (blockedUntil) return { ok: false, error: 'blocked', minutes: LOGIN_LIMITS.blockMinutes };
+  return { ok: false, error: 'login_failed' };
+}

@@ -1,0 +1,23 @@
+// Password hashing: argon2id with the OWASP-recommended parameters (m=19 MiB, t=2, p=1).
+import argon2 from 'argon2';
+
+const OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return argon2.hash(password, OPTIONS);
+}
+
+export async function verifyPassword(hash: string, password: string): Promise<boolean> {
+  try {
+    return await argon2.verify(hash, password);
+  } catch {
+    return false;
+  }
+}
+
+/** A hash to verify against when there is no such user, so timing does not reveal who exists. */
+let dummyHash: Promise<string> | null = null;
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword('rendezvous-no-such-user');
+  return dummyHash;
+}

@@ -1,0 +1,195 @@
+// Signing up (SPEC §2, §5, §6): validation with the product's own texts, the tenant's signup policy,
+// explicit consent for orientation data (GDPR Art. 9) apart from the terms, a profile that stays
+// disabled until the e-mail address is confirmed, and the activation mail in the same transaction.
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { GENDERS, ISO_COUNTRY } from '~/shared/catalogue';
+import type { Locale } from '~/shared/locales';
+import { now } from '../clock';
+import type { DB, Tracking, User } from '../db/schema';
+import { ageOn } from '../profiles/age';
+import type { Tenant } from '../tenants/schema';
+import { suggestEmail } from './email-suggestion';
+import { activationMail } from './account-mails';
+import { hashPassword } from './passwords';
+import { createToken } from './tokens';
+
+export const MIN_AGE = 18;
+export const MAX_AGE = 100;
+
+const text = (max: number) => z.string().trim().max(max);
+
+export const TrackingSchema = z
+  .object({ network: text(64), ref: text(64), sub1: text(128), sub2: text(128), sub3: text(128) })
+  .partial();
+
+export const SignupSchema = z.object({
+  email: z.string().trim().max(254),
+  name: z.string().trim().max(40),
+  password: z.string().max(200),
+  date_of_birth: z.string().trim().max(10).default(''),
+  gender: z.string().default(''),
+  seeking: z.string().default(''),
+  country: z.string().trim().toUpperCase().default(''),
+  region: z.string().trim().max(20).optional(),
+  signup_message: z.string().trim().max(500).optional(),
+  terms: z.union([z.boolean(), z.literal('on'), z.literal('true')]).optional(),
+  orientation_consent: z.union([z.boolean(), z.literal('on'), z.literal('true')]).optional(),
+  tracking: TrackingSchema.optional(),
+  /** Honeypot: people never see this field, bots fill it in. */
+  website: z.string().optional(),
+});
+export type SignupInput = z.input<typeof SignupSchema>;
+
+/** A field error: a message id and its values, translated by the caller. */
+export interface FieldError {
+  id: string;
+  values?: Record<string, string | number>;
+}
+
+export type SignupResult =
+  | { ok: true; user: User }
+  | { ok: false; error: 'validation'; fields: Record<string, FieldError> }
+  | { ok: false; error: 'signups_closed' }
+  | { ok: false; error: 'email_exists' }
+  | { ok: false; error: 'pending_deletion' };
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+export function hasTrafficSource(tracking: Tracking | null | undefined): boolean {
+  return Boolean(tracking && (tracking.network || tracking.ref));
+}
+
+/** Whether this visitor may sign up on this tenant (settings.signups). */
+export function signupsOpen(tenant: Tenant, tracking: Tracking | null | undefined): boolean {
+  const policy = tenant.settings.signups;
+  return policy === 'all' || (policy === 'with_trafficsource' && hasTrafficSource(tracking));
+}
+
+export function validateSignup(tenant: Tenant, input: z.output<typeof SignupSchema>, today: string): Record<string, FieldError> {
+  const fields: Record<string, FieldError> = {};
+  const email = input.email.toLowerCase();
+  if (!EMAIL.test(email)) {
+    fields.email = { id: 'signup.error.emailInvalid' };
+  } else {
+    const suggestion = suggestEmail(email);
+    if (suggestion) fields.email_suggestion = { id: 'signup.error.didYouMean', values: { suggestion } };
+  }
+  const name = input.name;
+  if (name.length < 3 || name.length > 20) fields.name = { id: 'signup.error.nameLength' };
+  else if (name.startsWith('@')) fields.name = { id: 'signup.error.nameAt' };
+  else if (name.toLowerCase() === email) fields.name = { id: 'signup.error.nameIsEmail' };
+  if (input.password.length < 8) fields.password = { id: 'signup.error.password' };
+  if (!input.date_of_birth) {
+    fields.date_of_birth = { id: 'signup.error.dobRequired', values: { min_age: MIN_AGE } };
+  } else if (!/^\d{4}-\d{2}-\d{2}$/.test(input.date_of_birth) || Number.isNaN(Date.parse(`${input.date_of_birth}T00:00:00Z`)) || new Date(`${input.date_of_birth}T00:00:00Z`).toISOString().slice(0, 10) !== input.date_of_birth) {
+    fields.date_of_birth = { id: 'signup.error.dobInvalid' };
+  } else {
+    const age = ageOn(input.date_of_birth, today);
+    if (age < MIN_AGE) fields.date_of_birth = { id: 'signup.error.dobRequired', values: { min_age: MIN_AGE } };
+    else if (age > MAX_AGE) fields.date_of_birth = { id: 'signup.error.dobInvalid' };
+  }
+  if (!(GENDERS as readonly string[]).includes(input.gender)) fields.gender = { id: 'signup.error.choose' };
+  if (!['male', 'female', 'both'].includes(input.seeking)) fields.seeking = { id: 'signup.error.choose' };
+  if (!ISO_COUNTRY.test(input.country) || !tenant.settings.countries.includes(input.country)) fields.country = { id: 'signup.error.choose' };
+  if (!input.terms) fields.terms = { id: 'signup.error.terms' };
+  if (!input.orientation_consent) fields.orientation_consent = { id: 'signup.error.consent' };
+  return fields;
+}
+
+export function sexualityOf(gender: string, seeking: string): 'hetero' | 'gay' | 'lesbian' | 'bi' {
+  if (seeking === 'both') return 'bi';
+  if (seeking === gender) return gender === 'male' ? 'gay' : 'lesbian';
+  return 'hetero';
+}
+
+export interface Visitor {
+  ip: string | null;
+  /** Host the visitor signed up on, e.g. flirtlokaal.nl or flirtlokaal.localhost:3000 (links in mails). */
+  origin: string;
+  locale: Locale;
+}
+
+export async function signUp(db: Kysely<DB>, tenant: Tenant, visitor: Visitor, raw: unknown): Promise<SignupResult> {
+  const parsed = SignupSchema.safeParse(raw ?? {});
+  if (!parsed.success) {
+    const fields: Record<string, FieldError> = {};
+    for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? 'form')] = { id: 'signup.error.invalid' };
+    return { ok: false, error: 'validation', fields };
+  }
+  const input = parsed.data;
+  const tracking = input.tracking ?? null;
+  if (!signupsOpen(tenant, tracking)) return { ok: false, error: 'signups_closed' };
+  const day = now().toISOString().slice(0, 10);
+  const fields = validateSignup(tenant, input, day);
+  const { email_suggestion: suggestion, ...blocking } = fields;
+  if (Object.keys(blocking).length > 0) return { ok: false, error: 'validation', fields: suggestion ? { ...blocking, email_suggestion: suggestion } : blocking };
+  // A bot filled in the honeypot: answer as if it worked, create nothing.
+  if (input.website) return { ok: false, error: 'validation', fields: { form: { id: 'signup.error.invalid' } } };
+
+  const email = input.email.toLowerCase();
+  const existing = await db
+    .selectFrom('users')
+    .select(['id', 'status'])
+    .where('tenant_id', '=', tenant.id)
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+    .executeTakeFirst();
+  if (existing?.status === 'pending_deletion') return { ok: false, error: 'pending_deletion' };
+  if (existing) return { ok: false, error: 'email_exists' };
+
+  const passwordHash = await hashPassword(input.password);
+  const signedUpAt = now();
+  try {
+    const user = await db.transaction().execute(async (trx) => {
+      const created = await trx
+        .insertInto('users')
+        .values({
+          tenant_id: tenant.id,
+          email,
+          password_hash: passwordHash,
+          status: 'not_confirmed',
+          credits: tenant.settings.signup_credits,
+          language: visitor.locale,
+          signup_date: signedUpAt,
+          terms_accepted_at: signedUpAt,
+          orientation_consent_at: signedUpAt,
+          signup_host: visitor.origin,
+          tracking: tracking ? (JSON.stringify(tracking) as unknown as Tracking) : null,
+          signup_message: input.signup_message || null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const profile = await trx
+        .insertInto('profiles')
+        .values({
+          user_id: created.id,
+          name: input.name,
+          gender: input.gender as 'male' | 'female',
+          sexuality: sexualityOf(input.gender, input.seeking),
+          birth_date: input.date_of_birth,
+          country: input.country,
+          region: input.region || null,
+          fictional: false,
+          status: 'disabled',
+          seed: null,
+          main_photo_id: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const withProfile = await trx
+        .updateTable('users')
+        .set({ profile_id: profile.id })
+        .where('id', '=', created.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const token = await createToken(trx, { tenantId: tenant.id, userId: created.id, kind: 'activation' });
+      await activationMail(trx, tenant, { to: email, name: input.name, locale: visitor.locale, origin: visitor.origin, token });
+      return withProfile;
+    });
+    return { ok: true, user };
+  } catch (error) {
+    // Two signups with the same address at once: the unique index decides.
+    if (/unique|duplicate/i.test((error as Error).message)) return { ok: false, error: 'email_exists' };
+    throw error;
+  }
+}

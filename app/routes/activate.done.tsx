@@ -1,0 +1,23 @@
+import { FormattedMessage } from 'react-intl';
+import { ButtonLink } from '~/components/app/buttons';
+import { Alert, Card, PageBackdrop } from '~/components/forms/fields';
+
+export default function ActivationDone() {
+  return (
+    <PageBackdrop>
+      <Card data-testid="activation-done">
+        <h1>
+          <FormattedMessage id="activation.done.title" defaultMessage="Your e-mail address is confirmed" />
+        </h1>
+        <Alert $tone="success">
+          <FormattedMessage id="activation.done.body" defaultMessage="Thank you! Your profile is now visible and you can reply to messages." />
+        </Alert>
+        <p>
+          <ButtonLink to="/">
+            <FormattedMessage id="activation.done.continue" defaultMessage="Continue" />
+          </ButtonLink>
+        </p>
+      </Card>
+    </PageBackdrop>
+  );
+}

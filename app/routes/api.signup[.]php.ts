@@ -1,0 +1,38 @@
+// POST /api/signup.php: creates the account, logs the new member in (201 { user }) and mails the
+// activation link; 400 { error: 'validation', fields } with translated texts; 403 when signups are
+// closed for this visitor; 409 when the address already has an account.
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { translateFields } from '~/.server/accounts/field-errors';
+import { createSession, sessionCookie } from '~/.server/accounts/sessions';
+import { signUp } from '~/.server/accounts/signup';
+import { userView } from '~/.server/accounts/user-view';
+import { apiError, apiJson, methodNotAllowed, readBody } from '~/.server/http/api';
+import { serverMessage } from '~/.server/i18n/messages';
+import { trackingFromCookie } from '~/.server/tracking';
+
+export function loader() {
+  throw new Response('Not Found', { status: 404 });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { db, tenant, locale } = context;
+  if (request.method !== 'POST') return methodNotAllowed(locale, ['POST']);
+  const body = await readBody(request);
+  body.tracking ??= trackingFromCookie(request.headers.get('Cookie')) ?? undefined;
+  const result = await signUp(db, tenant, { ip: context.visitor.ip, origin: context.origin, locale }, body);
+  if (!result.ok) {
+    switch (result.error) {
+      case 'validation':
+        return apiJson({ error: 'validation', message: serverMessage(locale, 'signup.error.check'), fields: translateFields(locale, result.fields) }, { status: 400 });
+      case 'signups_closed':
+        return apiError(403, 'signups_closed', locale, 'signup.closed');
+      case 'email_exists':
+        return apiError(409, 'email_exists', locale, 'signup.error.emailExists', { login: '/login' });
+      case 'pending_deletion':
+        return apiError(409, 'pending_deletion', locale, 'signup.error.pendingDeletion');
+    }
+  }
+  context.mail.poke();
+  const token = await createSession(db, tenant, result.user.id, { ip: context.visitor.ip, userAgent: context.userAgent });
+  return apiJson({ user: await userView(db, tenant, result.user) }, { status: 201, headers: { 'Set-Cookie': sessionCookie(token, context.secure) } });
+}

@@ -1,0 +1,84 @@
+// /login: e-mail and password; 'Login failed, please try again' or the lockout message (SPEC §8).
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, redirect, useActionData, useNavigation } from '@remix-run/react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Button } from '~/components/app/buttons';
+import { Alert, Card, Field, PageBackdrop } from '~/components/forms/fields';
+import { logIn } from '~/.server/accounts/login';
+import { createSession, sessionCookie } from '~/.server/accounts/sessions';
+import { readBody } from '~/.server/http/api';
+import { serverMessage } from '~/.server/i18n/messages';
+
+export function loader({ context }: LoaderFunctionArgs) {
+  if (context.user) throw redirect('/');
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { db, tenant, locale } = context;
+  const body = await readBody(request);
+  const result = await logIn(db, tenant, { ip: context.visitor.ip }, body);
+  if (!result.ok) {
+    const message =
+      result.error === 'blocked'
+        ? serverMessage(locale, 'login.error.blocked', { minutes: result.minutes })
+        : result.error === 'pending_deletion'
+          ? serverMessage(locale, 'signup.error.pendingDeletion')
+          : serverMessage(locale, 'login.error.failed');
+    return { error: message, email: typeof body.email === 'string' ? body.email : '' };
+  }
+  const token = await createSession(db, tenant, result.user.id, { ip: context.visitor.ip, userAgent: context.userAgent });
+  return redirect('/', { headers: { 'Set-Cookie': sessionCookie(token, context.secure) } });
+}
+
+export const meta: MetaFunction = ({ matches }) => {
+  const root = matches.find((m) => m.id === 'root')?.data as { shell?: { name: string } } | undefined;
+  return [{ title: root?.shell?.name ?? '' }];
+};
+
+export default function Login() {
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const intl = useIntl();
+  return (
+    <PageBackdrop>
+      <Card>
+        <h1>
+          <FormattedMessage id="login.title" defaultMessage="Log in" />
+        </h1>
+        <Form method="post" noValidate>
+          {result?.error ? <Alert role="alert">{result.error}</Alert> : null}
+          <Field
+            id="email"
+            type="email"
+            autoComplete="email"
+            required
+            defaultValue={result?.email}
+            label={intl.formatMessage({ id: 'signup.field.email', defaultMessage: 'E-mail address' })}
+          />
+          <Field
+            id="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            label={intl.formatMessage({ id: 'signup.field.password', defaultMessage: 'Password' })}
+          />
+          <Button type="submit" disabled={navigation.state === 'submitting'}>
+            <FormattedMessage id="login.submit" defaultMessage="Log in" />
+          </Button>
+          <p>
+            <Link to="/reset-password">
+              <FormattedMessage id="login.forgot" defaultMessage="Forgot your password?" />
+            </Link>
+          </p>
+          <p>
+            <FormattedMessage id="login.noAccount" defaultMessage="No account yet?" />{' '}
+            <Link to="/signup">
+              <FormattedMessage id="index.cta.signup" defaultMessage="Sign up for free" />
+            </Link>
+          </p>
+        </Form>
+      </Card>
+    </PageBackdrop>
+  );
+}

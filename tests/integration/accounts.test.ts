@@ -1,0 +1,234 @@
+// Accounts in the domain layer, on PGlite and (with DATABASE_URL) PostgreSQL: signup rules and texts,
+// activation tokens, login lockout with the clock moved, sessions per tenant, the outbox.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { activateAccount } from '~/.server/accounts/activation';
+import { translateFields } from '~/.server/accounts/field-errors';
+import { LOGIN_LIMITS, logIn } from '~/.server/accounts/login';
+import { createSession, userForSession, SESSION_COOKIE } from '~/.server/accounts/sessions';
+import { signUp, type SignupInput } from '~/.server/accounts/signup';
+import { consumeToken, createToken } from '~/.server/accounts/tokens';
+import { userView } from '~/.server/accounts/user-view';
+import { now, setClockForTests } from '~/.server/clock';
+import { migrateToLatest, type Database } from '~/.server/db/database';
+import { loadTenants } from '~/.server/tenants/registry';
+import type { Tenant } from '~/.server/tenants/schema';
+import { databaseKinds } from '../support/databases';
+
+const tenants = loadTenants('tenants');
+const tenant = (id: string): Tenant => tenants.find((t) => t.id === id)!;
+const flirt = tenant('flirtlokaal');
+const herz = tenant('herzklopfen');
+
+const visitor = { ip: '203.0.113.7', origin: 'http://flirtlokaal.localhost:3000', locale: 'nl' as const };
+let counter = 0;
+function form(overrides: Partial<SignupInput> = {}): SignupInput {
+  counter++;
+  return {
+    email: `sanne${counter}@example.com`,
+    name: `Sanne${counter}`,
+    password: 'correct horse battery',
+    date_of_birth: '1990-04-12',
+    gender: 'female',
+    seeking: 'male',
+    country: 'NL',
+    region: 'NL-NH',
+    terms: true,
+    orientation_consent: true,
+    ...overrides,
+  };
+}
+
+describe.each(databaseKinds)('accounts on $name', (kind) => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  const db = () => database.db;
+
+  beforeAll(async () => {
+    const created = await kind.create();
+    drop = created.drop;
+    database = await created.open();
+    await migrateToLatest(database.db);
+  });
+
+  afterAll(async () => {
+    await database?.close();
+    await drop?.();
+  });
+
+  afterEach(() => setClockForTests(null));
+
+  async function errorsFor(input: SignupInput, locale: 'en' | 'nl' = 'en') {
+    const result = await signUp(db(), flirt, { ...visitor, locale }, input);
+    if (result.ok || result.error !== 'validation') throw new Error(`expected validation errors, got ${JSON.stringify(result)}`);
+    return translateFields(locale, result.fields);
+  }
+
+  describe('signup', () => {
+    it('creates a not-confirmed member with a disabled profile and mails the activation link in their language', async () => {
+      const input = form();
+      const result = await signUp(db(), flirt, visitor, input);
+      expect(result.ok).toBe(true);
+      if (!result.ok) return;
+      expect(result.user).toMatchObject({ status: 'not_confirmed', tenant_id: 'flirtlokaal', language: 'nl', credits: 0, paid_user: false });
+      const view = await userView(db(), flirt, result.user);
+      expect(view.profile).toMatchObject({ name: input.name, country: 'NL', status: 'disabled', main_image: null });
+      const mail = await db().selectFrom('mail_outbox').selectAll().where('to_address', '=', input.email).executeTakeFirstOrThrow();
+      expect(mail.subject).toContain('FlirtLokaal');
+      expect(mail.text).toContain('http://flirtlokaal.localhost:3000/activate?token=');
+      expect(mail.html).toContain('Lokaal Media B.V.');
+    });
+
+    it('gives signup credits of the tenant', async () => {
+      const result = await signUp(db(), herz, { ...visitor, locale: 'de' }, form({ country: 'DE', region: 'DE-BY', tracking: { network: 'partner', ref: 'x' } }));
+      expect(result.ok && result.user.credits).toBe(herz.settings.signup_credits);
+    });
+
+    it('refuses a username equal to the e-mail address, or starting with @', async () => {
+      expect((await errorsFor(form({ email: 'same@example.com', name: 'same@example.com' }))).name).toBe(
+        'Username may not be the same as your e-mail address',
+      );
+      expect((await errorsFor(form({ name: '@anna' }))).name).toBe('Username may not start with @');
+    });
+
+    it('asks for a date of birth of at least 18 years and refuses an impossible one', async () => {
+      expect((await errorsFor(form({ date_of_birth: '' }))).date_of_birth).toBe('Enter your date of birth (18+)');
+      const seventeen = new Date(now().getTime() - 17 * 365.25 * 24 * 3600_000).toISOString().slice(0, 10);
+      expect((await errorsFor(form({ date_of_birth: seventeen }))).date_of_birth).toBe('Enter your date of birth (18+)');
+      expect((await errorsFor(form({ date_of_birth: '1990-02-31' }))).date_of_birth).toBe('Invalid date of birth');
+    });
+
+    it('refuses an invalid e-mail address, and suggests a fix for a mistyped domain', async () => {
+      expect((await errorsFor(form({ email: 'not-an-address' }))).email).toBe('Invalid email');
+      const typo = await signUp(db(), flirt, { ...visitor, locale: 'en' }, form({ email: 'anna@gmial.com', name: '@x' }));
+      expect(!typo.ok && typo.error === 'validation' && translateFields('en', typo.fields).email_suggestion).toBe('Did you mean anna@gmail.com?');
+    });
+
+    it('answers in the visitor\'s language', async () => {
+      expect((await errorsFor(form({ email: 'nope' }), 'nl')).email).not.toBe('Invalid email');
+    });
+
+    it('asks consent for orientation data separately from the terms', async () => {
+      const errors = await errorsFor(form({ terms: true, orientation_consent: false }));
+      expect(Object.keys(errors)).toEqual(['orientation_consent']);
+      expect(Object.keys(await errorsFor(form({ terms: false, orientation_consent: true })))).toEqual(['terms']);
+    });
+
+    it('refuses a second account with the same address on the same tenant, whatever its case', async () => {
+      const input = form();
+      expect((await signUp(db(), flirt, visitor, input)).ok).toBe(true);
+      const again = await signUp(db(), flirt, visitor, { ...input, email: input.email.toUpperCase(), name: 'Other' });
+      expect(again).toEqual({ ok: false, error: 'email_exists' });
+    });
+
+    it('allows the same address on another tenant (accounts belong to one tenant)', async () => {
+      const input = form();
+      expect((await signUp(db(), flirt, visitor, input)).ok).toBe(true);
+      const elsewhere = await signUp(db(), tenant('rainbowhearts'), { ...visitor, locale: 'en' }, { ...input, gender: 'male', seeking: 'male', country: 'GB', region: 'GB-ENG' });
+      expect(elsewhere.ok).toBe(true);
+    });
+
+    it('is closed where the tenant wants a traffic source and none came with the visit', async () => {
+      const input = form({ country: 'DE', region: 'DE-BE' });
+      expect(await signUp(db(), herz, visitor, input)).toEqual({ ok: false, error: 'signups_closed' });
+      expect((await signUp(db(), herz, visitor, { ...input, tracking: { network: 'aff', ref: '12' } })).ok).toBe(true);
+    });
+
+    it('is closed where the tenant closed signups', async () => {
+      const closed = { ...flirt, settings: { ...flirt.settings, signups: 'none' as const } };
+      expect(await signUp(db(), closed, visitor, form())).toEqual({ ok: false, error: 'signups_closed' });
+    });
+
+    it('creates nothing when the honeypot is filled in', async () => {
+      const input = form({ website: 'http://spam.example' });
+      expect((await signUp(db(), flirt, visitor, input)).ok).toBe(false);
+      expect(await db().selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst()).toBeUndefined();
+    });
+  });
+
+  describe('activation', () => {
+    async function freshMember() {
+      const input = form();
+      const result = await signUp(db(), flirt, visitor, input);
+      if (!result.ok) throw new Error('signup failed');
+      return result.user;
+    }
+
+    it('confirms the address and enables the profile once; the link does not work twice', async () => {
+      const user = await freshMember();
+      const token = await createToken(db(), { tenantId: flirt.id, userId: user.id, kind: 'activation' });
+      expect(await activateAccount(db(), flirt, token)).toBe(true);
+      const after = await db().selectFrom('users').innerJoin('profiles', 'profiles.id', 'users.profile_id').select(['users.status', 'profiles.status as profile_status']).where('users.id', '=', user.id).executeTakeFirstOrThrow();
+      expect(after).toEqual({ status: 'confirmed', profile_status: 'active' });
+      expect(await activateAccount(db(), flirt, token)).toBe(false);
+    });
+
+    it('refuses an expired link, and a link of another tenant', async () => {
+      const user = await freshMember();
+      const token = await createToken(db(), { tenantId: flirt.id, userId: user.id, kind: 'activation' });
+      expect(await activateAccount(db(), herz, token)).toBe(false);
+      setClockForTests(new Date(now().getTime() + 8 * 24 * 3600_000));
+      expect(await activateAccount(db(), flirt, token)).toBe(false);
+    });
+
+    it('refuses a token of another kind', async () => {
+      const user = await freshMember();
+      const token = await createToken(db(), { tenantId: flirt.id, userId: user.id, kind: 'password_reset' });
+      expect(await consumeToken(db(), { tenantId: flirt.id, kind: 'activation', token })).toBeNull();
+    });
+  });
+
+  describe('login', () => {
+    async function member(tenantToUse: Tenant = flirt) {
+      const input = form(tenantToUse === flirt ? {} : { country: 'GB', region: 'GB-SCT', gender: 'male', seeking: 'male' });
+      const result = await signUp(db(), tenantToUse, { ...visitor, locale: 'en' }, input);
+      if (!result.ok) throw new Error('signup failed');
+      return input;
+    }
+
+    it('logs in with the right password, case-insensitively on the address', async () => {
+      const input = await member();
+      const result = await logIn(db(), flirt, { ip: '198.51.100.1' }, { email: input.email.toUpperCase(), password: input.password });
+      expect(result.ok).toBe(true);
+    });
+
+    it('answers a wrong password or unknown address with the same failure', async () => {
+      const input = await member();
+      expect(await logIn(db(), flirt, { ip: '198.51.100.2' }, { email: input.email, password: 'wrong password' })).toEqual({ ok: false, error: 'login_failed' });
+      expect(await logIn(db(), flirt, { ip: '198.51.100.2' }, { email: 'nobody@example.com', password: 'x' })).toEqual({ ok: false, error: 'login_failed' });
+    });
+
+    it(`blocks the account from that address after ${LOGIN_LIMITS.maxFailures} wrong attempts, even with the right password, until the block expires`, async () => {
+      const input = await member();
+      const ip = { ip: '198.51.100.3' };
+      for (let i = 1; i < LOGIN_LIMITS.maxFailures; i++) {
+        expect((await logIn(db(), flirt, ip, { email: input.email, password: 'wrong' })).ok).toBe(false);
+      }
+      expect(await logIn(db(), flirt, ip, { email: input.email, password: 'wrong' })).toEqual({ ok: false, error: 'blocked', minutes: LOGIN_LIMITS.blockMinutes });
+      expect(await logIn(db(), flirt, ip, { email: input.email, password: input.password })).toMatchObject({ ok: false, error: 'blocked' });
+      // Someone else's address cannot lock the member out.
+      expect((await logIn(db(), flirt, { ip: '198.51.100.99' }, { email: input.email, password: input.password })).ok).toBe(true);
+      setClockForTests(new Date(now().getTime() + (LOGIN_LIMITS.blockMinutes + 1) * 60_000));
+      expect((await logIn(db(), flirt, ip, { email: input.email, password: input.password })).ok).toBe(true);
+    });
+
+    it('does not let a member of one tenant log in on another tenant', async () => {
+      const input = await member(tenant('rainbowhearts'));
+      expect((await logIn(db(), tenant('rainbowhearts'), { ip: '198.51.100.4' }, input)).ok).toBe(true);
+      expect(await logIn(db(), flirt, { ip: '198.51.100.4' }, input)).toEqual({ ok: false, error: 'login_failed' });
+    });
+  });
+
+  describe('sessions', () => {
+    it('belong to one tenant and end when they expire', async () => {
+      const result = await signUp(db(), flirt, visitor, form());
+      if (!result.ok) throw new Error('signup failed');
+      const token = await createSession(db(), flirt, result.user.id, { ip: null, userAgent: null });
+      const cookie = `${SESSION_COOKIE}=${token}`;
+      expect((await userForSession(db(), flirt, cookie))?.id).toBe(result.user.id);
+      expect(await userForSession(db(), herz, cookie)).toBeNull();
+      expect(await userForSession(db(), flirt, `${SESSION_COOKIE}=forged`)).toBeNull();
+      setClockForTests(new Date(now().getTime() + 31 * 24 * 3600_000));
+      expect(await userForSession(db(), flirt, cookie)).toBeNull();
+    });
+  });
+});
