@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { activateAccount } from '~/.server/accounts/activation';
 import { translateFields } from '~/.server/accounts/field-errors';
 import { LOGIN_LIMITS, logIn } from '~/.server/accounts/login';
+import { changePassword, requestPasswordReset, RESET_MAILS_PER_DAY, resetPassword } from '~/.server/accounts/password-reset';
 import { createSession, userForSession, SESSION_COOKIE } from '~/.server/accounts/sessions';
 import { signUp, type SignupInput } from '~/.server/accounts/signup';
 import { consumeToken, createToken } from '~/.server/accounts/tokens';
@@ -229,6 +230,60 @@ describe.each(databaseKinds)('accounts on $name', (kind) => {
       expect(await userForSession(db(), flirt, `${SESSION_COOKIE}=forged`)).toBeNull();
       setClockForTests(new Date(now().getTime() + 31 * 24 * 3600_000));
       expect(await userForSession(db(), flirt, cookie)).toBeNull();
+    });
+  });
+
+  describe('password recovery and change', () => {
+    async function member() {
+      const input = form();
+      const result = await signUp(db(), flirt, { ...visitor, locale: 'en' }, input);
+      if (!result.ok) throw new Error('signup failed');
+      return { input, user: result.user };
+    }
+    const lastResetToken = async (email: string) => {
+      const mail = await db().selectFrom('mail_outbox').select('text').where('to_address', '=', email).where('kind', '=', 'password_reset').orderBy('id', 'desc').executeTakeFirstOrThrow();
+      return /token=([\w-]+)/.exec(mail.text)![1]!;
+    };
+
+    it('does not know an address that has no account on this tenant', async () => {
+      expect(await requestPasswordReset(db(), flirt, { email: 'ghost@example.com', origin: visitor.origin, locale: 'en' })).toEqual({ ok: false, error: 'not_found' });
+    });
+
+    it(`sends at most ${RESET_MAILS_PER_DAY} reset mails a day, then again the next day`, async () => {
+      const { input } = await member();
+      for (let i = 0; i < RESET_MAILS_PER_DAY; i++) {
+        expect(await requestPasswordReset(db(), flirt, { email: input.email, origin: visitor.origin, locale: 'en' })).toEqual({ ok: true });
+      }
+      expect(await requestPasswordReset(db(), flirt, { email: input.email, origin: visitor.origin, locale: 'en' })).toEqual({ ok: false, error: 'too_many' });
+      setClockForTests(new Date(now().getTime() + 25 * 3600_000));
+      expect(await requestPasswordReset(db(), flirt, { email: input.email, origin: visitor.origin, locale: 'en' })).toEqual({ ok: true });
+    });
+
+    it('sets a new password from the mailed link once; both entries must match; other sessions end', async () => {
+      const { input, user } = await member();
+      const session = await createSession(db(), flirt, user.id, { ip: null, userAgent: null });
+      await requestPasswordReset(db(), flirt, { email: input.email, origin: visitor.origin, locale: 'en' });
+      const token = await lastResetToken(input.email);
+      expect(await resetPassword(db(), flirt, { token, password: 'new password 1', password_confirm: 'new password 2' })).toEqual({ ok: false, error: 'mismatch' });
+      expect(await resetPassword(db(), flirt, { token, password: 'new password 1', password_confirm: 'new password 1' })).toMatchObject({ ok: true });
+      expect(await resetPassword(db(), flirt, { token, password: 'again again', password_confirm: 'again again' })).toEqual({ ok: false, error: 'invalid_link' });
+      expect(await userForSession(db(), flirt, `${SESSION_COOKIE}=${session}`)).toBeNull();
+      expect((await logIn(db(), flirt, { ip: '192.0.2.1' }, { email: input.email, password: 'new password 1' })).ok).toBe(true);
+    });
+
+    it('refuses an expired reset link', async () => {
+      const { input } = await member();
+      await requestPasswordReset(db(), flirt, { email: input.email, origin: visitor.origin, locale: 'en' });
+      const token = await lastResetToken(input.email);
+      setClockForTests(new Date(now().getTime() + 3 * 3600_000));
+      expect(await resetPassword(db(), flirt, { token, password: 'new password 1', password_confirm: 'new password 1' })).toEqual({ ok: false, error: 'invalid_link' });
+    });
+
+    it('changes the password only with the right old one', async () => {
+      const { input, user } = await member();
+      expect(await changePassword(db(), user, { old_password: 'not it', password: 'brand new pass' })).toEqual({ ok: false, error: 'wrong_old' });
+      expect(await changePassword(db(), user, { old_password: input.password, password: 'brand new pass' })).toEqual({ ok: true });
+      expect((await logIn(db(), flirt, { ip: '192.0.2.2' }, { email: input.email, password: 'brand new pass' })).ok).toBe(true);
     });
   });
 });

@@ -1,0 +1,47 @@
+// /reset-password: ask for a reset link by e-mail.
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { Form, useActionData } from '@remix-run/react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Button } from '~/components/app/buttons';
+import { Alert, Card, Field, PageBackdrop } from '~/components/forms/fields';
+import { requestPasswordReset, RESET_MESSAGES } from '~/.server/accounts/password-reset';
+import { readBody } from '~/.server/http/api';
+import { serverMessage } from '~/.server/i18n/messages';
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const body = await readBody(request);
+  const result = await requestPasswordReset(context.db, context.tenant, { email: body.email, origin: context.origin, locale: context.locale });
+  if (!result.ok) return { sent: false, error: serverMessage(context.locale, RESET_MESSAGES[result.error]), email: String(body.email ?? '') };
+  context.mail.poke();
+  return { sent: true, error: null, email: String(body.email ?? '') };
+}
+
+export default function ResetPassword() {
+  const result = useActionData<typeof action>();
+  const intl = useIntl();
+  return (
+    <PageBackdrop>
+      <Card>
+        <h1>
+          <FormattedMessage id="reset.title" defaultMessage="Forgot your password?" />
+        </h1>
+        {result?.sent ? (
+          <Alert $tone="success" role="status" data-testid="reset-sent">
+            <FormattedMessage id="reset.sent" defaultMessage="We sent you an e-mail with a link to choose a new password." />
+          </Alert>
+        ) : (
+          <Form method="post" noValidate>
+            <p>
+              <FormattedMessage id="reset.intro" defaultMessage="Enter the e-mail address of your account and we will send you a link to choose a new password." />
+            </p>
+            {result?.error ? <Alert role="alert">{result.error}</Alert> : null}
+            <Field id="email" type="email" autoComplete="email" defaultValue={result?.email} label={intl.formatMessage({ id: 'signup.field.email', defaultMessage: 'E-mail address' })} />
+            <Button type="submit">
+              <FormattedMessage id="reset.submit" defaultMessage="Send me a link" />
+            </Button>
+          </Form>
+        )}
+      </Card>
+    </PageBackdrop>
+  );
+}
