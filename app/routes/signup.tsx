@@ -341,11 +341,12 @@ export default function Signup() {
               <span />
             )}
             {enhanced && step < LAST_STEP ? (
-              <Button type="button" onClick={() => setStep(step + 1)}>
+              // Distinct keys: React must not turn this very button into the submit button mid-click.
+              <Button key="next" type="button" onClick={() => setStep(step + 1)}>
                 <FormattedMessage id="signup.next" defaultMessage="Next" />
               </Button>
             ) : (
-              <Button type="submit" disabled={navigation.state === 'submitting'}>
+              <Button key="submit" type="submit" disabled={navigation.state === 'submitting'}>
                 <FormattedMessage id="signup.submit" defaultMessage="Create my free account" />
               </Button>
             )}
