@@ -17,6 +17,7 @@ import { visitorCountry } from './app/.server/geo/visitor-country';
 import { unknownHostResponse } from './app/.server/http/unknown-host';
 import { serverMessage } from './app/.server/i18n/messages';
 import { negotiateLocale } from './app/.server/i18n/negotiate';
+import { eraseExpiredAccounts } from './app/.server/accounts/deletion';
 import { userForSession } from './app/.server/accounts/sessions';
 import { startMailWorker } from './app/.server/mail/mail';
 import { mediaHandler } from './app/.server/media/media-handler';
@@ -49,6 +50,9 @@ async function main() {
 
   const mail = startMailWorker(database.db, { smtpUrl: config.SMTP_URL, log });
   const devOutbox = config.NODE_ENV !== 'production' || config.DEMO;
+  // Accounts past their 14-day reactivation window are erased, hourly.
+  const eraser = setInterval(() => void eraseExpiredAccounts(database.db).catch((error: Error) => log(`erasing accounts failed: ${error.message}`)), 3600_000);
+  eraser.unref();
 
   const app = express();
   app.disable('x-powered-by');
@@ -201,6 +205,7 @@ async function main() {
     server.close(async () => {
       clearInterval(sweep);
       tenants.close();
+      clearInterval(eraser);
       await mail.stop();
       await viteDevServer?.close();
       await database.close();

@@ -4,6 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { activateAccount } from '~/.server/accounts/activation';
 import { translateFields } from '~/.server/accounts/field-errors';
 import { LOGIN_LIMITS, logIn } from '~/.server/accounts/login';
+import { eraseExpiredAccounts, reactivateAccount, requestDeletion } from '~/.server/accounts/deletion';
+import { confirmMailChange, requestMailChange } from '~/.server/accounts/mail-change';
 import { changePassword, requestPasswordReset, RESET_MAILS_PER_DAY, resetPassword } from '~/.server/accounts/password-reset';
 import { createSession, userForSession, SESSION_COOKIE } from '~/.server/accounts/sessions';
 import { signUp, type SignupInput } from '~/.server/accounts/signup';
@@ -284,6 +286,76 @@ describe.each(databaseKinds)('accounts on $name', (kind) => {
       expect(await changePassword(db(), user, { old_password: 'not it', password: 'brand new pass' })).toEqual({ ok: false, error: 'wrong_old' });
       expect(await changePassword(db(), user, { old_password: input.password, password: 'brand new pass' })).toEqual({ ok: true });
       expect((await logIn(db(), flirt, { ip: '192.0.2.2' }, { email: input.email, password: 'brand new pass' })).ok).toBe(true);
+    });
+  });
+
+  describe('deletion and reactivation', () => {
+    async function member() {
+      const input = form();
+      const result = await signUp(db(), flirt, { ...visitor, locale: 'en' }, input);
+      if (!result.ok) throw new Error('signup failed');
+      return { input, user: result.user };
+    }
+    const linkIn = async (email: string, kind: string) => {
+      const mail = await db().selectFrom('mail_outbox').select('text').where('to_address', '=', email).where('kind', '=', kind).orderBy('id', 'desc').executeTakeFirstOrThrow();
+      return /token=([\w-]+)/.exec(mail.text)![1]!;
+    };
+
+    it('needs one of the reasons of SPEC §9', async () => {
+      const { user } = await member();
+      expect(await requestDeletion(db(), flirt, user, { reason: 'bored', origin: visitor.origin, locale: 'en' })).toEqual({ ok: false, error: 'invalid_reason' });
+    });
+
+    it('hides the account at once, ends its sessions, and refuses a new signup or login with the pending-deletion message', async () => {
+      const { input, user } = await member();
+      const session = await createSession(db(), flirt, user.id, { ip: null, userAgent: null });
+      expect(await requestDeletion(db(), flirt, user, { reason: 'found_someone', comment: 'Thanks!', origin: visitor.origin, locale: 'en' })).toEqual({ ok: true });
+      expect(await userForSession(db(), flirt, `${SESSION_COOKIE}=${session}`)).toBeNull();
+      expect(await signUp(db(), flirt, visitor, { ...input, name: 'Again' })).toEqual({ ok: false, error: 'pending_deletion' });
+      expect(await logIn(db(), flirt, { ip: '192.0.2.9' }, input)).toEqual({ ok: false, error: 'pending_deletion' });
+    });
+
+    it('can be reactivated with the mailed link within 14 days', async () => {
+      const { input, user } = await member();
+      await requestDeletion(db(), flirt, user, { reason: 'time', origin: visitor.origin, locale: 'en' });
+      const token = await linkIn(input.email, 'reactivation');
+      setClockForTests(new Date(now().getTime() + 13 * 24 * 3600_000));
+      expect(await reactivateAccount(db(), flirt, token)).toBe(true);
+      expect((await logIn(db(), flirt, { ip: '192.0.2.10' }, input)).ok).toBe(true);
+    });
+
+    it('is erased after 14 days: personal data and profile gone, the row pseudonymised', async () => {
+      const { input, user } = await member();
+      await requestDeletion(db(), flirt, user, { reason: 'price', origin: visitor.origin, locale: 'en' });
+      const token = await linkIn(input.email, 'reactivation');
+      setClockForTests(new Date(now().getTime() + 15 * 24 * 3600_000));
+      expect(await eraseExpiredAccounts(db())).toBeGreaterThanOrEqual(1);
+      const row = await db().selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ status: 'deleted', profile_id: null, password_hash: '', tracking: null });
+      expect(row.email).toBe(`deleted-${user.id}@deleted.invalid`);
+      expect(await db().selectFrom('profiles').select('id').where('user_id', '=', user.id).executeTakeFirst()).toBeUndefined();
+      expect(await reactivateAccount(db(), flirt, token)).toBe(false);
+      // The address is free again.
+      expect((await signUp(db(), flirt, visitor, { ...input, name: 'Reborn' })).ok).toBe(true);
+    });
+  });
+
+  describe('e-mail change', () => {
+    it('confirms a new address by the link sent to it; refuses an invalid or taken one', async () => {
+      const a = await signUp(db(), flirt, { ...visitor, locale: 'en' }, form());
+      const b = form();
+      await signUp(db(), flirt, { ...visitor, locale: 'en' }, b);
+      if (!a.ok) throw new Error('signup failed');
+      expect(await requestMailChange(db(), flirt, a.user, { email: 'not valid', origin: visitor.origin, locale: 'en' })).toEqual({ ok: false, error: 'invalid' });
+      expect(await requestMailChange(db(), flirt, a.user, { email: b.email, origin: visitor.origin, locale: 'en' })).toEqual({ ok: false, error: 'taken' });
+      const fresh = `changed${counter}@example.com`;
+      expect(await requestMailChange(db(), flirt, a.user, { email: fresh, origin: visitor.origin, locale: 'en' })).toEqual({ ok: true });
+      const mail = await db().selectFrom('mail_outbox').select('text').where('to_address', '=', fresh).executeTakeFirstOrThrow();
+      const token = /token=([\w-]+)/.exec(mail.text)![1]!;
+      expect(await confirmMailChange(db(), flirt, token)).toEqual({ ok: true });
+      expect(await confirmMailChange(db(), flirt, token)).toEqual({ ok: false, error: 'invalid_link' });
+      const row = await db().selectFrom('users').select('email').where('id', '=', a.user.id).executeTakeFirstOrThrow();
+      expect(row.email).toBe(fresh);
     });
   });
 });

@@ -1,0 +1,110 @@
+// Deleting an account (SPEC §4, §9): a reason of SPEC §9 and a comment; the account is pending
+// deletion and hidden at once, can be reactivated within 14 days through the e-mailed link, and is
+// then erased: personal data and the profile go, the user row stays pseudonymised for the
+// financial records the law makes us keep.
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { DELETE_REASONS } from '~/shared/catalogue';
+import type { Locale } from '~/shared/locales';
+import { now } from '../clock';
+import type { DB, User } from '../db/schema';
+import { serverMessage } from '../i18n/messages';
+import { enqueueMail } from '../mail/mail';
+import type { Tenant } from '../tenants/schema';
+import { consumeToken, createToken } from './tokens';
+
+export const REACTIVATION_DAYS = 14;
+
+export type DeletionResult = { ok: true } | { ok: false; error: 'invalid_reason' };
+
+export async function requestDeletion(
+  db: Kysely<DB>,
+  tenant: Tenant,
+  user: User,
+  input: { reason?: unknown; comment?: unknown; origin: string; locale: Locale },
+): Promise<DeletionResult> {
+  const reason = typeof input.reason === 'string' ? input.reason : '';
+  if (!(DELETE_REASONS as readonly string[]).includes(reason)) return { ok: false, error: 'invalid_reason' };
+  const comment = typeof input.comment === 'string' ? input.comment.trim().slice(0, 1000) : '';
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ status: 'pending_deletion', deletion_requested_at: now(), delete_reason: reason, delete_comment: comment || null })
+      .where('id', '=', user.id)
+      .where('tenant_id', '=', tenant.id)
+      .execute();
+    if (user.profile_id) await trx.updateTable('profiles').set({ status: 'disabled' }).where('id', '=', user.profile_id).execute();
+    await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+    const token = await createToken(trx, { tenantId: tenant.id, userId: user.id, kind: 'reactivation' });
+    const t = (id: string) => serverMessage(input.locale, id, { site: tenant.settings.name, days: REACTIVATION_DAYS });
+    await enqueueMail(trx, tenant, {
+      kind: 'reactivation',
+      to: user.email,
+      locale: input.locale,
+      content: {
+        subject: t('mail.deleted.subject'),
+        heading: t('mail.deleted.heading'),
+        paragraphs: [t('mail.deleted.body')],
+        action: { label: t('mail.deleted.action'), url: `${input.origin}/reactivate?token=${encodeURIComponent(token)}` },
+      },
+    });
+  });
+  return { ok: true };
+}
+
+/** Reactivates an account pending deletion from the e-mailed link, within the 14 days. */
+export async function reactivateAccount(db: Kysely<DB>, tenant: Tenant, token: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const used = await consumeToken(trx, { tenantId: tenant.id, kind: 'reactivation', token });
+    if (!used) return false;
+    const user = await trx
+      .updateTable('users')
+      .set((eb) => ({
+        status: eb.case().when('confirmed_at', 'is not', null).then('confirmed' as const).else('not_confirmed' as const).end(),
+        deletion_requested_at: null,
+        delete_reason: null,
+        delete_comment: null,
+      }))
+      .where('id', '=', used.userId)
+      .where('tenant_id', '=', tenant.id)
+      .where('status', '=', 'pending_deletion')
+      .returning(['profile_id', 'status'])
+      .executeTakeFirst();
+    if (!user) return false;
+    if (user.profile_id && user.status === 'confirmed') await trx.updateTable('profiles').set({ status: 'active' }).where('id', '=', user.profile_id).execute();
+    return true;
+  });
+}
+
+/** Erases accounts whose reactivation window has passed; returns how many. Runs as a periodic job. */
+export async function eraseExpiredAccounts(db: Kysely<DB>): Promise<number> {
+  const cutoff = new Date(now().getTime() - REACTIVATION_DAYS * 24 * 3600_000);
+  return db.transaction().execute(async (trx) => {
+    const expired = await trx
+      .selectFrom('users')
+      .select(['id', 'profile_id'])
+      .where('status', '=', 'pending_deletion')
+      .where('deletion_requested_at', '<', cutoff)
+      .execute();
+    if (expired.length === 0) return 0;
+    const ids = expired.map((u) => u.id);
+    await trx
+      .updateTable('users')
+      .set({
+        status: 'deleted',
+        email: sql<string>`'deleted-' || id || '@deleted.invalid'`,
+        password_hash: '',
+        profile_id: null,
+        tracking: null,
+        signup_message: null,
+        signup_host: null,
+        delete_comment: null,
+        notifications_disabled: [],
+      })
+      .where('id', 'in', ids)
+      .execute();
+    await trx.deleteFrom('profiles').where('user_id', 'in', ids).execute();
+    await trx.deleteFrom('account_tokens').where('user_id', 'in', ids).execute();
+    return ids.length;
+  });
+}
