@@ -19,6 +19,7 @@ import { serverMessage } from './app/.server/i18n/messages';
 import { negotiateLocale } from './app/.server/i18n/negotiate';
 import { eraseExpiredAccounts } from './app/.server/accounts/deletion';
 import { userForSession } from './app/.server/accounts/sessions';
+import { createRateLimits } from './app/.server/http/rate-limits';
 import { startMailWorker } from './app/.server/mail/mail';
 import { mediaHandler } from './app/.server/media/media-handler';
 import { isDatabaseEmpty, seedDemoProfiles } from './app/.server/seed/demo-profiles';
@@ -50,6 +51,7 @@ async function main() {
 
   const mail = startMailWorker(database.db, { smtpUrl: config.SMTP_URL, log });
   const devOutbox = config.NODE_ENV !== 'production' || config.DEMO;
+  const limits = createRateLimits({ redisUrl: config.REDIS_URL, prefix: `rdv:${process.pid}:${Date.now()}` });
   // Accounts past their 14-day reactivation window are erased, hourly.
   const eraser = setInterval(() => void eraseExpiredAccounts(database.db).catch((error: Error) => log(`erasing accounts failed: ${error.message}`)), 3600_000);
   eraser.unref();
@@ -179,6 +181,7 @@ async function main() {
           secure: req.secure,
           userAgent: req.get('user-agent') ?? null,
           mail,
+          limits,
           devOutbox,
         };
       },
@@ -207,6 +210,7 @@ async function main() {
       tenants.close();
       clearInterval(eraser);
       await mail.stop();
+      await limits.close();
       await viteDevServer?.close();
       await database.close();
       log('stopped');

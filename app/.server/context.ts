@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Locale } from '~/shared/locales';
 import type { DB, User } from './db/schema';
 import type { MailWorker } from './mail/mail';
+import type { RateLimits } from './http/rate-limits';
 import type { TenantRegistry } from './tenants/registry';
 import type { Tenant } from './tenants/schema';
 
@@ -30,6 +31,7 @@ export interface AppContext {
   secure: boolean;
   userAgent: string | null;
   mail: MailWorker;
+  limits: RateLimits;
   /** The development mail outbox page is served (development, test and the demo; never real production). */
   devOutbox: boolean;
 }

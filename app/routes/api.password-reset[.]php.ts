@@ -2,7 +2,7 @@
 // 429 past the daily limit. POST with { token, password, password_confirm } sets the new password.
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { requestPasswordReset, resetPassword, RESET_MESSAGES } from '~/.server/accounts/password-reset';
-import { apiError, apiJson, methodNotAllowed, readBody } from '~/.server/http/api';
+import { apiError, apiJson, methodNotAllowed, readBody, tooManyRequests } from '~/.server/http/api';
 
 const STATUS = { not_found: 404, too_many: 429, mismatch: 400, too_short: 400, invalid_link: 410 } as const;
 
@@ -18,6 +18,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const result = await resetPassword(db, tenant, body);
     return result.ok ? apiJson({ ok: true }) : apiError(STATUS[result.error], result.error, locale, RESET_MESSAGES[result.error]);
   }
+  const wait = await context.limits.consume('passwordReset', tenant.id, context.visitor.ip ?? 'unknown');
+  if (wait) return tooManyRequests(locale, wait);
   const result = await requestPasswordReset(db, tenant, { email: body.email, origin: context.origin, locale });
   if (!result.ok) return apiError(STATUS[result.error], result.error, locale, RESET_MESSAGES[result.error]);
   context.mail.poke();

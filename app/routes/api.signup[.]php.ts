@@ -6,7 +6,7 @@ import { translateFields } from '~/.server/accounts/field-errors';
 import { createSession, sessionCookie } from '~/.server/accounts/sessions';
 import { signUp } from '~/.server/accounts/signup';
 import { userView } from '~/.server/accounts/user-view';
-import { apiError, apiJson, methodNotAllowed, readBody } from '~/.server/http/api';
+import { apiError, apiJson, methodNotAllowed, readBody, tooManyRequests } from '~/.server/http/api';
 import { serverMessage } from '~/.server/i18n/messages';
 import { trackingFromCookie } from '~/.server/tracking';
 
@@ -17,6 +17,8 @@ export function loader() {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { db, tenant, locale } = context;
   if (request.method !== 'POST') return methodNotAllowed(locale, ['POST']);
+  const wait = await context.limits.consume('signup', tenant.id, context.visitor.ip ?? 'unknown');
+  if (wait) return tooManyRequests(locale, wait);
   const body = await readBody(request);
   body.tracking ??= trackingFromCookie(request.headers.get('Cookie')) ?? undefined;
   const result = await signUp(db, tenant, { ip: context.visitor.ip, origin: context.origin, locale }, body);

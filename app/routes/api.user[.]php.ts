@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { logIn } from '~/.server/accounts/login';
 import { createSession, sessionCookie } from '~/.server/accounts/sessions';
 import { userView } from '~/.server/accounts/user-view';
-import { apiError, apiJson, authenticationRequired, methodNotAllowed, readBody } from '~/.server/http/api';
+import { apiError, apiJson, authenticationRequired, methodNotAllowed, readBody, tooManyRequests } from '~/.server/http/api';
 import { languageCookie } from '~/.server/i18n/language-choice';
 import { serverMessage } from '~/.server/i18n/messages';
 import { isLocale } from '~/shared/locales';
@@ -17,6 +17,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { db, tenant, locale } = context;
   if (request.method === 'POST') {
+    const wait = await context.limits.consume('login', tenant.id, context.visitor.ip ?? 'unknown');
+    if (wait) return tooManyRequests(locale, wait);
     const body = await readBody(request);
     const result = await logIn(db, tenant, { ip: context.visitor.ip }, body);
     if (!result.ok) {

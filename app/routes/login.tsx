@@ -17,6 +17,8 @@ export function loader({ context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { db, tenant, locale } = context;
   const body = await readBody(request);
+  const wait = await context.limits.consume('login', tenant.id, context.visitor.ip ?? 'unknown');
+  if (wait) return { error: serverMessage(locale, 'api.error.tooMany', { minutes: Math.ceil(wait / 60) }), email: '' };
   const result = await logIn(db, tenant, { ip: context.visitor.ip }, body);
   if (!result.ok) {
     const message =

@@ -10,6 +10,8 @@ import { serverMessage } from '~/.server/i18n/messages';
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const body = await readBody(request);
+  const wait = await context.limits.consume('passwordReset', context.tenant.id, context.visitor.ip ?? 'unknown');
+  if (wait) return { sent: false, error: serverMessage(context.locale, 'api.error.tooMany', { minutes: Math.ceil(wait / 60) }), email: '' };
   const result = await requestPasswordReset(context.db, context.tenant, { email: body.email, origin: context.origin, locale: context.locale });
   if (!result.ok) return { sent: false, error: serverMessage(context.locale, RESET_MESSAGES[result.error]), email: String(body.email ?? '') };
   context.mail.poke();

@@ -39,6 +39,10 @@ const STEP_OF: Record<string, number> = {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { db, tenant, locale } = context;
   const body = await readBody(request);
+  const wait = await context.limits.consume('signup', tenant.id, context.visitor.ip ?? 'unknown');
+  if (wait) {
+    return { fields: {} as Record<string, string>, step: 3, values: {} as Record<string, string>, message: serverMessage(locale, 'api.error.tooMany', { minutes: Math.ceil(wait / 60) }), login: false };
+  }
   body.tracking = trackingFromCookie(request.headers.get('Cookie')) ?? undefined;
   const result = await signUp(db, tenant, { ip: context.visitor.ip, origin: context.origin, locale }, body);
   if (result.ok) {

@@ -53,6 +53,15 @@ export async function readBody(request: Request): Promise<Record<string, unknown
   }
 }
 
+/** 429 with the wait in minutes, for the abuse limits. */
+export function tooManyRequests(locale: Locale, seconds: number): Response {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return apiJson(
+    { error: 'too_many_requests', message: serverMessage(locale, 'api.error.tooMany', { minutes }) },
+    { status: 429, headers: { 'Retry-After': String(seconds) } },
+  );
+}
+
 /** 403 authentication_required (SPEC §8): the client then treats the user as logged out. */
 export function authenticationRequired(locale: Locale): Response {
   return apiError(403, 'authentication_required', locale, 'api.error.authRequired');

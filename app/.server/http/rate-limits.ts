@@ -1,0 +1,58 @@
+// Abuse limits per tenant and address (DESIGN §10) with rate-limiter-flexible: in Redis when
+// REDIS_URL is set (shared by every instance), in memory otherwise. They sit in front of the
+// domain rules (login lockout per account, daily reset mails), which live in the database.
+import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+
+export interface Limit {
+  points: number;
+  durationS: number;
+}
+
+export const LIMITS = {
+  /** Login requests per address, whatever the account. */
+  login: { points: 30, durationS: 15 * 60 },
+  /** New accounts per address. */
+  signup: { points: 10, durationS: 60 * 60 },
+  /** Reset-mail requests per address. */
+  passwordReset: { points: 10, durationS: 60 * 60 },
+} satisfies Record<string, Limit>;
+
+export type LimitName = keyof typeof LIMITS;
+
+export interface RateLimits {
+  /** Counts one attempt; resolves with the seconds to wait when over the limit, else null. */
+  consume(name: LimitName, tenantId: string, key: string): Promise<number | null>;
+  close(): Promise<void>;
+}
+
+export function createRateLimits(options: { redisUrl?: string; limits?: Record<LimitName, Limit>; prefix?: string }): RateLimits {
+  const limits = options.limits ?? LIMITS;
+  const redis = options.redisUrl ? new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false }) : null;
+  redis?.on('error', () => {});
+  const limiters = Object.fromEntries(
+    (Object.keys(limits) as LimitName[]).map((name) => {
+      const { points, durationS } = limits[name];
+      const keyPrefix = `${options.prefix ?? 'rdv'}:${name}`;
+      const limiter: RateLimiterAbstract = redis
+        ? new RateLimiterRedis({ storeClient: redis, points, duration: durationS, keyPrefix, insuranceLimiter: new RateLimiterMemory({ points, duration: durationS }) })
+        : new RateLimiterMemory({ points, duration: durationS, keyPrefix });
+      return [name, limiter];
+    }),
+  ) as Record<LimitName, RateLimiterAbstract>;
+
+  return {
+    async consume(name, tenantId, key) {
+      try {
+        await limiters[name].consume(`${tenantId}:${key}`);
+        return null;
+      } catch (error) {
+        if (error instanceof RateLimiterRes) return Math.max(1, Math.ceil(error.msBeforeNext / 1000));
+        throw error;
+      }
+    },
+    async close() {
+      await redis?.quit().catch(() => {});
+    },
+  };
+}
