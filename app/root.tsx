@@ -16,6 +16,7 @@ import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { ThemeProvider } from 'styled-components';
 import { buildTheme } from '../themes';
+import { needsActivationReminder } from './.server/accounts/activation';
 import { now } from './.server/clock';
 import { messagesFor } from './.server/i18n/messages';
 import { localize } from './.server/tenants/localize';
@@ -50,12 +51,13 @@ export async function loader({ context }: LoaderFunctionArgs) {
     description: localize(settings.description, locale, tenant),
   };
   const profile = context.user?.profile_id
-    ? await context.db.selectFrom('profiles').select('name').where('id', '=', context.user.profile_id).executeTakeFirst()
+    ? await context.db.selectFrom('profiles').select(['name', 'status']).where('id', '=', context.user.profile_id).executeTakeFirst()
     : undefined;
   const user = context.user
     ? { name: profile?.name ?? context.user.email, credits: context.user.credits, paid_user: context.user.paid_user }
     : null;
-  return { locale, messages: messagesFor(locale), shell, user, year: now().getUTCFullYear() };
+  const banners = { activation: context.user ? needsActivationReminder(context.user, profile?.status ?? null) : false };
+  return { locale, messages: messagesFor(locale), shell, user, banners, year: now().getUTCFullYear() };
 }
 
 export const links: LinksFunction = () => [
@@ -112,7 +114,7 @@ export default function App() {
   const data = useRouteLoaderData<typeof loader>('root')!;
   const layout = useLayoutName();
   return (
-    <ShellLayout name={layout} shell={data.shell} year={data.year}>
+    <ShellLayout name={layout} shell={data.shell} year={data.year} banners={data.banners}>
       <DocumentTitleCounts />
       <Outlet />
     </ShellLayout>

@@ -9,6 +9,7 @@ import styled from 'styled-components';
 import { useSnapshot } from 'valtio';
 import { Disclaimer } from '~/components/footer/disclaimer';
 import { Footer } from '~/components/footer/footer';
+import { ActivationBanner } from '~/components/nav/banners';
 import { EntryWarning } from '~/components/modals/entry-warning';
 import { TopNav, useStandalone } from '~/components/nav/top-nav';
 import { useAppState } from '~/state/app-state';
@@ -45,10 +46,12 @@ const LogoBar = styled.header`
 interface LayoutProps {
   shell: ShellData;
   year: number;
+  /** Warning banners of the default layout (SPEC §2, §4). */
+  banners?: { activation: boolean };
   children: ReactNode;
 }
 
-function DefaultLayout({ shell, year, children }: LayoutProps) {
+function DefaultLayout({ shell, year, banners, children }: LayoutProps) {
   const { user } = useSnapshot(useAppState());
   const standalone = useStandalone();
   const { pathname } = useLocation();
@@ -56,6 +59,7 @@ function DefaultLayout({ shell, year, children }: LayoutProps) {
   return (
     <Page data-layout="default">
       <TopNav shell={shell} />
+      {banners?.activation ? <ActivationBanner /> : null}
       <Main id="main">{children}</Main>
       <Disclaimer shell={shell} />
       <Footer shell={shell} variant={compact ? 'compact' : 'full'} year={year} />
