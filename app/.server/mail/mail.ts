@@ -91,13 +91,24 @@ export function startMailWorker(db: Kysely<DB>, options: { smtpUrl?: string; int
 
   async function sendDue(): Promise<number> {
     let sent = 0;
+    // Claim due mails with a 5-minute lease (FOR UPDATE SKIP LOCKED), so several server instances
+    // never send the same mail twice; a crashed sender's lease simply runs out.
+    const at = now();
     const due = await db
-      .selectFrom('mail_outbox')
-      .selectAll()
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', now())
-      .orderBy('id')
-      .limit(20)
+      .updateTable('mail_outbox')
+      .set({ next_attempt_at: new Date(at.getTime() + 5 * 60_000) })
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('mail_outbox')
+          .select('id')
+          .where('status', '=', 'pending')
+          .where('next_attempt_at', '<=', at)
+          .orderBy('id')
+          .limit(20)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returningAll()
       .execute();
     for (const mail of due) {
       try {
