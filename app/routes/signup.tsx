@@ -4,7 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import styled from 'styled-components';
 import { Button } from '~/components/app/buttons';
 import { Alert, Card, CheckRow, ErrorText, Field, PageBackdrop, SelectField } from '~/components/forms/fields';
@@ -148,6 +148,25 @@ const Honeypot = styled.div`
   overflow: hidden;
 `;
 
+const m = defineMessages({
+  progress: { id: 'signup.progress', defaultMessage: 'Step {step} of {total}' },
+  field_gender: { id: 'signup.field.gender', defaultMessage: 'I am' },
+  gender_female: { id: 'signup.gender.female', defaultMessage: 'a woman' },
+  gender_male: { id: 'signup.gender.male', defaultMessage: 'a man' },
+  field_seeking: { id: 'signup.field.seeking', defaultMessage: 'I am looking for' },
+  seeking_female: { id: 'signup.seeking.female', defaultMessage: 'women' },
+  seeking_male: { id: 'signup.seeking.male', defaultMessage: 'men' },
+  seeking_both: { id: 'signup.seeking.both', defaultMessage: 'both' },
+  field_dob: { id: 'signup.field.dob', defaultMessage: 'Date of birth ({min_age}+)' },
+  field_country: { id: 'signup.field.country', defaultMessage: 'Country' },
+  field_region: { id: 'signup.field.region', defaultMessage: 'Region' },
+  field_regionNone: { id: 'signup.field.regionNone', defaultMessage: 'Choose your region' },
+  field_name: { id: 'signup.field.name', defaultMessage: 'Username' },
+  field_email: { id: 'signup.field.email', defaultMessage: 'E-mail address' },
+  field_password: { id: 'signup.field.password', defaultMessage: 'Password' },
+  field_message: { id: 'signup.field.message', defaultMessage: 'A first line about yourself (optional)' },
+});
+
 const LAST_STEP = 4;
 
 export default function Signup() {
@@ -187,7 +206,7 @@ export default function Signup() {
   const fields = result?.fields ?? {};
   const values = result?.values ?? {};
   const hidden = (index: number) => enhanced && index !== step;
-  const t = (id: string, defaultMessage: string, vals?: Record<string, string | number>) => intl.formatMessage({ id, defaultMessage }, vals);
+  const t = (message: MessageDescriptor, vals?: Record<string, string | number>) => intl.formatMessage(message, vals);
 
   return (
     <PageBackdrop>
@@ -196,7 +215,7 @@ export default function Signup() {
           <FormattedMessage id="signup.title" defaultMessage="Sign up for free" />
         </h1>
         {enhanced ? (
-          <Steps aria-label={t('signup.progress', 'Step {step} of {total}', { step: step + 1, total: LAST_STEP + 1 })}>
+          <Steps aria-label={t(m.progress, { step: step + 1, total: LAST_STEP + 1 })}>
             {Array.from({ length: LAST_STEP + 1 }, (_, i) => (
               <li key={i} data-done={i <= step} />
             ))}
@@ -217,34 +236,34 @@ export default function Signup() {
             <legend>
               <FormattedMessage id="signup.step.about" defaultMessage="About you" />
             </legend>
-            <div role="radiogroup" aria-label={t('signup.field.gender', 'I am')}>
-              <p>{t('signup.field.gender', 'I am')}</p>
+            <div role="radiogroup" aria-label={t(m.field_gender)}>
+              <p>{t(m.field_gender)}</p>
               <Choice>
                 <label>
                   <input type="radio" name="gender" value="female" defaultChecked={values.gender === 'female'} />
-                  <span>{t('signup.gender.female', 'a woman')}</span>
+                  <span>{t(m.gender_female)}</span>
                 </label>
                 <label>
                   <input type="radio" name="gender" value="male" defaultChecked={values.gender === 'male'} />
-                  <span>{t('signup.gender.male', 'a man')}</span>
+                  <span>{t(m.gender_male)}</span>
                 </label>
               </Choice>
               {fields.gender ? <ErrorText>{fields.gender}</ErrorText> : null}
             </div>
-            <div role="radiogroup" aria-label={t('signup.field.seeking', 'I am looking for')}>
-              <p>{t('signup.field.seeking', 'I am looking for')}</p>
+            <div role="radiogroup" aria-label={t(m.field_seeking)}>
+              <p>{t(m.field_seeking)}</p>
               <Choice>
                 <label>
                   <input type="radio" name="seeking" value="female" defaultChecked={values.seeking === 'female'} />
-                  <span>{t('signup.seeking.female', 'women')}</span>
+                  <span>{t(m.seeking_female)}</span>
                 </label>
                 <label>
                   <input type="radio" name="seeking" value="male" defaultChecked={values.seeking === 'male'} />
-                  <span>{t('signup.seeking.male', 'men')}</span>
+                  <span>{t(m.seeking_male)}</span>
                 </label>
                 <label>
                   <input type="radio" name="seeking" value="both" defaultChecked={values.seeking === 'both'} />
-                  <span>{t('signup.seeking.both', 'both')}</span>
+                  <span>{t(m.seeking_both)}</span>
                 </label>
               </Choice>
               {fields.seeking ? <ErrorText>{fields.seeking}</ErrorText> : null}
@@ -258,7 +277,7 @@ export default function Signup() {
               id="date_of_birth"
               type="date"
               defaultValue={values.date_of_birth}
-              label={t('signup.field.dob', 'Date of birth ({min_age}+)', { min_age: data.minAge })}
+              label={t(m.field_dob, { min_age: data.minAge })}
               error={fields.date_of_birth}
             />
           </Step>
@@ -266,15 +285,15 @@ export default function Signup() {
             <legend>
               <FormattedMessage id="signup.step.location" defaultMessage="Where you live" />
             </legend>
-            <SelectField id="country" label={t('signup.field.country', 'Country')} value={country} onChange={(e) => setCountry(e.target.value)} error={fields.country}>
+            <SelectField id="country" label={t(m.field_country)} value={country} onChange={(e) => setCountry(e.target.value)} error={fields.country}>
               {data.countries.map((code) => (
                 <option key={code} value={code}>
                   {new Intl.DisplayNames([data.locale], { type: 'region' }).of(code)}
                 </option>
               ))}
             </SelectField>
-            <SelectField id="region" label={t('signup.field.region', 'Region')} defaultValue={values.region ?? ''} key={country}>
-              <option value="">{t('signup.field.regionNone', 'Choose your region')}</option>
+            <SelectField id="region" label={t(m.field_region)} defaultValue={values.region ?? ''} key={country}>
+              <option value="">{t(m.field_regionNone)}</option>
               {(data.regions[country] ?? []).map((region) => (
                 <option key={region.code} value={region.code}>
                   {region.name}
@@ -286,23 +305,23 @@ export default function Signup() {
             <legend>
               <FormattedMessage id="signup.step.account" defaultMessage="Your account" />
             </legend>
-            <Field id="name" autoComplete="username" defaultValue={values.name} label={t('signup.field.name', 'Username')} error={fields.name} />
+            <Field id="name" autoComplete="username" defaultValue={values.name} label={t(m.field_name)} error={fields.name} />
             <Field
               id="email"
               type="email"
               autoComplete="email"
               defaultValue={values.email}
-              label={t('signup.field.email', 'E-mail address')}
+              label={t(m.field_email)}
               error={fields.email}
               hint={fields.email_suggestion ? <p data-testid="email-suggestion">{fields.email_suggestion}</p> : null}
             />
-            <Field id="password" type="password" autoComplete="new-password" label={t('signup.field.password', 'Password')} error={fields.password} />
+            <Field id="password" type="password" autoComplete="new-password" label={t(m.field_password)} error={fields.password} />
           </Step>
           <Step $hidden={hidden(4)} data-step={4}>
             <legend>
               <FormattedMessage id="signup.step.consent" defaultMessage="Almost done" />
             </legend>
-            <Field id="signup_message" defaultValue={values.signup_message} label={t('signup.field.message', 'A first line about yourself (optional)')} maxLength={500} />
+            <Field id="signup_message" defaultValue={values.signup_message} label={t(m.field_message)} maxLength={500} />
             <CheckRow>
               <input type="checkbox" name="terms" defaultChecked={values.terms === 'on'} />
               <span>
