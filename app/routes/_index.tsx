@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
+import { ButtonLink } from '~/components/app/buttons';
 import { localize } from '~/.server/tenants/localize';
 import { showcaseProfiles } from '~/.server/profiles/showcase';
 
@@ -53,6 +54,11 @@ const Lead = styled.p`
   margin: 0 auto;
   font-size: ${({ theme }) => theme.fontSizes.lg};
   opacity: 0.92;
+`;
+
+const Cta = styled(ButtonLink)`
+  margin-top: ${({ theme }) => theme.space(6)};
+  min-width: 220px;
 `;
 
 const Section = styled.section`
@@ -127,6 +133,9 @@ export default function Index() {
         <Brand>{name}</Brand>
         <Title>{title}</Title>
         <Lead>{description}</Lead>
+        <Cta to="/signup" $variant="light">
+          <FormattedMessage id="index.cta.signup" defaultMessage="Sign up for free" />
+        </Cta>
       </Hero>
       <Section aria-labelledby="newest">
         <h2 id="newest">
