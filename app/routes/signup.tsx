@@ -48,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (result.ok) {
     context.mail.poke();
     const token = await createSession(db, tenant, result.user.id, { ip: context.visitor.ip, userAgent: context.userAgent });
-    return redirect('/complete-signup', { headers: { 'Set-Cookie': sessionCookie(token, context.secure) } });
+    return redirect('/signup-matches', { headers: { 'Set-Cookie': sessionCookie(token, context.secure) } });
   }
   const values = Object.fromEntries(Object.entries(body).filter(([key, value]) => key !== 'password' && typeof value === 'string')) as Record<string, string>;
   if (result.error === 'validation') {

@@ -69,6 +69,8 @@ describe.each([
     await page.locator('#password').fill('first password 1');
     await next.click();
     await page.locator('main button[type="submit"]').click();
+    await page.waitForURL(`${base}/signup-matches`);
+    await page.locator('[data-testid="signup-matches"] a[href="/complete-signup"]').click();
     await page.waitForURL(`${base}/complete-signup`);
     expect(await page.locator('[data-testid="complete-signup"]').innerText()).toContain(email);
 

@@ -146,6 +146,37 @@ describe('/api/password-reset.php and /api/password.php', () => {
   });
 });
 
+describe('settings', () => {
+  it('PUT /api/notifications.php turns e-mail notification kinds off, keeping only known kinds', async () => {
+    const session = cookieOf(await json('POST', '/api/user.php', { email: signup.email, password: signup.password }));
+    const res = await json('PUT', '/api/notifications.php', { disabled: ['promotions', 'news', 'nonsense'] }, { cookie: session });
+    expect(res.json()).toEqual({ notifications_disabled: ['promotions', 'news'] });
+    const me = await request(server.port, HOST, '/api/user.php', { headers: { cookie: session } });
+    expect(me.json<{ user: { notifications_disabled: string[] } }>().user.notifications_disabled).toEqual(['promotions', 'news']);
+    expect((await json('PUT', '/api/notifications.php', { disabled: [] })).status).toBe(403);
+  });
+
+  it('the settings page saves notification choices from a plain form', async () => {
+    const session = cookieOf(await json('POST', '/api/user.php', { email: signup.email, password: signup.password }));
+    const res = await request(server.port, HOST, '/notifications', {
+      method: 'POST',
+      body: 'intent=notifications&enabled=like&enabled=new_messages',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `${session}; locale=en`, origin: `http://${HOST}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('Your settings have been saved.');
+    const me = (await request(server.port, HOST, '/api/user.php', { headers: { cookie: session } })).json<{ user: { notifications_disabled: string[] } }>();
+    expect(me.user.notifications_disabled).not.toContain('like');
+    expect(me.user.notifications_disabled).toContain('promotions');
+  });
+
+  it('a visitor is sent to the login page', async () => {
+    const res = await request(server.port, HOST, '/notifications');
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe('/login');
+  });
+});
+
 describe('the development outbox', () => {
   it('lists this tenant\'s mails, with the activation link on the host the member signed up on', async () => {
     const page = await request(server.port, HOST, '/dev/outbox');

@@ -16,7 +16,13 @@ export interface ShowcaseProfile {
   thumb: string;
 }
 
-export async function showcaseProfiles(db: Kysely<DB>, tenant: Tenant, limit: number): Promise<ShowcaseProfile[]> {
+/** Newest profiles of the tenant's pool; `seeking` narrows to one gender, `country` puts that country first. */
+export async function showcaseProfiles(
+  db: Kysely<DB>,
+  tenant: Tenant,
+  limit: number,
+  options: { seeking?: 'male' | 'female'; country?: string } = {},
+): Promise<ShowcaseProfile[]> {
   const day = today();
   const rows = await db
     .selectFrom('profiles')
@@ -31,6 +37,8 @@ export async function showcaseProfiles(db: Kysely<DB>, tenant: Tenant, limit: nu
       'photos.thumb_filename',
     ])
     .where((eb) => tenantPool(eb, tenant, day))
+    .$if(options.seeking !== undefined, (qb) => qb.where('profiles.gender', '=', options.seeking!))
+    .$if(options.country !== undefined, (qb) => qb.orderBy((eb) => eb('profiles.country', '=', options.country!), 'desc'))
     .orderBy('profiles.id', 'desc')
     .limit(limit)
     .execute();

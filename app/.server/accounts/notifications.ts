@@ -1,0 +1,17 @@
+// E-mail notification choices (SPEC §3 notifications_disabled, §9 notification kinds). The list may
+// also hold a reason the system disabled all mail for (fbl: spam complaint, bounce: invalid address,
+// listunsubscribe); a member's own choices never remove those.
+import type { Kysely } from 'kysely';
+import { NOTIFICATION_KINDS } from '~/shared/catalogue';
+import type { DB, User } from '../db/schema';
+
+export const SYSTEM_REASONS = ['fbl', 'bounce', 'listunsubscribe'] as const;
+
+export async function setDisabledNotifications(db: Kysely<DB>, user: User, disabled: unknown): Promise<string[]> {
+  const wanted = Array.isArray(disabled) ? disabled.filter((k): k is string => typeof k === 'string') : [];
+  const kinds = NOTIFICATION_KINDS.filter((kind) => wanted.includes(kind));
+  const system = user.notifications_disabled.filter((reason) => (SYSTEM_REASONS as readonly string[]).includes(reason));
+  const next = [...system, ...kinds];
+  await db.updateTable('users').set({ notifications_disabled: next }).where('id', '=', user.id).execute();
+  return next;
+}

@@ -1,0 +1,93 @@
+// A grid of profile cards: picture, name and age, city, and the fictional mark where it applies.
+import { useIntl } from 'react-intl';
+import styled from 'styled-components';
+
+export interface ProfileCardData {
+  id: number;
+  name: string;
+  age: number;
+  city: string | null;
+  fictional: boolean;
+  thumb: string;
+}
+
+const Grid = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(2, 1fr);
+  gap: ${({ theme }) => theme.space(3)};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {
+    grid-template-columns: repeat(4, 1fr);
+    gap: ${({ theme }) => theme.space(5)};
+  }
+`;
+
+const Card = styled.li`
+  position: relative;
+  overflow: hidden;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.secondary};
+  box-shadow: ${({ theme }) => theme.shadows.card};
+
+  img {
+    width: 100%;
+    aspect-ratio: 4 / 5;
+    object-fit: cover;
+  }
+`;
+
+const Caption = styled.div`
+  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
+
+  strong {
+    display: block;
+  }
+
+  span {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+  }
+`;
+
+const FictionalBadge = styled.span`
+  position: absolute;
+  top: ${({ theme }) => theme.space(2)};
+  right: ${({ theme }) => theme.space(2)};
+  display: grid;
+  place-items: center;
+  width: 26px;
+  height: 26px;
+  border-radius: 50%;
+  background: ${({ theme }) => theme.colors.dark};
+  color: ${({ theme }) => theme.colors.onDark};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: 700;
+`;
+
+export function ProfileGrid({ profiles }: { profiles: ProfileCardData[] }) {
+  const intl = useIntl();
+  const fictionalLabel = intl.formatMessage({ id: 'profile.fictional', defaultMessage: 'Fictional profile' });
+  return (
+    <Grid>
+      {profiles.map((profile) => (
+        <Card key={profile.id}>
+          <img src={profile.thumb} alt="" width={240} height={300} loading="lazy" />
+          {profile.fictional ? (
+            <FictionalBadge role="img" title={fictionalLabel} aria-label={fictionalLabel}>
+              F
+            </FictionalBadge>
+          ) : null}
+          <Caption>
+            <strong>
+              {profile.name}, {profile.age}
+            </strong>
+            <span>{profile.city}</span>
+          </Caption>
+        </Card>
+      ))}
+    </Grid>
+  );
+}

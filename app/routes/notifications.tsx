@@ -1,0 +1,156 @@
+// /notifications — also the Settings page of the account menu (SPEC §2): e-mail notifications,
+// e-mail address, password, language and deleting the account.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { Form, Link, redirect, useActionData, useLoaderData } from '@remix-run/react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import styled from 'styled-components';
+import { Button } from '~/components/app/buttons';
+import { Alert, CheckRow, Field } from '~/components/forms/fields';
+import { Prose } from '~/components/pages/prose';
+import { requestMailChange } from '~/.server/accounts/mail-change';
+import { setDisabledNotifications } from '~/.server/accounts/notifications';
+import { changePassword, RESET_MESSAGES } from '~/.server/accounts/password-reset';
+import { clearSessionCookie } from '~/.server/accounts/sessions';
+import { serverMessage } from '~/.server/i18n/messages';
+import { NOTIFICATION_KINDS } from '~/shared/catalogue';
+
+export function loader({ context }: LoaderFunctionArgs) {
+  if (!context.user) throw redirect('/login');
+  return { email: context.user.email, disabled: context.user.notifications_disabled };
+}
+
+type Result = { form: string; ok: boolean; message: string | null };
+
+export async function action({ request, context }: ActionFunctionArgs): Promise<Result | Response> {
+  const { db, tenant, locale, user } = context;
+  if (!user) throw redirect('/login');
+  const form = await request.formData();
+  const intent = String(form.get('intent') ?? '');
+  if (intent === 'notifications') {
+    const enabled = form.getAll('enabled').map(String);
+    await setDisabledNotifications(db, user, NOTIFICATION_KINDS.filter((kind) => !enabled.includes(kind)));
+    return { form: intent, ok: true, message: serverMessage(locale, 'settings.saved') };
+  }
+  if (intent === 'email') {
+    const result = await requestMailChange(db, tenant, user, { email: form.get('email'), origin: context.origin, locale });
+    if (!result.ok) return { form: intent, ok: false, message: serverMessage(locale, result.error === 'invalid' ? 'mailChange.error.invalid' : 'mailChange.error.taken') };
+    context.mail.poke();
+    return { form: intent, ok: true, message: serverMessage(locale, 'settings.email.sent') };
+  }
+  if (intent === 'password') {
+    const result = await changePassword(db, user, { old_password: form.get('old_password'), password: form.get('password') });
+    if (!result.ok) return { form: intent, ok: false, message: serverMessage(locale, RESET_MESSAGES[result.error]) };
+    // Every session ended with the change, this one too: log in again with the new password.
+    return redirect('/login', { headers: { 'Set-Cookie': clearSessionCookie(context.secure) } });
+  }
+  return { form: intent, ok: false, message: null };
+}
+
+const kinds = defineMessages({
+  new_conversations: { id: 'settings.kind.new_conversations', defaultMessage: 'Someone starts a conversation with me' },
+  new_messages: { id: 'settings.kind.new_messages', defaultMessage: 'New messages' },
+  like: { id: 'settings.kind.like', defaultMessage: 'Someone likes me' },
+  unread_message_reminders: { id: 'settings.kind.unread_message_reminders', defaultMessage: 'Reminders of unread messages' },
+  promotions: { id: 'settings.kind.promotions', defaultMessage: 'Offers and discounts' },
+  weekly_updates: { id: 'settings.kind.weekly_updates', defaultMessage: 'Weekly update with new members' },
+  news: { id: 'settings.kind.news', defaultMessage: 'News about the website' },
+  reminders: { id: 'settings.kind.reminders', defaultMessage: 'Other reminders' },
+});
+
+const Section = styled.section`
+  margin-top: ${({ theme }) => theme.space(8)};
+  padding-top: ${({ theme }) => theme.space(6)};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+
+  form {
+    display: grid;
+    gap: ${({ theme }) => theme.space(3)};
+    max-width: 460px;
+  }
+
+  button {
+    justify-self: start;
+  }
+`;
+
+export default function Settings() {
+  const { email, disabled } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const intl = useIntl();
+  const note = (form: string) =>
+    result && result.form === form && result.message ? (
+      <Alert $tone={result.ok ? 'success' : 'danger'} role={result.ok ? 'status' : 'alert'}>
+        {result.message}
+      </Alert>
+    ) : null;
+  return (
+    <Prose>
+      <h1>
+        <FormattedMessage id="nav.settings" defaultMessage="Settings" />
+      </h1>
+      <Section aria-labelledby="settings-notifications">
+        <h2 id="settings-notifications">
+          <FormattedMessage id="settings.notifications" defaultMessage="E-mail notifications" />
+        </h2>
+        <Form method="post">
+          <input type="hidden" name="intent" value="notifications" />
+          {note('notifications')}
+          {NOTIFICATION_KINDS.map((kind) => (
+            <CheckRow key={kind}>
+              <input type="checkbox" name="enabled" value={kind} defaultChecked={!disabled.includes(kind)} />
+              <span>{intl.formatMessage(kinds[kind])}</span>
+            </CheckRow>
+          ))}
+          <Button type="submit">
+            <FormattedMessage id="settings.save" defaultMessage="Save" />
+          </Button>
+        </Form>
+      </Section>
+      <Section aria-labelledby="settings-email">
+        <h2 id="settings-email">
+          <FormattedMessage id="signup.field.email" defaultMessage="E-mail address" />
+        </h2>
+        <Form method="post">
+          <input type="hidden" name="intent" value="email" />
+          {note('email')}
+          <p>
+            <FormattedMessage id="settings.email.current" defaultMessage="Your address: {email}" values={{ email: <strong>{email}</strong> }} />
+          </p>
+          <Field id="email" type="email" autoComplete="email" label={intl.formatMessage({ id: 'settings.email.new', defaultMessage: 'New e-mail address' })} />
+          <Button type="submit" $variant="ghost">
+            <FormattedMessage id="settings.email.submit" defaultMessage="Change e-mail address" />
+          </Button>
+        </Form>
+      </Section>
+      <Section aria-labelledby="settings-password">
+        <h2 id="settings-password">
+          <FormattedMessage id="signup.field.password" defaultMessage="Password" />
+        </h2>
+        <Form method="post">
+          <input type="hidden" name="intent" value="password" />
+          {note('password')}
+          <Field id="old_password" type="password" autoComplete="current-password" label={intl.formatMessage({ id: 'settings.password.old', defaultMessage: 'Current password' })} />
+          <Field id="password" type="password" autoComplete="new-password" label={intl.formatMessage({ id: 'reset.field.password', defaultMessage: 'New password' })} />
+          <Button type="submit" $variant="ghost">
+            <FormattedMessage id="settings.password.submit" defaultMessage="Change password" />
+          </Button>
+        </Form>
+      </Section>
+      <Section aria-labelledby="settings-account">
+        <h2 id="settings-account">
+          <FormattedMessage id="settings.account" defaultMessage="Account" />
+        </h2>
+        <p>
+          <Link to="/lang-config">
+            <FormattedMessage id="langConfig.title" defaultMessage="Language" />
+          </Link>
+        </p>
+        <p>
+          <Link to="/account-delete">
+            <FormattedMessage id="delete.title" defaultMessage="Delete my account" />
+          </Link>
+        </p>
+      </Section>
+    </Prose>
+  );
+}

@@ -1,0 +1,46 @@
+// /signup-matches: right after signing up, people from the tenant's pool who fit what the new member
+// seeks, nearest country first; then on to the completion step.
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { redirect, useLoaderData } from '@remix-run/react';
+import { FormattedMessage } from 'react-intl';
+import styled from 'styled-components';
+import { ButtonLink } from '~/components/app/buttons';
+import { ProfileGrid } from '~/components/members/profile-grid';
+import { showcaseProfiles } from '~/.server/profiles/showcase';
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const { db, tenant, user } = context;
+  if (!user?.profile_id) throw redirect('/login');
+  const me = await db.selectFrom('profiles').select(['gender', 'sexuality', 'country']).where('id', '=', user.profile_id).executeTakeFirstOrThrow();
+  const seeking =
+    me.sexuality === 'bi' ? undefined : me.sexuality === 'hetero' ? (me.gender === 'male' ? 'female' : 'male') : me.gender;
+  return { profiles: await showcaseProfiles(db, tenant, 12, { seeking, country: me.country }) };
+}
+
+const Wrapper = styled.section`
+  max-width: 1140px;
+  margin: 0 auto;
+  padding: ${({ theme }) => `${theme.space(8)} ${theme.space(4)}`};
+
+  > a {
+    margin-top: ${({ theme }) => theme.space(6)};
+  }
+`;
+
+export default function SignupMatches() {
+  const { profiles } = useLoaderData<typeof loader>();
+  return (
+    <Wrapper data-testid="signup-matches">
+      <h1>
+        <FormattedMessage id="signupMatches.title" defaultMessage="People you may like" />
+      </h1>
+      <p>
+        <FormattedMessage id="signupMatches.intro" defaultMessage="They are looking too. Confirm your e-mail address and say hello!" />
+      </p>
+      <ProfileGrid profiles={profiles} />
+      <ButtonLink to="/complete-signup">
+        <FormattedMessage id="signupMatches.continue" defaultMessage="Continue" />
+      </ButtonLink>
+    </Wrapper>
+  );
+}
