@@ -10,6 +10,7 @@ import { useSnapshot } from 'valtio';
 import { Disclaimer } from '~/components/footer/disclaimer';
 import { Footer } from '~/components/footer/footer';
 import { ActivationBanner } from '~/components/nav/banners';
+import { SignupModal } from '~/components/signup/signup-modal';
 import { EntryWarning } from '~/components/modals/entry-warning';
 import { TopNav, useStandalone } from '~/components/nav/top-nav';
 import { useAppState } from '~/state/app-state';
@@ -64,6 +65,7 @@ function DefaultLayout({ shell, year, banners, children }: LayoutProps) {
       <Disclaimer shell={shell} />
       <Footer shell={shell} variant={compact ? 'compact' : 'full'} year={year} />
       <EntryWarning shell={shell} loggedIn={user !== null} allowedCountries={null} />
+      <SignupModal />
     </Page>
   );
 }
@@ -95,6 +97,7 @@ function EmptyLayout({ children }: LayoutProps) {
   return (
     <Page data-layout="empty">
       <Main id="main">{children}</Main>
+      <SignupModal />
     </Page>
   );
 }

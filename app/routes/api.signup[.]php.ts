@@ -1,7 +1,8 @@
 // POST /api/signup.php: creates the account, logs the new member in (201 { user }) and mails the
 // activation link; 400 { error: 'validation', fields } with translated texts; 403 when signups are
 // closed for this visitor; 409 when the address already has an account.
-import type { ActionFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { signupFormData } from '~/.server/accounts/signup-form-data';
 import { translateFields } from '~/.server/accounts/field-errors';
 import { createSession, sessionCookie } from '~/.server/accounts/sessions';
 import { signUp } from '~/.server/accounts/signup';
@@ -10,8 +11,9 @@ import { apiError, apiJson, methodNotAllowed, readBody, tooManyRequests } from '
 import { serverMessage } from '~/.server/i18n/messages';
 import { trackingFromCookie } from '~/.server/tracking';
 
-export function loader() {
-  throw new Response('Not Found', { status: 404 });
+/** GET: what the signup form needs (the signup modal loads it): open, countries, regions, min age. */
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return apiJson(signupFormData(context, request.headers.get('Cookie')));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

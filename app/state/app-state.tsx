@@ -14,10 +14,14 @@ export interface AppState {
   user: ShellUser | null;
   totalUnreadMessages: number;
   totalNewLikes: number;
+  /** The signup modal (SPEC §2), opened by ?signup=1 or by an action that needs an account. */
+  signupModal: boolean;
+  /** The adults-only entry warning is showing: other modals wait for it. */
+  entryWarningOpen: boolean;
 }
 
 export function createAppState(initial: Partial<AppState> = {}): AppState {
-  return proxy<AppState>({ user: null, totalUnreadMessages: 0, totalNewLikes: 0, ...initial });
+  return proxy<AppState>({ user: null, totalUnreadMessages: 0, totalNewLikes: 0, signupModal: false, entryWarningOpen: false, ...initial });
 }
 
 const AppStateContext = createContext<AppState | null>(null);
@@ -30,6 +34,11 @@ export function AppStateProvider({ initial, children }: { initial?: Partial<AppS
     state.user = JSON.parse(userKey) as ShellUser | null;
   }, [state, userKey]);
   return <AppStateContext.Provider value={state}>{children}</AppStateContext.Provider>;
+}
+
+/** Opens the signup modal, e.g. when a visitor tries something that needs an account. */
+export function openSignupModal(state: AppState): void {
+  if (!state.user) state.signupModal = true;
 }
 
 export function useAppState(): AppState {

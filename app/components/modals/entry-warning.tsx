@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from '@remix-run/react';
 import styled from 'styled-components';
+import { useAppState } from '~/state/app-state';
 import { ENTRY_WARNING_DISMISSED_KEY, shouldShowEntryWarning } from '~/state/entry-warning';
 import type { ShellData } from '~/shared/shell';
 import { Button } from '../app/buttons';
@@ -51,6 +52,10 @@ export function EntryWarning({
   allowedCountries: readonly string[] | null;
 }) {
   const [open, setOpen] = useState(false);
+  const state = useAppState();
+  useEffect(() => {
+    state.entryWarningOpen = open;
+  }, [open, state]);
 
   useEffect(() => {
     setOpen(

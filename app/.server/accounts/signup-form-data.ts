@@ -1,0 +1,22 @@
+// What the signup form needs: whether signups are open for this visitor, the tenant's countries
+// and their regions, the minimum age.
+import type { AppLoadContext } from '@remix-run/node';
+import { regionsByCountry } from '../geo/regions';
+import { trackingFromCookie } from '../tracking';
+import { MIN_AGE, signupsOpen } from './signup';
+
+export function signupFormData(context: AppLoadContext, cookieHeader: string | null) {
+  const { tenant, locale } = context;
+  const tracking = trackingFromCookie(cookieHeader);
+  const regions = Object.fromEntries(tenant.settings.countries.map((country) => [country, regionsByCountry(country)[country] ?? []]));
+  const visitorCountry = context.visitor.country;
+  return {
+    open: signupsOpen(tenant, tracking),
+    site: tenant.settings.name,
+    countries: tenant.settings.countries,
+    defaultCountry: visitorCountry && tenant.settings.countries.includes(visitorCountry) ? visitorCountry : tenant.settings.countries[0],
+    regions,
+    minAge: MIN_AGE,
+    locale,
+  };
+}

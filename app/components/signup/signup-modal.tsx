@@ -1,0 +1,96 @@
+// The signup modal (SPEC §2, §4): opened by ?signup=1 or by an action that needs an account. It
+// cannot be closed by the backdrop or Escape once a signup is in progress; it closes when the visitor
+// goes to log in, and after a successful signup (which navigates on to the matches).
+import { useFetcher, useLocation } from '@remix-run/react';
+import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
+import styled from 'styled-components';
+import { useSnapshot } from 'valtio';
+import { useAppState } from '~/state/app-state';
+import { Modal } from '../modals/modal';
+import { SignupForm, type SignupData, type SignupResultData } from './signup-form';
+
+const Body = styled.div`
+  position: relative;
+  max-height: 90vh;
+  overflow-y: auto;
+  padding: ${({ theme }) => theme.space(6)};
+
+  h1 {
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+    padding-right: ${({ theme }) => theme.space(8)};
+  }
+
+  form {
+    display: grid;
+    gap: ${({ theme }) => theme.space(4)};
+  }
+`;
+
+const Close = styled.button`
+  position: absolute;
+  top: ${({ theme }) => theme.space(3)};
+  right: ${({ theme }) => theme.space(3)};
+  width: 40px;
+  height: 40px;
+  border: 0;
+  border-radius: 50%;
+  background: ${({ theme }) => theme.colors.secondary};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: 1.4rem;
+  cursor: pointer;
+`;
+
+export function SignupModal() {
+  const state = useAppState();
+  const { signupModal, user, entryWarningOpen } = useSnapshot(state);
+  const page = useFetcher<SignupData>();
+  const submit = useFetcher<SignupResultData>();
+  const location = useLocation();
+  const intl = useIntl();
+  const [inProgress, setInProgress] = useState(false);
+
+  const close = () => {
+    state.signupModal = false;
+    setInProgress(false);
+  };
+
+  // Any navigation (the signup succeeded, or the visitor went to log in) ends the modal.
+  useEffect(() => {
+    state.signupModal = false;
+    setInProgress(false);
+  }, [location.pathname, state]);
+
+  useEffect(() => {
+    if (!user && new URLSearchParams(location.search).get('signup') === '1') state.signupModal = true;
+  }, [location.search, user, state]);
+
+  useEffect(() => {
+    if (signupModal && !user && page.state === 'idle' && !page.data) page.load('/api/signup.php');
+  }, [signupModal, user, page]);
+
+  const dismissible = !inProgress && submit.state === 'idle';
+  return (
+    <Modal open={signupModal && !user && !entryWarningOpen} onClose={close} dismissible={dismissible} labelledBy="signup-title">
+      <Body data-testid="signup-modal">
+        {dismissible ? (
+          <Close type="button" onClick={close} aria-label={intl.formatMessage({ id: 'modal.close', defaultMessage: 'Close' })}>
+            ×
+          </Close>
+        ) : null}
+        {page.data ? (
+          <SignupForm
+            data={page.data}
+            result={submit.data}
+            submitting={submit.state !== 'idle'}
+            FormComponent={submit.Form}
+            onProgress={() => setInProgress(true)}
+            onLoginClick={close}
+          />
+        ) : (
+          <p aria-busy="true">…</p>
+        )}
+      </Body>
+    </Modal>
+  );
+}
