@@ -177,6 +177,30 @@ describe('settings', () => {
   });
 });
 
+describe('deleting an account', () => {
+  it('shows the retention offer, deletes with a reason, ends the session; the mailed link reactivates', async () => {
+    const member = { ...signup, email: 'leaving@example.com', name: 'Leaving' };
+    const session = cookieOf(await json('POST', '/api/signup.php', member));
+    const offer = await request(server.port, HOST, '/account-delete', { headers: { cookie: `${session}; locale=en` } });
+    expect(offer.text).toContain('data-testid="retention-offer"');
+    expect(offer.text).toContain('50%');
+    const done = await request(server.port, HOST, '/account-delete', {
+      method: 'POST',
+      body: 'reason=not_looking&comment=Bye',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: session, origin: `http://${HOST}` },
+    });
+    expect(done.status).toBe(302);
+    expect(done.headers.location).toBe('/account-deleted');
+    expect((await request(server.port, HOST, '/api/user.php', { headers: { cookie: session } })).json()).toEqual({ user: null });
+    const login = await json('POST', '/api/user.php', { email: member.email, password: member.password }, { cookie: 'locale=en' });
+    expect(login.json()).toMatchObject({ error: 'pending_deletion' });
+    const outbox = await request(server.port, HOST, '/dev/outbox');
+    const link = new RegExp(`href="http://${HOST}(/reactivate\\?token=[\\w-]+)"`).exec(outbox.text)![1]!;
+    expect((await request(server.port, HOST, link)).text).toContain('data-testid="reactivate"');
+    expect((await json('POST', '/api/user.php', { email: member.email, password: member.password })).status).toBe(200);
+  });
+});
+
 describe('the development outbox', () => {
   it('lists this tenant\'s mails, with the activation link on the host the member signed up on', async () => {
     const page = await request(server.port, HOST, '/dev/outbox');

@@ -49,6 +49,18 @@ describe('tenant files', () => {
   });
 });
 
+describe('a real production start', () => {
+  it('does not serve the development mail outbox', async () => {
+    const server = await startServer({ NODE_ENV: 'production', SKIP_SEED: '1' });
+    try {
+      expect((await request(server.port, 'flirtlokaal.nl', '/dev/outbox')).status).toBe(404);
+      expect((await request(server.port, 'flirtlokaal.nl', '/')).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 describe('graceful shutdown', () => {
   it('finishes the request in flight on SIGTERM, then exits cleanly', async () => {
     const server = await startServer({ SKIP_SEED: '1' });
