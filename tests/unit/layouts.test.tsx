@@ -8,40 +8,23 @@ import { ThemeProvider } from 'styled-components';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Layout } from '~/layouts/layouts';
 import { AppStateProvider } from '~/state/app-state';
-import type { LayoutName, ShellData } from '~/shared/shell';
+import type { LayoutName } from '~/shared/shell';
+import { installBrowserShims, testShell } from '../support/jsdom-shell';
 import { buildTheme } from '../../themes';
 
-const shell: ShellData = {
+const shell = testShell({
   tenantId: 'herzklopfen',
   name: 'Herzklopfen',
   logoText: 'Herzklopfen',
   niche: 2,
-  themeOverrides: {},
   locale: 'de',
   locales: [{ code: 'de', name: 'Deutsch' }],
-  fictionalIcon: true,
   fictionalWarning: { singular: 'Dieses Profil ist fiktiv.', plural: 'Profile mit diesem Symbol sind fiktiv.' },
-  entryWarning: 'yes',
   visitorCountry: 'DE',
   companyName: 'Herzklopfen Online GmbH',
-  description: '',
-};
-
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  })) as unknown as typeof window.matchMedia;
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
 });
+
+beforeAll(installBrowserShims);
 
 let container: HTMLDivElement | null = null;
 afterEach(() => {

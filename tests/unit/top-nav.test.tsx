@@ -9,36 +9,12 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TopNav } from '~/components/nav/top-nav';
 import { AppStateProvider, type AppState } from '~/state/app-state';
 import type { ShellData } from '~/shared/shell';
+import { installBrowserShims, testShell } from '../support/jsdom-shell';
 import { buildTheme } from '../../themes';
 
-const shell: ShellData = {
-  tenantId: 'flirtlokaal',
-  name: 'FlirtLokaal',
-  logoText: 'FlirtLokaal',
-  niche: 1,
-  themeOverrides: {},
-  locale: 'en',
-  locales: [
-    { code: 'nl', name: 'Nederlands' },
-    { code: 'en', name: 'English' },
-  ],
-  fictionalIcon: true,
-  fictionalWarning: { singular: 'x', plural: 'y' },
-  entryWarning: 'yes',
-  visitorCountry: 'NL',
-  companyName: 'Lokaal Media B.V.',
-  description: '',
-};
+const shell = testShell();
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  })) as unknown as typeof window.matchMedia;
-});
+beforeAll(installBrowserShims);
 
 let container: HTMLDivElement | null = null;
 afterEach(() => {

@@ -5,56 +5,11 @@ import { useIntl } from 'react-intl';
 import styled from 'styled-components';
 import type { ShellData } from '~/shared/shell';
 import { GlobeIcon } from '../app/icons';
+import { Dropdown, DropdownList } from './dropdown';
 
-const Menu = styled.details`
-  position: relative;
-
+const Menu = styled(Dropdown)`
   summary {
-    display: flex;
-    align-items: center;
-    gap: ${({ theme }) => theme.space(1)};
-    min-height: 44px;
-    padding: 0 ${({ theme }) => theme.space(2)};
-    border-radius: ${({ theme }) => theme.radii.sm};
-    list-style: none;
-    cursor: pointer;
-    font-weight: 600;
     text-transform: uppercase;
-  }
-
-  summary::-webkit-details-marker {
-    display: none;
-  }
-`;
-
-const List = styled.ul`
-  position: absolute;
-  right: 0;
-  z-index: 20;
-  min-width: 180px;
-  margin: ${({ theme }) => theme.space(1)} 0 0;
-  padding: ${({ theme }) => theme.space(1)};
-  list-style: none;
-  background: ${({ theme }) => theme.colors.background};
-  color: ${({ theme }) => theme.colors.text};
-  border-radius: ${({ theme }) => theme.radii.md};
-  box-shadow: ${({ theme }) => theme.shadows.raised};
-
-  button {
-    width: 100%;
-    padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
-    border: 0;
-    border-radius: ${({ theme }) => theme.radii.sm};
-    background: none;
-    color: inherit;
-    font: inherit;
-    text-align: left;
-    cursor: pointer;
-  }
-
-  button:hover,
-  button[aria-current='true'] {
-    background: ${({ theme }) => theme.colors.secondary};
   }
 `;
 
@@ -70,7 +25,7 @@ export function LanguageMenu({ shell }: { shell: ShellData }) {
       </summary>
       <Form method="post" action="/lang-config" reloadDocument>
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-        <List>
+        <DropdownList>
           {shell.locales.map((locale) => (
             <li key={locale.code}>
               <button type="submit" name="locale" value={locale.code} lang={locale.code} aria-current={locale.code === shell.locale}>
@@ -78,7 +33,7 @@ export function LanguageMenu({ shell }: { shell: ShellData }) {
               </button>
             </li>
           ))}
-        </List>
+        </DropdownList>
       </Form>
     </Menu>
   );

@@ -10,6 +10,7 @@ import { countBadge, creditBadge, showBackButton } from '~/state/badges';
 import type { ShellData } from '~/shared/shell';
 import { ButtonLink } from '../app/buttons';
 import { BackIcon, ChatIcon, CoinsIcon, CrownIcon, HeartIcon, SearchIcon, UserIcon } from '../app/icons';
+import { Dropdown, DropdownList } from './dropdown';
 import { LanguageMenu } from './language-menu';
 
 const Bar = styled.header`
@@ -111,57 +112,6 @@ export const Badge = styled.span<{ $tone?: 'unread' | 'warning' | 'danger' }>`
   }
 `;
 
-const Account = styled.details`
-  position: relative;
-
-  summary {
-    display: flex;
-    align-items: center;
-    min-height: 44px;
-    padding: 0 ${({ theme }) => theme.space(2)};
-    list-style: none;
-    cursor: pointer;
-  }
-
-  summary::-webkit-details-marker {
-    display: none;
-  }
-
-  ul {
-    position: absolute;
-    right: 0;
-    z-index: 20;
-    min-width: 200px;
-    margin: ${({ theme }) => theme.space(1)} 0 0;
-    padding: ${({ theme }) => theme.space(1)};
-    list-style: none;
-    background: ${({ theme }) => theme.colors.background};
-    color: ${({ theme }) => theme.colors.text};
-    border-radius: ${({ theme }) => theme.radii.md};
-    box-shadow: ${({ theme }) => theme.shadows.raised};
-  }
-
-  a,
-  button {
-    display: block;
-    width: 100%;
-    padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
-    border: 0;
-    border-radius: ${({ theme }) => theme.radii.sm};
-    background: none;
-    color: inherit;
-    font: inherit;
-    text-align: left;
-    text-decoration: none;
-    cursor: pointer;
-  }
-
-  a:hover,
-  button:hover {
-    background: ${({ theme }) => theme.colors.secondary};
-  }
-`;
-
 const BackButton = styled.button`
   display: grid;
   place-items: center;
@@ -252,11 +202,11 @@ export function TopNav({ shell }: { shell: ShellData }) {
               </Item>
             )}
             <LanguageMenu shell={shell} />
-            <Account>
+            <Dropdown>
               <summary aria-label={intl.formatMessage({ id: 'nav.account', defaultMessage: 'Account' })}>
                 <UserIcon />
               </summary>
-              <ul>
+              <DropdownList>
                 <li>
                   <Link to="/profile">
                     <FormattedMessage id="nav.myProfile" defaultMessage="My profile" />
@@ -274,8 +224,8 @@ export function TopNav({ shell }: { shell: ShellData }) {
                     </button>
                   </Form>
                 </li>
-              </ul>
-            </Account>
+              </DropdownList>
+            </Dropdown>
           </>
         ) : (
           <>
