@@ -173,6 +173,7 @@ export async function signUp(db: Kysely<DB>, tenant: Tenant, visitor: Visitor, r
           status: 'disabled',
           seed: null,
           main_photo_id: null,
+          tenant_id: tenant.id,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

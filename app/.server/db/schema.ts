@@ -113,6 +113,8 @@ export interface ProfilesTable {
   main_photo_id: number | null;
   /** Deterministic seed of a demo profile's generated pictures; null for real members. */
   seed: number | null;
+  /** The member's tenant; null for the shared pool of fictional profiles. */
+  tenant_id: string | null;
   created_at: Generated<Date>;
 }
 
@@ -127,7 +129,14 @@ export interface PhotosTable {
   created_at: Generated<Date>;
 }
 
+export interface BlocksTable {
+  blocker_profile_id: number;
+  blocked_profile_id: number;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
+  blocks: BlocksTable;
   users: UsersTable;
   account_tokens: AccountTokensTable;
   mail_outbox: MailOutboxTable;

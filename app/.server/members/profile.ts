@@ -1,0 +1,89 @@
+// One profile as a viewer may see it (SPEC §2, §3, §6): the fields the tenant shows, its notes and
+// interests, photos limited by role, the fictional mark; a blocked viewer learns only who blocked them.
+import type { Kysely } from 'kysely';
+import { today } from '../clock';
+import type { DB } from '../db/schema';
+import { ageOn } from '../profiles/age';
+import { regionName } from '../geo/regions';
+import type { Tenant } from '../tenants/schema';
+import { photoAllowance, visibleTo, type Viewer } from './access';
+
+export interface ProfileView {
+  id: number;
+  name: string;
+  fictional: boolean;
+  main_image: { filename: string; thumb_filename: string } | null;
+  fields: Partial<Record<string, string | number | boolean | string[]>>;
+  notes: Partial<Record<'about' | 'looking_for', string>>;
+  photos: { filename: string; thumb_filename: string }[];
+  photosTotal: number;
+}
+
+export type ProfileResult = { ok: true; profile: ProfileView } | { ok: false; error: 'not_found' } | { ok: false; error: 'blocked'; name: string };
+
+export async function viewProfile(db: Kysely<DB>, tenant: Tenant, viewer: Viewer, id: number): Promise<ProfileResult> {
+  if (!Number.isInteger(id) || id < 1) return { ok: false, error: 'not_found' };
+  const own = viewer.user?.profile_id;
+  if (own && own !== id) {
+    const blocker = await db
+      .selectFrom('blocks')
+      .innerJoin('profiles', 'profiles.id', 'blocks.blocker_profile_id')
+      .select('profiles.name')
+      .where('blocks.blocker_profile_id', '=', id)
+      .where('blocks.blocked_profile_id', '=', own)
+      .where((eb) => eb.or([eb('profiles.tenant_id', 'is', null), eb('profiles.tenant_id', '=', tenant.id)]))
+      .executeTakeFirst();
+    if (blocker) return { ok: false, error: 'blocked', name: blocker.name };
+  }
+  const row = await db
+    .selectFrom('profiles')
+    .selectAll('profiles')
+    .where('profiles.id', '=', id)
+    .where((eb) => (own === id ? eb('profiles.user_id', '=', viewer.user!.id) : visibleTo(eb, tenant, viewer)))
+    .executeTakeFirst();
+  if (!row) return { ok: false, error: 'not_found' };
+
+  const photos = await db.selectFrom('photos').select(['filename', 'thumb_filename']).where('profile_id', '=', id).orderBy('position').execute();
+  const prefix = tenant.settings.cdn_prefix;
+  const withPrefix = (p: { filename: string; thumb_filename: string }) => ({ filename: prefix + p.filename, thumb_filename: prefix + p.thumb_filename });
+  const allowed = own === id ? Number.POSITIVE_INFINITY : photoAllowance(viewer);
+
+  const all: Record<string, string | number | boolean | string[] | null> = {
+    age: ageOn(row.birth_date, today()),
+    gender: row.gender,
+    sexuality: row.sexuality,
+    country: row.country,
+    region: regionName(row.country, row.region) ?? row.region,
+    city: row.city,
+    hair_colour: row.hair_colour,
+    eye_colour: row.eye_colour,
+    body_type: row.body_type,
+    relationship_status: row.relationship_status,
+    tattoos: row.tattoos,
+    interests: row.interests,
+  };
+  const fields: ProfileView['fields'] = {};
+  for (const field of tenant.settings.visible_profile_fields) {
+    const value = all[field];
+    if (value !== null && value !== undefined) fields[field] = value;
+  }
+  const notes: ProfileView['notes'] = {};
+  for (const note of tenant.settings.visible_profile_notes) {
+    const value = row[note];
+    if (value) notes[note] = value;
+  }
+  const main = photos[0];
+  return {
+    ok: true,
+    profile: {
+      id: row.id,
+      name: row.name,
+      fictional: row.fictional,
+      main_image: main ? withPrefix(main) : null,
+      fields,
+      notes,
+      photos: photos.slice(0, allowed).map(withPrefix),
+      photosTotal: photos.length,
+    },
+  };
+}
