@@ -14,7 +14,8 @@ export interface Viewer {
   user: Pick<User, 'id' | 'profile_id' | 'paid_user'> | null;
 }
 
-export function visibleTo(eb: ProfileEB, tenant: Tenant, viewer: Viewer): Expression<SqlBool> {
+/** `ignoreOwnBlocks`: a member may still open a profile they blocked (to unblock it). */
+export function visibleTo(eb: ProfileEB, tenant: Tenant, viewer: Viewer, options: { ignoreOwnBlocks?: boolean } = {}): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [
     tenantPool(eb, tenant, today()),
     eb.not(
@@ -37,10 +38,12 @@ export function visibleTo(eb: ProfileEB, tenant: Tenant, viewer: Viewer): Expres
             .selectFrom('blocks')
             .select(sql`1`.as('one'))
             .where((b) =>
-              b.or([
-                b.and([b('blocks.blocker_profile_id', '=', b.ref('profiles.id')), b('blocks.blocked_profile_id', '=', own)]),
-                b.and([b('blocks.blocker_profile_id', '=', own), b('blocks.blocked_profile_id', '=', b.ref('profiles.id'))]),
-              ]),
+              options.ignoreOwnBlocks
+                ? b.and([b('blocks.blocker_profile_id', '=', b.ref('profiles.id')), b('blocks.blocked_profile_id', '=', own)])
+                : b.or([
+                    b.and([b('blocks.blocker_profile_id', '=', b.ref('profiles.id')), b('blocks.blocked_profile_id', '=', own)]),
+                    b.and([b('blocks.blocker_profile_id', '=', own), b('blocks.blocked_profile_id', '=', b.ref('profiles.id'))]),
+                  ]),
             ),
         ),
       ),

@@ -10,6 +10,8 @@ import { photoAllowance, visibleTo, type Viewer } from './access';
 
 export interface ProfileView {
   id: number;
+  /** The viewer blocked this profile. */
+  blockedByViewer: boolean;
   name: string;
   fictional: boolean;
   main_image: { filename: string; thumb_filename: string } | null;
@@ -39,7 +41,7 @@ export async function viewProfile(db: Kysely<DB>, tenant: Tenant, viewer: Viewer
     .selectFrom('profiles')
     .selectAll('profiles')
     .where('profiles.id', '=', id)
-    .where((eb) => (own === id ? eb('profiles.user_id', '=', viewer.user!.id) : visibleTo(eb, tenant, viewer)))
+    .where((eb) => (own === id ? eb('profiles.user_id', '=', viewer.user!.id) : visibleTo(eb, tenant, viewer, { ignoreOwnBlocks: true })))
     .executeTakeFirst();
   if (!row) return { ok: false, error: 'not_found' };
 
@@ -73,10 +75,14 @@ export async function viewProfile(db: Kysely<DB>, tenant: Tenant, viewer: Viewer
     if (value) notes[note] = value;
   }
   const main = photos[0];
+  const blockedByViewer = own
+    ? (await db.selectFrom('blocks').select('blocked_profile_id').where('blocker_profile_id', '=', own).where('blocked_profile_id', '=', id).executeTakeFirst()) !== undefined
+    : false;
   return {
     ok: true,
     profile: {
       id: row.id,
+      blockedByViewer,
       name: row.name,
       fictional: row.fictional,
       main_image: main ? withPrefix(main) : null,

@@ -1,4 +1,5 @@
 // A grid of profile cards: picture, name and age, city, and the fictional mark where it applies.
+import { Link } from '@remix-run/react';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
 
@@ -8,7 +9,8 @@ export interface ProfileCardData {
   age: number;
   city: string | null;
   fictional: boolean;
-  thumb: string;
+  /** Thumbnail URL, or null without a photo. */
+  thumb: string | null;
 }
 
 const Grid = styled.ul`
@@ -67,27 +69,58 @@ const FictionalBadge = styled.span`
   font-weight: 700;
 `;
 
-export function ProfileGrid({ profiles }: { profiles: ProfileCardData[] }) {
+const CardLink = styled(Link)`
+  display: block;
+  color: inherit;
+  text-decoration: none;
+`;
+
+/** `linked`: each card opens the profile (/members/{id}). */
+export function ProfileGrid({ profiles, linked = false }: { profiles: ProfileCardData[]; linked?: boolean }) {
   const intl = useIntl();
   const fictionalLabel = intl.formatMessage({ id: 'profile.fictional', defaultMessage: 'Fictional profile' });
   return (
     <Grid>
       {profiles.map((profile) => (
-        <Card key={profile.id}>
-          <img src={profile.thumb} alt="" width={240} height={300} loading="lazy" />
-          {profile.fictional ? (
-            <FictionalBadge role="img" title={fictionalLabel} aria-label={fictionalLabel}>
-              F
-            </FictionalBadge>
-          ) : null}
-          <Caption>
-            <strong>
-              {profile.name}, {profile.age}
-            </strong>
-            <span>{profile.city}</span>
-          </Caption>
+        <Card key={profile.id} data-testid="profile-card">
+          {linked ? (
+            <CardLink to={`/members/${profile.id}`}>
+              <CardBody profile={profile} fictionalLabel={fictionalLabel} />
+            </CardLink>
+          ) : (
+            <CardBody profile={profile} fictionalLabel={fictionalLabel} />
+          )}
         </Card>
       ))}
     </Grid>
   );
 }
+
+function CardBody({ profile, fictionalLabel }: { profile: ProfileCardData; fictionalLabel: string }) {
+  return (
+    <>
+      {profile.thumb ? <img src={profile.thumb} alt="" width={240} height={300} loading="lazy" /> : <Placeholder aria-hidden>{profile.name.charAt(0)}</Placeholder>}
+      {profile.fictional ? (
+        <FictionalBadge role="img" title={fictionalLabel} aria-label={fictionalLabel}>
+          F
+        </FictionalBadge>
+      ) : null}
+      <Caption>
+        <strong>
+          {profile.name}, {profile.age}
+        </strong>
+        <span>{profile.city}</span>
+      </Caption>
+    </>
+  );
+}
+
+const Placeholder = styled.div`
+  display: grid;
+  place-items: center;
+  aspect-ratio: 4 / 5;
+  background: ${({ theme }) => theme.colors.secondary};
+  color: ${({ theme }) => theme.colors.primary};
+  font-size: 3rem;
+  font-weight: 800;
+`;

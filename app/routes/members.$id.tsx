@@ -1,0 +1,36 @@
+// /members/{id}: a profile (SPEC §2). Blocked viewers see only who blocked them (SPEC §6).
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { FormattedMessage } from 'react-intl';
+import { Alert } from '~/components/forms/fields';
+import { ProfilePage } from '~/components/members/profile-page';
+import { Prose } from '~/components/pages/prose';
+import { profilePageAction, profilePageData } from '~/.server/members/profile-page-data';
+
+export function loader({ params, context }: LoaderFunctionArgs) {
+  return profilePageData(context, Number(params.id));
+}
+
+export function action({ request, params, context }: ActionFunctionArgs) {
+  return profilePageAction(request, context, Number(params.id));
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data && 'profile' in data && data.profile ? [{ title: data.profile.name }] : []);
+
+export default function MemberProfile() {
+  const data = useLoaderData<typeof loader>();
+  if (data.blockedBy) {
+    return (
+      <Prose>
+        <Alert data-testid="blocked">
+          <FormattedMessage
+            id="profile.blocked"
+            defaultMessage="You're blocked by {name}. You do not have access to this page."
+            values={{ name: data.blockedBy }}
+          />
+        </Alert>
+      </Prose>
+    );
+  }
+  return <ProfilePage data={data.page!} />;
+}

@@ -1,0 +1,202 @@
+// /members: member search with the tenant's filters, result pages and similar profiles. Visitors
+// who may not search see the signup prompt (and the signup modal opens).
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData, useSearchParams } from '@remix-run/react';
+import { useEffect } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import styled from 'styled-components';
+import { Button, ButtonLink } from '~/components/app/buttons';
+import { Alert, SelectField } from '~/components/forms/fields';
+import { ProfileGrid, type ProfileCardData } from '~/components/members/profile-grid';
+import { regionsByCountry } from '~/.server/geo/regions';
+import { searchMembers, PAGE_SIZE, type MemberCard } from '~/.server/members/search';
+import { trackingFromCookie } from '~/.server/tracking';
+import { openSignupModal, useAppState } from '~/state/app-state';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { tenant } = context;
+  const query = Object.fromEntries(new URL(request.url).searchParams);
+  const viewer = { user: context.user, hasTrafficSource: trackingFromCookie(request.headers.get('Cookie')) !== null };
+  const result = await searchMembers(context.db, tenant, viewer, query);
+  const toCard = (card: MemberCard): ProfileCardData => ({ ...card, thumb: card.main_image?.thumb_filename ?? null });
+  const fields = tenant.settings.search_fields;
+  return {
+    allowed: result.ok,
+    results: result.ok ? result.results.map(toCard) : [],
+    similar: result.ok ? result.similar.map(toCard) : [],
+    numResults: result.ok ? result.numResults : 0,
+    pageNumber: result.ok ? result.pageNumber : 1,
+    pages: result.ok ? Math.max(1, Math.ceil(result.numResults / PAGE_SIZE)) : 1,
+    filters: {
+      gender: fields.includes('gender'),
+      country: fields.includes('country') && tenant.settings.countries.length > 1,
+      region: fields.includes('countryregion') && tenant.settings.region_data,
+      age: fields.includes('age'),
+    },
+    countries: tenant.settings.countries,
+    regions: Object.fromEntries(tenant.settings.countries.map((c) => [c, regionsByCountry(c)[c] ?? []])),
+  };
+}
+
+export const meta: MetaFunction = ({ matches }) => {
+  const root = matches.find((m) => m.id === 'root')?.data as { shell?: { name: string } } | undefined;
+  return [{ title: root?.shell?.name ?? '' }];
+};
+
+const Wrapper = styled.section`
+  max-width: 1140px;
+  margin: 0 auto;
+  padding: ${({ theme }) => `${theme.space(6)} ${theme.space(4)}`};
+`;
+
+const Filters = styled(Form)`
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  gap: ${({ theme }) => theme.space(3)};
+  align-items: end;
+  margin-bottom: ${({ theme }) => theme.space(6)};
+  padding: ${({ theme }) => theme.space(4)};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.lg}px) {
+    grid-template-columns: repeat(6, minmax(0, 1fr));
+  }
+`;
+
+const Pager = styled.nav`
+  display: flex;
+  justify-content: center;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+  margin: ${({ theme }) => theme.space(6)} 0;
+`;
+
+const AGES = Array.from({ length: 82 }, (_, i) => 18 + i);
+
+export default function Members() {
+  const data = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const intl = useIntl();
+  const state = useAppState();
+  useEffect(() => {
+    if (!data.allowed) openSignupModal(state);
+  }, [data.allowed, state]);
+  const regions = new Intl.DisplayNames([intl.locale], { type: 'region' });
+  const country = params.get('country') ?? '';
+  const pageLink = (page: number) => {
+    const next = new URLSearchParams(params);
+    next.set('page', String(page));
+    return `?${next.toString()}`;
+  };
+
+  if (!data.allowed) {
+    return (
+      <Wrapper>
+        <h1>
+          <FormattedMessage id="members.title" defaultMessage="Search members" />
+        </h1>
+        <Alert $tone="info" data-testid="login-required">
+          <FormattedMessage id="members.loginRequired" defaultMessage="Log in or sign up for free to search members." />
+        </Alert>
+        <p>
+          <ButtonLink to="/signup">
+            <FormattedMessage id="index.cta.signup" defaultMessage="Sign up for free" />
+          </ButtonLink>
+        </p>
+      </Wrapper>
+    );
+  }
+
+  return (
+    <Wrapper>
+      <h1>
+        <FormattedMessage id="members.title" defaultMessage="Search members" />
+      </h1>
+      <Filters method="get" role="search" data-testid="member-filters">
+        {data.filters.gender ? (
+          <SelectField id="gender" label={intl.formatMessage({ id: 'members.filter.gender', defaultMessage: 'Looking for' })} defaultValue={params.get('gender') ?? ''}>
+            <option value="">{intl.formatMessage({ id: 'members.filter.any', defaultMessage: 'Everyone' })}</option>
+            <option value="female">{intl.formatMessage({ id: 'signup.seeking.female', defaultMessage: 'women' })}</option>
+            <option value="male">{intl.formatMessage({ id: 'signup.seeking.male', defaultMessage: 'men' })}</option>
+          </SelectField>
+        ) : null}
+        {data.filters.country ? (
+          <SelectField id="country" label={intl.formatMessage({ id: 'signup.field.country', defaultMessage: 'Country' })} defaultValue={country}>
+            <option value="">{intl.formatMessage({ id: 'members.filter.any', defaultMessage: 'Everyone' })}</option>
+            {data.countries.map((code) => (
+              <option key={code} value={code}>
+                {regions.of(code)}
+              </option>
+            ))}
+          </SelectField>
+        ) : null}
+        {data.filters.region ? (
+          <SelectField id="countryregion" label={intl.formatMessage({ id: 'signup.field.region', defaultMessage: 'Region' })} defaultValue={params.get('countryregion') ?? ''}>
+            <option value="">{intl.formatMessage({ id: 'members.filter.any', defaultMessage: 'Everyone' })}</option>
+            {(country ? [country] : data.countries).flatMap((code) =>
+              (data.regions[code] ?? []).map((region) => (
+                <option key={region.code} value={region.code}>
+                  {region.name}
+                </option>
+              )),
+            )}
+          </SelectField>
+        ) : null}
+        {data.filters.age ? (
+          <>
+            <SelectField id="min_age" label={intl.formatMessage({ id: 'members.filter.minAge', defaultMessage: 'Age from' })} defaultValue={params.get('min_age') ?? ''}>
+              <option value="">18</option>
+              {AGES.map((age) => (
+                <option key={age} value={age}>
+                  {age}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField id="max_age" label={intl.formatMessage({ id: 'members.filter.maxAge', defaultMessage: 'Age to' })} defaultValue={params.get('max_age') ?? ''}>
+              <option value="">99</option>
+              {AGES.map((age) => (
+                <option key={age} value={age}>
+                  {age}
+                </option>
+              ))}
+            </SelectField>
+          </>
+        ) : null}
+        <Button type="submit">
+          <FormattedMessage id="members.filter.submit" defaultMessage="Search" />
+        </Button>
+      </Filters>
+      <p data-testid="num-results">
+        <FormattedMessage id="members.numResults" defaultMessage="{count, plural, one {# profile found} other {# profiles found}}" values={{ count: data.numResults }} />
+      </p>
+      <ProfileGrid profiles={data.results} linked />
+      {data.pages > 1 ? (
+        <Pager aria-label={intl.formatMessage({ id: 'members.pages', defaultMessage: 'Result pages' })}>
+          {data.pageNumber > 1 ? (
+            <Link to={pageLink(data.pageNumber - 1)} rel="prev">
+              <FormattedMessage id="members.previous" defaultMessage="Previous" />
+            </Link>
+          ) : null}
+          <span>
+            <FormattedMessage id="members.page" defaultMessage="Page {page} of {pages}" values={{ page: data.pageNumber, pages: data.pages }} />
+          </span>
+          {data.pageNumber < data.pages ? (
+            <Link to={pageLink(data.pageNumber + 1)} rel="next">
+              <FormattedMessage id="members.next" defaultMessage="Next" />
+            </Link>
+          ) : null}
+        </Pager>
+      ) : null}
+      {data.similar.length > 0 ? (
+        <section aria-labelledby="similar">
+          <h2 id="similar">
+            <FormattedMessage id="members.similar" defaultMessage="Similar profiles" />
+          </h2>
+          <ProfileGrid profiles={data.similar} linked />
+        </section>
+      ) : null}
+    </Wrapper>
+  );
+}
