@@ -1,0 +1,103 @@
+// Member search and profiles in Chromium: filter, open a profile, block a member — who then finds
+// the blocker's profile closed to them.
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser';
+import { request, startServer, type RunningServer } from '../support/server';
+
+let server: RunningServer;
+let browser: Browser;
+const HOST = 'flirtlokaal.localhost';
+const base = () => `http://${HOST}:${server.port}`;
+
+/** Signs a member up over the API and follows the activation link from the outbox. */
+async function activeMember(name: string, gender: 'male' | 'female', seeking: 'male' | 'female') {
+  const email = `${name.toLowerCase()}@e2e.example`;
+  const host = `${HOST}:${server.port}`;
+  const res = await request(server.port, host, '/api/signup.php', {
+    method: 'POST',
+    body: JSON.stringify({ email, name, password: 'member password 1', date_of_birth: '1991-03-03', gender, seeking, country: 'NL', terms: true, orientation_consent: true }),
+    headers: { 'content-type': 'application/json', origin: base() },
+  });
+  expect(res.status).toBe(201);
+  const outbox = await request(server.port, host, '/dev/outbox');
+  const link = new RegExp(`data-to="${email}"[\\s\\S]*?href="[^"]*(/activate\\?token=[\\w-]+)"`).exec(outbox.text)![1]!;
+  await request(server.port, host, link);
+  const me = await request(server.port, host, '/api/user.php', { headers: { cookie: String(res.headers['set-cookie']).split(';')[0]! } });
+  return { email, profileId: me.json<{ user: { profile: { id: number } } }>().user.profile.id };
+}
+
+async function loggedIn(email: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addCookies([
+    { name: 'locale', value: 'en', url: base() },
+    { name: 'entry_warning_dismissed', value: String(Date.now()), url: base() },
+  ]);
+  const page = await context.newPage();
+  await page.goto(`${base()}/login`, { waitUntil: 'networkidle' });
+  await page.locator('#email').fill(email);
+  await page.locator('#password').fill('member password 1');
+  await page.locator('main button[type="submit"]').click();
+  await page.waitForURL(`${base()}/`);
+  await page.close();
+  return context;
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('members', () => {
+  it('searches with filters and opens a profile', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    await context.addCookies([
+      { name: 'locale', value: 'en', url: base() },
+      { name: 'entry_warning_dismissed', value: String(Date.now()), url: base() },
+    ]);
+    const page = await context.newPage();
+    await page.goto(`${base()}/members`, { waitUntil: 'networkidle' });
+    await page.locator('#gender').selectOption('male');
+    await page.locator('#country').selectOption('BE');
+    await page.locator('#min_age').selectOption('30');
+    await page.locator('#max_age').selectOption('50');
+    await page.locator('[data-testid="member-filters"] button[type="submit"]').click();
+    await page.waitForURL(/gender=male&country=BE/);
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => page.locator('[data-testid="profile-card"]').count()).toBeGreaterThan(0);
+    const first = page.locator('[data-testid="profile-card"] a').first();
+    const caption = await first.locator('strong').innerText();
+    const age = Number(/, (\d+)/.exec(caption)![1]);
+    expect(age).toBeGreaterThanOrEqual(30);
+    expect(age).toBeLessThanOrEqual(50);
+    await first.click();
+    await page.waitForURL(/\/members\/\d+$/);
+    expect(await page.locator('[data-testid="profile"] h1').innerText()).toContain(caption.split(',')[0]!);
+    // A visitor trying to chat gets the login-required message and the signup modal.
+    await page.getByRole('button', { name: 'Send a message' }).click();
+    await expect.poll(() => page.locator('[data-testid="login-required"]').isVisible()).toBe(true);
+    await expect.poll(() => page.locator('[data-testid="signup-modal"]').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('blocks a member, who then cannot open the blocker\'s profile', async () => {
+    const fleur = await activeMember('Fleur', 'female', 'male');
+    const gijs = await activeMember('Gijs', 'male', 'female');
+    const fleurContext = await loggedIn(fleur.email);
+    const page = await fleurContext.newPage();
+    await page.goto(`${base()}/members/${gijs.profileId}`, { waitUntil: 'networkidle' });
+    await page.locator('[data-testid="block"]').click();
+    await expect.poll(() => page.locator('[data-testid="block"]').innerText()).toContain('Unblock');
+
+    const gijsContext = await loggedIn(gijs.email);
+    const gijsPage = await gijsContext.newPage();
+    await gijsPage.goto(`${base()}/members/${fleur.profileId}`, { waitUntil: 'networkidle' });
+    expect(await gijsPage.locator('[data-testid="blocked"]').innerText()).toBe("You're blocked by Fleur. You do not have access to this page.");
+    await fleurContext.close();
+    await gijsContext.close();
+  });
+});

@@ -1,0 +1,104 @@
+// Member search and profiles over HTTP against the production build, with the seeded demo data.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request, startServer, type RunningServer } from '../support/server';
+
+let server: RunningServer;
+const get = (host: string, path: string, headers: Record<string, string> = {}) => request(server.port, host, path, { headers });
+
+beforeAll(async () => {
+  server = await startServer();
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+interface Search {
+  results: { id: number; name: string; age: number; gender: string; country: string; main_image: { thumb_filename: string } | null; fictional: boolean }[];
+  numResults: number;
+  pageNumber: number;
+  similar: unknown[];
+}
+
+describe('GET /api/members.php', () => {
+  it('answers visitors where the tenant allows it, with the SPEC shape', async () => {
+    const res = await get('flirtlokaal.nl', '/api/members.php?gender=female&country=NL&min_age=25&max_age=40&page=1');
+    expect(res.status).toBe(200);
+    const body = res.json<Search>();
+    expect(body.pageNumber).toBe(1);
+    expect(body.numResults).toBeGreaterThan(0);
+    for (const card of body.results) {
+      expect(card).toMatchObject({ gender: 'female', country: 'NL', fictional: true });
+      expect(card.age).toBeGreaterThanOrEqual(25);
+      expect(card.age).toBeLessThanOrEqual(40);
+      expect(card.main_image?.thumb_filename).toMatch(/^\/media\/demo\//);
+    }
+  });
+
+  it('pages through results without repeating a profile', async () => {
+    const one = (await get('flirtlokaal.nl', '/api/members.php?page=1')).json<Search>();
+    const two = (await get('flirtlokaal.nl', '/api/members.php?page=2')).json<Search>();
+    expect(two.pageNumber).toBe(2);
+    const ids = new Set(one.results.map((r) => r.id));
+    expect(two.results.some((r) => ids.has(r.id))).toBe(false);
+  });
+
+  it('refuses visitors where logged-out search is off (403), and answers them once a traffic source came along', async () => {
+    const closed = await get('solvhjerter.dk', '/api/members.php', { cookie: 'locale=en' });
+    expect(closed.status).toBe(403);
+    expect(closed.json()).toMatchObject({ error: 'login_required' });
+    expect((await get('herzklopfen.de', '/api/members.php')).status).toBe(403);
+    const landing = await get('herzklopfen.de', '/?network=partner&ref=7');
+    const tracking = String(landing.headers['set-cookie']).match(/rdv_tracking=[^;]+/)![0];
+    expect((await get('herzklopfen.de', '/api/members.php', { cookie: tracking })).status).toBe(200);
+  });
+
+  it('shows each tenant its own pool: the gay site men, the mature site people 55 and over', async () => {
+    const gay = (await get('rainbowhearts.co.uk', '/api/members.php')).json<Search>();
+    expect(gay.results.every((r) => r.gender === 'male' && ['GB', 'IE'].includes(r.country))).toBe(true);
+  });
+});
+
+describe('the member pages', () => {
+  it('/members lists profiles with the tenant\'s filters, linking to each profile', async () => {
+    const page = await get('flirtlokaal.nl', '/members?gender=male', { cookie: 'locale=en' });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('data-testid="member-filters"');
+    const href = /href="(\/members\/\d+)"/.exec(page.text)?.[1];
+    expect(href).toBeTruthy();
+    const profile = await get('flirtlokaal.nl', href!, { cookie: 'locale=en' });
+    expect(profile.status).toBe(200);
+    expect(profile.text).toContain('data-testid="profile"');
+    expect(profile.text).toContain('This profile is fictional');
+  });
+
+  it('/members shows the signup prompt to visitors who may not search', async () => {
+    const page = await get('solvhjerter.dk', '/members');
+    expect(page.text).toContain('data-testid="login-required"');
+  });
+
+  it('/likes/m/{id} is the same profile screen', async () => {
+    const { results } = (await get('flirtlokaal.nl', '/api/members.php')).json<Search>();
+    const res = await get('flirtlokaal.nl', `/likes/m/${results[0]!.id}`);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('data-testid="profile"');
+  });
+
+  it('a profile outside the tenant\'s pool is a 404', async () => {
+    const { results } = (await get('rainbowhearts.co.uk', '/api/members.php')).json<Search>();
+    expect((await get('flirtlokaal.nl', `/members/${results[0]!.id}`)).status).toBe(404);
+    expect((await get('flirtlokaal.nl', '/members/abc')).status).toBe(404);
+  });
+});
+
+describe('/api/block.php', () => {
+  it('needs an account', async () => {
+    const res = await request(server.port, 'flirtlokaal.nl', '/api/block.php', {
+      method: 'POST',
+      body: JSON.stringify({ profile: 1 }),
+      headers: { 'content-type': 'application/json', origin: 'http://flirtlokaal.nl' },
+    });
+    expect(res.status).toBe(403);
+    expect(res.json()).toMatchObject({ error: 'authentication_required' });
+  });
+});
