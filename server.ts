@@ -182,6 +182,7 @@ async function main() {
           userAgent: req.get('user-agent') ?? null,
           mail,
           limits,
+          mediaDir: path.join(config.DATA_DIR, 'media'),
           devOutbox,
         };
       },

@@ -32,6 +32,8 @@ export interface AppContext {
   userAgent: string | null;
   mail: MailWorker;
   limits: RateLimits;
+  /** Where uploaded and generated pictures live (DATA_DIR/media), served under /media/. */
+  mediaDir: string;
   /** The development mail outbox page is served (development, test and the demo; never real production). */
   devOutbox: boolean;
 }

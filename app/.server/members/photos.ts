@@ -1,0 +1,100 @@
+// Member photos (SPEC §5, DESIGN §10): JPEG, PNG, WebP or HEIC, checked by their first bytes, at most
+// MAX_UPLOAD_BYTES and MAX_INPUT_PIXELS, re-encoded to WebP by sharp (which drops all metadata,
+// EXIF location included) with a thumbnail. Free members keep up to 3 photos, premium members 25.
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import sharp, { type OutputInfo } from 'sharp';
+import type { DB, User } from '../db/schema';
+import { THUMB_SIZE } from '../media/demo-picture';
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const MAX_INPUT_PIXELS = 40_000_000;
+export const PHOTO_LIMITS = { free: 3, premium: 25 } as const;
+const MAX_EDGE = 1600;
+
+export type PhotoError = 'no_profile' | 'premium_only' | 'too_large' | 'not_image' | 'too_many_pixels' | 'not_found';
+export type UploadResult = { ok: true; photo: { id: number; filename: string; thumb_filename: string } } | { ok: false; error: PhotoError };
+
+/** The image type by magic bytes, or null for anything that is not an accepted image. */
+export function sniffImageType(bytes: Uint8Array): 'jpeg' | 'png' | 'webp' | 'heic' | null {
+  const ascii = (from: number, to: number) => Buffer.from(bytes.subarray(from, to)).toString('latin1');
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (ascii(0, 8) === '\x89PNG\r\n\x1a\n') return 'png';
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
+  if (ascii(4, 8) === 'ftyp' && ['heic', 'heix', 'hevc', 'mif1', 'msf1'].includes(ascii(8, 12))) return 'heic';
+  return null;
+}
+
+export async function uploadPhoto(db: Kysely<DB>, user: User, bytes: Uint8Array, mediaDir: string): Promise<UploadResult> {
+  if (!user.profile_id) return { ok: false, error: 'no_profile' };
+  if (bytes.byteLength > MAX_UPLOAD_BYTES) return { ok: false, error: 'too_large' };
+  if (!sniffImageType(bytes)) return { ok: false, error: 'not_image' };
+  const count = await db.selectFrom('photos').select((eb) => eb.fn.countAll<number>().as('n')).where('profile_id', '=', user.profile_id).executeTakeFirstOrThrow();
+  if (Number(count.n) >= (user.paid_user ? PHOTO_LIMITS.premium : PHOTO_LIMITS.free)) return { ok: false, error: 'premium_only' };
+
+  let full: { data: Buffer; info: OutputInfo };
+  let thumb: Buffer;
+  try {
+    const input = () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+    full = await input().resize(MAX_EDGE, MAX_EDGE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 82 }).toBuffer({ resolveWithObject: true });
+    thumb = await input().resize(THUMB_SIZE.width, THUMB_SIZE.height, { fit: 'cover' }).webp({ quality: 78 }).toBuffer();
+  } catch (error) {
+    return { ok: false, error: /pixel limit/i.test((error as Error).message) ? 'too_many_pixels' : 'not_image' };
+  }
+
+  const name = crypto.randomBytes(12).toString('base64url');
+  const filename = `u/${user.profile_id}/${name}.webp`;
+  const thumbFilename = `u/${user.profile_id}/${name}-thumb.webp`;
+  await fs.mkdir(path.join(mediaDir, 'u', String(user.profile_id)), { recursive: true });
+  await fs.writeFile(path.join(mediaDir, filename), full.data);
+  await fs.writeFile(path.join(mediaDir, thumbFilename), thumb);
+
+  const photo = await db.transaction().execute(async (trx) => {
+    const last = await trx.selectFrom('photos').select((eb) => eb.fn.max('position').as('max')).where('profile_id', '=', user.profile_id!).executeTakeFirst();
+    const inserted = await trx
+      .insertInto('photos')
+      .values({
+        profile_id: user.profile_id!,
+        filename,
+        thumb_filename: thumbFilename,
+        width: full.info.width,
+        height: full.info.height,
+        position: last?.max === null || last?.max === undefined ? 0 : Number(last.max) + 1,
+      })
+      .returning(['id', 'filename', 'thumb_filename'])
+      .executeTakeFirstOrThrow();
+    await trx.updateTable('profiles').set({ main_photo_id: inserted.id }).where('id', '=', user.profile_id!).where('main_photo_id', 'is', null).execute();
+    return inserted;
+  });
+  return { ok: true, photo };
+}
+
+/** Deletes a member's own photo (files too); the next photo becomes the main one. */
+export async function deletePhoto(db: Kysely<DB>, user: User, photoId: number, mediaDir: string): Promise<{ ok: true } | { ok: false; error: PhotoError }> {
+  if (!user.profile_id) return { ok: false, error: 'no_profile' };
+  const photo = await db.deleteFrom('photos').where('id', '=', photoId).where('profile_id', '=', user.profile_id).returning(['filename', 'thumb_filename']).executeTakeFirst();
+  if (!photo) return { ok: false, error: 'not_found' };
+  const next = await db.selectFrom('photos').select('id').where('profile_id', '=', user.profile_id).orderBy('position').executeTakeFirst();
+  await db.updateTable('profiles').set({ main_photo_id: next?.id ?? null }).where('id', '=', user.profile_id).where('main_photo_id', 'is', null).execute();
+  await Promise.all([photo.filename, photo.thumb_filename].map((f) => fs.rm(path.join(mediaDir, f), { force: true })));
+  return { ok: true };
+}
+
+export async function setMainPhoto(db: Kysely<DB>, user: User, photoId: number): Promise<{ ok: true } | { ok: false; error: PhotoError }> {
+  if (!user.profile_id) return { ok: false, error: 'no_profile' };
+  const photo = await db.selectFrom('photos').select('id').where('id', '=', photoId).where('profile_id', '=', user.profile_id).executeTakeFirst();
+  if (!photo) return { ok: false, error: 'not_found' };
+  await db.updateTable('profiles').set({ main_photo_id: photo.id }).where('id', '=', user.profile_id).execute();
+  return { ok: true };
+}
+
+export const PHOTO_MESSAGES: Record<PhotoError, string> = {
+  no_profile: 'api.error.notFound',
+  premium_only: 'photos.error.premiumOnly',
+  too_large: 'photos.error.tooLarge',
+  not_image: 'photos.error.notImage',
+  too_many_pixels: 'photos.error.tooManyPixels',
+  not_found: 'api.error.notFound',
+};

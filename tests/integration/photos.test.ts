@@ -1,0 +1,99 @@
+// Photo uploads in the domain layer: accepted formats re-encoded without metadata, refusals for
+// non-images, oversize files and pixel floods, and the 3 / 25 limits of SPEC §5.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp } from '~/.server/accounts/signup';
+import { migrateToLatest, openDatabase, type Database } from '~/.server/db/database';
+import type { User } from '~/.server/db/schema';
+import { deletePhoto, MAX_UPLOAD_BYTES, setMainPhoto, sniffImageType, uploadPhoto } from '~/.server/members/photos';
+import { loadTenants } from '~/.server/tenants/registry';
+
+const flirt = loadTenants('tenants').find((t) => t.id === 'flirtlokaal')!;
+const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'media-'));
+let database: Database;
+let n = 0;
+
+async function member(paid = false): Promise<User> {
+  n++;
+  const result = await signUp(database.db, flirt, { ip: null, origin: 'http://x', locale: 'en' }, {
+    email: `p${n}@example.com`, name: `Photo${n}`, password: 'a good password', date_of_birth: '1990-01-01',
+    gender: 'female', seeking: 'male', country: 'NL', terms: true, orientation_consent: true,
+  });
+  if (!result.ok) throw new Error('signup');
+  return database.db.updateTable('users').set({ paid_user: paid }).where('id', '=', result.user.id).returningAll().executeTakeFirstOrThrow();
+}
+
+const png = (w = 800, h = 600) => sharp({ create: { width: w, height: h, channels: 3, background: '#e6317a' } }).png().toBuffer();
+
+beforeAll(async () => {
+  database = await openDatabase({ dataDir: 'memory://' });
+  await migrateToLatest(database.db);
+});
+
+afterAll(async () => {
+  await database.close();
+  fs.rmSync(mediaDir, { recursive: true, force: true });
+});
+
+describe('photo uploads', () => {
+  it('recognises images by their first bytes, not by their name', async () => {
+    expect(sniffImageType(await png())).toBe('png');
+    expect(sniffImageType(await sharp(await png()).jpeg().toBuffer())).toBe('jpeg');
+    expect(sniffImageType(await sharp(await png()).webp().toBuffer())).toBe('webp');
+    expect(sniffImageType(Buffer.from('%PDF-1.7 not an image'))).toBeNull();
+  });
+
+  it('re-encodes a JPEG to WebP with a thumbnail and drops its metadata (location included)', async () => {
+    const user = await member();
+    const jpeg = await sharp(await png(2400, 1800)).jpeg().withExif({ IFD0: { Copyright: 'secret camera', ImageDescription: 'home address' } }).toBuffer();
+    expect((await sharp(jpeg).metadata()).exif).toBeDefined();
+    const result = await uploadPhoto(database.db, user, jpeg, mediaDir);
+    if (!result.ok) throw new Error(result.error);
+    const stored = fs.readFileSync(path.join(mediaDir, result.photo.filename));
+    const meta = await sharp(stored).metadata();
+    expect(meta.format).toBe('webp');
+    expect(meta.exif).toBeUndefined();
+    expect(Math.max(meta.width!, meta.height!)).toBe(1600);
+    const thumb = await sharp(fs.readFileSync(path.join(mediaDir, result.photo.thumb_filename))).metadata();
+    expect([thumb.width, thumb.height]).toEqual([240, 300]);
+    const profile = await database.db.selectFrom('profiles').select('main_photo_id').where('id', '=', user.profile_id!).executeTakeFirstOrThrow();
+    expect(profile.main_photo_id).toBe(result.photo.id);
+  });
+
+  it('refuses what is not an image, a truncated image, an oversize file and a pixel flood', async () => {
+    const user = await member();
+    expect(await uploadPhoto(database.db, user, Buffer.from('hello, this is text'), mediaDir)).toEqual({ ok: false, error: 'not_image' });
+    const truncated = (await png()).subarray(0, 100);
+    expect(await uploadPhoto(database.db, user, truncated, mediaDir)).toEqual({ ok: false, error: 'not_image' });
+    expect(await uploadPhoto(database.db, user, new Uint8Array(MAX_UPLOAD_BYTES + 1), mediaDir)).toEqual({ ok: false, error: 'too_large' });
+    const flood = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#000' } }).png({ compressionLevel: 9, palette: true }).toBuffer();
+    expect(flood.byteLength).toBeLessThan(MAX_UPLOAD_BYTES);
+    expect(await uploadPhoto(database.db, user, flood, mediaDir)).toEqual({ ok: false, error: 'too_many_pixels' });
+  });
+
+  it('keeps free members to 3 photos and premium members to 25', async () => {
+    const free = await member(false);
+    for (let i = 0; i < 3; i++) expect((await uploadPhoto(database.db, free, await png(), mediaDir)).ok).toBe(true);
+    expect(await uploadPhoto(database.db, free, await png(), mediaDir)).toEqual({ ok: false, error: 'premium_only' });
+    const premium = await member(true);
+    for (let i = 0; i < 25; i++) expect((await uploadPhoto(database.db, premium, await png(200, 200), mediaDir)).ok).toBe(true);
+    expect(await uploadPhoto(database.db, premium, await png(200, 200), mediaDir)).toEqual({ ok: false, error: 'premium_only' });
+  });
+
+  it('changes the main photo and deletes only the member\'s own photos', async () => {
+    const owner = await member();
+    const other = await member();
+    const a = await uploadPhoto(database.db, owner, await png(), mediaDir);
+    const b = await uploadPhoto(database.db, owner, await png(), mediaDir);
+    if (!a.ok || !b.ok) throw new Error();
+    expect(await setMainPhoto(database.db, owner, b.photo.id)).toEqual({ ok: true });
+    expect(await deletePhoto(database.db, other, b.photo.id, mediaDir)).toEqual({ ok: false, error: 'not_found' });
+    expect(await deletePhoto(database.db, owner, b.photo.id, mediaDir)).toEqual({ ok: true });
+    expect(fs.existsSync(path.join(mediaDir, b.photo.filename))).toBe(false);
+    const profile = await database.db.selectFrom('profiles').select('main_photo_id').where('id', '=', owner.profile_id!).executeTakeFirstOrThrow();
+    expect(profile.main_photo_id).toBe(a.photo.id);
+  });
+});
