@@ -32,7 +32,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     if (!file || typeof file === 'string') return fail('not_image');
     const result = await uploadPhoto(db, user, new Uint8Array(await file.arrayBuffer()), mediaDir);
-    return result.ok ? apiJson({ photo: result.photo }, { status: 201 }) : fail(result.error);
+    if (!result.ok) return fail(result.error);
+    const prefix = context.tenant.settings.cdn_prefix;
+    const { id, filename, thumb_filename } = result.photo;
+    return apiJson({ photo: { id, filename: prefix + filename, thumb_filename: prefix + thumb_filename } }, { status: 201 });
   }
   if (request.method === 'PUT' || request.method === 'DELETE') {
     const photo = Number((await readBody(request)).photo);

@@ -91,6 +91,40 @@ describe('the member pages', () => {
   });
 });
 
+describe('/api/photos.php', () => {
+  it('uploads a photo as multipart form data and refuses a text file with a clear message', async () => {
+    const host = 'flirtlokaal.nl';
+    const signup = await request(server.port, host, '/api/signup.php', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'pics@example.com', name: 'Pics', password: 'a good password', date_of_birth: '1990-01-01', gender: 'female', seeking: 'male', country: 'NL', terms: true, orientation_consent: true }),
+      headers: { 'content-type': 'application/json', origin: `http://${host}` },
+    });
+    const cookie = `${String(signup.headers['set-cookie']).split(';')[0]}; locale=en`;
+    const sharp = (await import('sharp')).default;
+    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#1b2440' } }).png().toBuffer();
+    const upload = async (bytes: Buffer, type: string, name: string) => {
+      const form = new FormData();
+      form.append('photo', new Blob([new Uint8Array(bytes)], { type }), name);
+      return fetch(`http://127.0.0.1:${server.port}/api/photos.php`, {
+        method: 'POST',
+        body: form,
+        headers: { cookie, 'x-rendezvous-tenant': 'flirtlokaal', origin: `http://127.0.0.1:${server.port}` },
+      });
+    };
+    const ok = await upload(png, 'image/png', 'me.png');
+    expect(ok.status).toBe(201);
+    const { photo } = (await ok.json()) as { photo: { filename: string } };
+    expect(photo.filename).toMatch(/^\/media\/u\/\d+\/[\w-]+\.webp$/);
+    const image = await request(server.port, host, photo.filename);
+    expect(image.headers['content-type']).toBe('image/webp');
+    const text = await upload(Buffer.from('just some text'), 'image/png', 'fake.png');
+    expect(text.status).toBe(415);
+    expect(await text.json()).toMatchObject({ error: 'not_image', message: 'This file is not a photo. Upload a JPEG, PNG, WebP or HEIC image.' });
+    const list = await request(server.port, host, '/api/photos.php', { headers: { cookie } });
+    expect(list.json<{ photos: { main: boolean }[] }>().photos).toEqual([expect.objectContaining({ main: true })]);
+  });
+});
+
 describe('/api/block.php', () => {
   it('needs an account', async () => {
     const res = await request(server.port, 'flirtlokaal.nl', '/api/block.php', {
