@@ -1,0 +1,64 @@
+// A member edits their own profile (SPEC §3 Profile): every field, validated; values outside the
+// product's lists are refused, interests only from those the tenant offers.
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { BODY_TYPES, EYE_COLOURS, HAIR_COLOURS, RELATIONSHIP_STATUSES } from '~/shared/catalogue';
+import type { DB, User } from '../db/schema';
+import { REGION_DATA, type RegionCountry } from '../geo/region-data';
+import type { Tenant } from '../tenants/schema';
+
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.union([z.enum(values), z.literal('').transform(() => null)]).optional();
+
+export const OwnProfileSchema = z.object({
+  name: z.string().trim().min(3).max(20).refine((v) => !v.startsWith('@')),
+  region: z.string().trim().max(20).optional(),
+  city: z.string().trim().max(80).optional(),
+  hair_colour: optionalEnum(HAIR_COLOURS),
+  eye_colour: optionalEnum(EYE_COLOURS),
+  body_type: optionalEnum(BODY_TYPES),
+  relationship_status: optionalEnum(RELATIONSHIP_STATUSES),
+  tattoos: z.enum(['yes', 'no', '']).optional(),
+  interests: z.array(z.string()).max(20).default([]),
+  about: z.string().trim().max(2000).optional(),
+  looking_for: z.string().trim().max(1000).optional(),
+});
+
+export type OwnProfileResult = { ok: true } | { ok: false; fields: Record<string, string> };
+
+export async function updateOwnProfile(db: Kysely<DB>, tenant: Tenant, user: User, raw: unknown): Promise<OwnProfileResult> {
+  if (!user.profile_id) return { ok: false, fields: { form: 'api.error.notFound' } };
+  const parsed = OwnProfileSchema.safeParse(raw);
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? 'form');
+      fields[field] = field === 'name' ? 'signup.error.nameLength' : 'signup.error.invalid';
+    }
+    return { ok: false, fields };
+  }
+  const input = parsed.data;
+  const profile = await db.selectFrom('profiles').select('country').where('id', '=', user.profile_id).executeTakeFirstOrThrow();
+  const regions = REGION_DATA[profile.country as RegionCountry] ?? [];
+  if (input.region && !regions.some((r) => r.code === input.region)) return { ok: false, fields: { region: 'signup.error.choose' } };
+  const interests = input.interests.filter((i) => (tenant.settings.interests as string[]).includes(i));
+  await db
+    .updateTable('profiles')
+    .set({
+      name: input.name,
+      region: input.region || null,
+      city: input.city || null,
+      hair_colour: input.hair_colour ?? null,
+      eye_colour: input.eye_colour ?? null,
+      body_type: input.body_type ?? null,
+      relationship_status: input.relationship_status ?? null,
+      tattoos: input.tattoos === 'yes' ? true : input.tattoos === 'no' ? false : null,
+      interests,
+      about: input.about || null,
+      looking_for: input.looking_for || null,
+    })
+    .where('id', '=', user.profile_id)
+    .where('user_id', '=', user.id)
+    .execute();
+  return { ok: true };
+}

@@ -1,0 +1,237 @@
+// /profile — My profile: edit every profile field, manage photos (upload, main photo, delete).
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import styled from 'styled-components';
+import { Button } from '~/components/app/buttons';
+import { Alert, CheckRow, Field, SelectField } from '~/components/forms/fields';
+import { fieldLabels, noteLabels, valueLabels } from '~/components/members/profile-labels';
+import { Prose } from '~/components/pages/prose';
+import { regionsByCountry } from '~/.server/geo/regions';
+import { serverMessage } from '~/.server/i18n/messages';
+import { updateOwnProfile } from '~/.server/members/own-profile';
+import { deletePhoto, MAX_UPLOAD_BYTES, PHOTO_LIMITS, PHOTO_MESSAGES, setMainPhoto, uploadPhoto } from '~/.server/members/photos';
+import { BODY_TYPES, EYE_COLOURS, HAIR_COLOURS, RELATIONSHIP_STATUSES } from '~/shared/catalogue';
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const { db, tenant, user } = context;
+  if (!user?.profile_id) throw redirect('/login');
+  const profile = await db.selectFrom('profiles').selectAll().where('id', '=', user.profile_id).executeTakeFirstOrThrow();
+  const photos = await db.selectFrom('photos').select(['id', 'thumb_filename']).where('profile_id', '=', user.profile_id).orderBy('position').execute();
+  return {
+    profile: {
+      id: profile.id,
+      name: profile.name,
+      country: profile.country,
+      region: profile.region ?? '',
+      city: profile.city ?? '',
+      hair_colour: profile.hair_colour ?? '',
+      eye_colour: profile.eye_colour ?? '',
+      body_type: profile.body_type ?? '',
+      relationship_status: profile.relationship_status ?? '',
+      tattoos: profile.tattoos === null ? '' : profile.tattoos ? 'yes' : 'no',
+      interests: profile.interests,
+      about: profile.about ?? '',
+      looking_for: profile.looking_for ?? '',
+      main_photo_id: profile.main_photo_id,
+    },
+    photos: photos.map((p) => ({ id: p.id, thumb: tenant.settings.cdn_prefix + p.thumb_filename })),
+    photoLimit: user.paid_user ? PHOTO_LIMITS.premium : PHOTO_LIMITS.free,
+    regions: regionsByCountry(profile.country)[profile.country] ?? [],
+    interests: tenant.settings.interests,
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { db, tenant, user, locale, mediaDir } = context;
+  if (!user?.profile_id) throw redirect('/login');
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_UPLOAD_BYTES + 64 * 1024) {
+    return { form: 'photos', ok: false, message: serverMessage(locale, PHOTO_MESSAGES.too_large), fields: {} as Record<string, string> };
+  }
+  const form = await request.formData();
+  const intent = String(form.get('intent') ?? '');
+  if (intent === 'upload' || intent === 'main' || intent === 'delete') {
+    const photoId = Number(form.get('photo'));
+    const file = form.get('file');
+    const result =
+      intent === 'upload'
+        ? file && typeof file !== 'string' && file.size > 0
+          ? await uploadPhoto(db, user, new Uint8Array(await file.arrayBuffer()), mediaDir)
+          : ({ ok: false, error: 'not_image' } as const)
+        : intent === 'main'
+          ? await setMainPhoto(db, user, photoId)
+          : await deletePhoto(db, user, photoId, mediaDir);
+    return { form: 'photos', ok: result.ok, message: result.ok ? null : serverMessage(locale, PHOTO_MESSAGES[result.error]), fields: {} as Record<string, string> };
+  }
+  const result = await updateOwnProfile(db, tenant, user, { ...Object.fromEntries(form), interests: form.getAll('interests').map(String) });
+  if (!result.ok) {
+    const fields = Object.fromEntries(Object.entries(result.fields).map(([k, id]) => [k, serverMessage(locale, id)]));
+    return { form: 'profile', ok: false, message: serverMessage(locale, 'signup.error.check'), fields };
+  }
+  return { form: 'profile', ok: true, message: serverMessage(locale, 'settings.saved'), fields: {} as Record<string, string> };
+}
+
+const Photos = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(120px, 1fr));
+  gap: ${({ theme }) => theme.space(3)};
+  padding: 0;
+  list-style: none;
+
+  li {
+    display: grid;
+    gap: ${({ theme }) => theme.space(1)};
+  }
+
+  img {
+    width: 100%;
+    aspect-ratio: 4 / 5;
+    object-fit: cover;
+    border-radius: ${({ theme }) => theme.radii.md};
+  }
+
+  li[data-main='true'] img {
+    outline: 3px solid ${({ theme }) => theme.colors.primary};
+  }
+
+  button {
+    padding: ${({ theme }) => theme.space(1)};
+    border: 0;
+    background: none;
+    color: ${({ theme }) => theme.colors.primary};
+    font: inherit;
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+    text-decoration: underline;
+    cursor: pointer;
+  }
+`;
+
+const Stack = styled(Form)`
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
+  max-width: 560px;
+`;
+
+const Interests = styled.fieldset`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(150px, 1fr));
+  gap: ${({ theme }) => theme.space(2)};
+  border: 0;
+  padding: 0;
+`;
+
+export default function MyProfile() {
+  const { profile, photos, photoLimit, regions, interests } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const intl = useIntl();
+  const options = (field: string, values: readonly string[]) => [
+    <option key="" value="">
+      –
+    </option>,
+    ...values.map((value) => (
+      <option key={value} value={value}>
+        {valueLabels[`${field}.${value}`] ? intl.formatMessage(valueLabels[`${field}.${value}`]!) : value}
+      </option>
+    )),
+  ];
+  const note = (form: string) =>
+    result && result.form === form && result.message ? (
+      <Alert $tone={result.ok ? 'success' : 'danger'} role={result.ok ? 'status' : 'alert'}>
+        {result.message}
+      </Alert>
+    ) : null;
+  return (
+    <Prose>
+      <h1>
+        <FormattedMessage id="nav.myProfile" defaultMessage="My profile" />
+      </h1>
+      <p>
+        <Link to={`/members/${profile.id}`}>
+          <FormattedMessage id="myProfile.view" defaultMessage="See my profile as others see it" />
+        </Link>
+      </p>
+      <section aria-labelledby="photos">
+        <h2 id="photos">
+          <FormattedMessage id="myProfile.photos" defaultMessage="Photos ({count} of {limit})" values={{ count: photos.length, limit: photoLimit }} />
+        </h2>
+        {note('photos')}
+        <Photos>
+          {photos.map((photo) => (
+            <li key={photo.id} data-main={photo.id === profile.main_photo_id}>
+              <img src={photo.thumb} alt="" width={120} height={150} />
+              <Form method="post">
+                <input type="hidden" name="photo" value={photo.id} />
+                {photo.id !== profile.main_photo_id ? (
+                  <button type="submit" name="intent" value="main">
+                    <FormattedMessage id="myProfile.makeMain" defaultMessage="Make main photo" />
+                  </button>
+                ) : null}
+                <button type="submit" name="intent" value="delete">
+                  <FormattedMessage id="myProfile.delete" defaultMessage="Delete" />
+                </button>
+              </Form>
+            </li>
+          ))}
+        </Photos>
+        <Stack method="post" encType="multipart/form-data">
+          <input type="hidden" name="intent" value="upload" />
+          <Field id="file" type="file" accept="image/jpeg,image/png,image/webp,image/heic" label={intl.formatMessage({ id: 'myProfile.upload', defaultMessage: 'Add a photo' })} />
+          <Button type="submit" $variant="ghost" disabled={navigation.state === 'submitting'}>
+            <FormattedMessage id="myProfile.uploadSubmit" defaultMessage="Upload" />
+          </Button>
+        </Stack>
+      </section>
+      <section aria-labelledby="about">
+        <h2 id="about">
+          <FormattedMessage id="myProfile.about" defaultMessage="About me" />
+        </h2>
+        <Stack method="post">
+          <input type="hidden" name="intent" value="profile" />
+          {note('profile')}
+          <Field id="name" defaultValue={profile.name} label={intl.formatMessage({ id: 'signup.field.name', defaultMessage: 'Username' })} error={result?.fields.name} />
+          <SelectField id="region" defaultValue={profile.region} label={intl.formatMessage(fieldLabels.region!)} error={result?.fields.region}>
+            <option value="">–</option>
+            {regions.map((region) => (
+              <option key={region.code} value={region.code}>
+                {region.name}
+              </option>
+            ))}
+          </SelectField>
+          <Field id="city" defaultValue={profile.city} label={intl.formatMessage(fieldLabels.city!)} maxLength={80} />
+          <SelectField id="hair_colour" defaultValue={profile.hair_colour} label={intl.formatMessage(fieldLabels.hair_colour!)}>
+            {options('hair_colour', HAIR_COLOURS)}
+          </SelectField>
+          <SelectField id="eye_colour" defaultValue={profile.eye_colour} label={intl.formatMessage(fieldLabels.eye_colour!)}>
+            {options('eye_colour', EYE_COLOURS)}
+          </SelectField>
+          <SelectField id="body_type" defaultValue={profile.body_type} label={intl.formatMessage(fieldLabels.body_type!)}>
+            {options('body_type', BODY_TYPES)}
+          </SelectField>
+          <SelectField id="relationship_status" defaultValue={profile.relationship_status} label={intl.formatMessage(fieldLabels.relationship_status!)}>
+            {options('relationship_status', RELATIONSHIP_STATUSES)}
+          </SelectField>
+          <SelectField id="tattoos" defaultValue={profile.tattoos} label={intl.formatMessage(fieldLabels.tattoos!)}>
+            <option value="">–</option>
+            <option value="yes">{intl.formatMessage(valueLabels['tattoos.true']!)}</option>
+            <option value="no">{intl.formatMessage(valueLabels['tattoos.false']!)}</option>
+          </SelectField>
+          <Field id="about" defaultValue={profile.about} label={intl.formatMessage(noteLabels.about!)} maxLength={2000} />
+          <Field id="looking_for" defaultValue={profile.looking_for} label={intl.formatMessage(noteLabels.looking_for!)} maxLength={1000} />
+          <Interests>
+            <legend>{intl.formatMessage(fieldLabels.interests!)}</legend>
+            {interests.map((interest) => (
+              <CheckRow key={interest}>
+                <input type="checkbox" name="interests" value={interest} defaultChecked={profile.interests.includes(interest)} />
+                <span>{intl.formatMessage({ id: `interest.${interest}` })}</span>
+              </CheckRow>
+            ))}
+          </Interests>
+          <Button type="submit">
+            <FormattedMessage id="settings.save" defaultMessage="Save" />
+          </Button>
+        </Stack>
+      </section>
+    </Prose>
+  );
+}
