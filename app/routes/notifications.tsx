@@ -8,7 +8,7 @@ import { Button } from '~/components/app/buttons';
 import { Alert, CheckRow, Field } from '~/components/forms/fields';
 import { Prose } from '~/components/pages/prose';
 import { requestMailChange } from '~/.server/accounts/mail-change';
-import { setDisabledNotifications } from '~/.server/accounts/notifications';
+import { setDisabledNotifications, setPrivacy } from '~/.server/accounts/notifications';
 import { changePassword, RESET_MESSAGES } from '~/.server/accounts/password-reset';
 import { clearSessionCookie } from '~/.server/accounts/sessions';
 import { serverMessage } from '~/.server/i18n/messages';
@@ -16,7 +16,12 @@ import { NOTIFICATION_KINDS } from '~/shared/catalogue';
 
 export function loader({ context }: LoaderFunctionArgs) {
   if (!context.user) throw redirect('/login');
-  return { email: context.user.email, disabled: context.user.notifications_disabled };
+  return {
+    email: context.user.email,
+    disabled: context.user.notifications_disabled,
+    invisible: context.user.invisible,
+    privacyMode: context.user.privacy_mode,
+  };
 }
 
 type Result = { form: string; ok: boolean; message: string | null };
@@ -29,6 +34,10 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
   if (intent === 'notifications') {
     const enabled = form.getAll('enabled').map(String);
     await setDisabledNotifications(db, user, NOTIFICATION_KINDS.filter((kind) => !enabled.includes(kind)));
+    return { form: intent, ok: true, message: serverMessage(locale, 'settings.saved') };
+  }
+  if (intent === 'privacy') {
+    await setPrivacy(db, user, { invisible: form.get('invisible') === 'on', privacy_mode: form.get('privacy_mode') === 'on' });
     return { form: intent, ok: true, message: serverMessage(locale, 'settings.saved') };
   }
   if (intent === 'email') {
@@ -74,7 +83,7 @@ const Section = styled.section`
 `;
 
 export default function Settings() {
-  const { email, disabled } = useLoaderData<typeof loader>();
+  const { email, disabled, invisible, privacyMode } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const intl = useIntl();
   const note = (form: string) =>
@@ -101,6 +110,33 @@ export default function Settings() {
               <span>{intl.formatMessage(kinds[kind])}</span>
             </CheckRow>
           ))}
+          <Button type="submit">
+            <FormattedMessage id="settings.save" defaultMessage="Save" />
+          </Button>
+        </Form>
+      </Section>
+      <Section aria-labelledby="settings-privacy">
+        <h2 id="settings-privacy">
+          <FormattedMessage id="settings.privacy" defaultMessage="Privacy" />
+        </h2>
+        <Form method="post">
+          <input type="hidden" name="intent" value="privacy" />
+          {note('privacy')}
+          <CheckRow>
+            <input type="checkbox" name="invisible" defaultChecked={invisible} />
+            <span>
+              <FormattedMessage
+                id="settings.invisible"
+                defaultMessage="Invisible mode: nobody finds me in search or sees me among likes; I make the first move."
+              />
+            </span>
+          </CheckRow>
+          <CheckRow>
+            <input type="checkbox" name="privacy_mode" defaultChecked={privacyMode} />
+            <span>
+              <FormattedMessage id="settings.privacyMode" defaultMessage="Privacy mode: only people I liked or wrote to can see my profile." />
+            </span>
+          </CheckRow>
           <Button type="submit">
             <FormattedMessage id="settings.save" defaultMessage="Save" />
           </Button>

@@ -170,6 +170,18 @@ describe('settings', () => {
     expect(me.user.notifications_disabled).toContain('promotions');
   });
 
+  it('the settings page switches invisible mode on', async () => {
+    const session = cookieOf(await json('POST', '/api/user.php', { email: signup.email, password: signup.password }));
+    const res = await request(server.port, HOST, '/notifications', {
+      method: 'POST',
+      body: 'intent=privacy&invisible=on',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: session, origin: `http://${HOST}` },
+    });
+    expect(res.status).toBe(200);
+    const page = await request(server.port, HOST, '/notifications', { headers: { cookie: session } });
+    expect(page.text).toMatch(/name="invisible" checked=""/);
+  });
+
   it('a visitor is sent to the login page', async () => {
     const res = await request(server.port, HOST, '/notifications');
     expect(res.status).toBe(302);

@@ -15,3 +15,8 @@ export async function setDisabledNotifications(db: Kysely<DB>, user: User, disab
   await db.updateTable('users').set({ notifications_disabled: next }).where('id', '=', user.id).execute();
   return next;
 }
+
+/** Invisible mode and privacy mode (SPEC §6), enforced by members/access.ts. */
+export async function setPrivacy(db: Kysely<DB>, user: User, input: { invisible: boolean; privacy_mode: boolean }): Promise<void> {
+  await db.updateTable('users').set({ invisible: input.invisible, privacy_mode: input.privacy_mode }).where('id', '=', user.id).execute();
+}
