@@ -125,6 +125,14 @@ describe('/api/photos.php', () => {
   });
 });
 
+describe('GET /api/geocode.php', () => {
+  it('reverse-geocodes offline, and answers { geocode: false } for bad input', async () => {
+    const res = await get('flirtlokaal.nl', '/api/geocode.php?lat=51.9225&lon=4.4792');
+    expect(res.json()).toEqual({ geocode: expect.objectContaining({ country: 'NL', region: 'Zuid-Holland', city: 'Rotterdam' }) });
+    expect((await get('flirtlokaal.nl', '/api/geocode.php?lat=x')).json()).toEqual({ geocode: false });
+  });
+});
+
 describe('/api/block.php', () => {
   it('needs an account', async () => {
     const res = await request(server.port, 'flirtlokaal.nl', '/api/block.php', {
