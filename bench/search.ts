@@ -1,0 +1,76 @@
+// npm run bench:search — member search latency on PostgreSQL at 100,000 and 1,000,000 profiles:
+// p50/p95 of page 1 and page 1,000 with typical filters, next to a primary-key lookup measured in
+// the same run (the baseline). Needs DATABASE_URL (a server where it may create a database).
+import pg from 'pg';
+import { sql } from 'kysely';
+import { migrateToLatest, openDatabase } from '../app/.server/db/database';
+import { searchMembers } from '../app/.server/members/search';
+import { loadTenants } from '../app/.server/tenants/registry';
+
+const url = process.env.DATABASE_URL;
+if (!url) {
+  console.log('bench:search skipped: set DATABASE_URL=postgres://… (a server where it may create a database)');
+  process.exit(0);
+}
+const SIZES = (process.env.BENCH_SIZES ?? '100000,1000000').split(',').map(Number);
+const RUNS = Number(process.env.BENCH_RUNS ?? 40);
+const tenant = loadTenants('tenants').find((t) => t.id === 'flirtlokaal')!;
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function time(fn: () => Promise<unknown>): Promise<number[]> {
+  await fn(); // warm-up
+  const out: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const start = process.hrtime.bigint();
+    await fn();
+    out.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  return out;
+}
+
+const rows: string[][] = [['profiles', 'query', 'p50 ms', 'p95 ms', 'p95 / baseline p95']];
+for (const size of SIZES) {
+  const name = `rdv_bench_${process.pid}_${size}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: dbUrl.toString(), poolSize: 4 });
+  try {
+    await migrateToLatest(database.db);
+    // Fictional profiles spread like the demo pool: tenant countries, both genders, ages 18–80.
+    await sql`insert into profiles (name, gender, sexuality, birth_date, country, region, city, fictional, status)
+              select 'P' || g,
+                     case when g % 2 = 0 then 'female' else 'male' end,
+                     (array['hetero','gay','lesbian','bi'])[1 + g % 4],
+                     date '2008-01-01' - ((g * 7919) % (62 * 365)),
+                     (array['NL','BE','DE','GB','DK','SE','ES','IT','FR','PL'])[1 + (g / 7) % 10],
+                     null, null, true, 'active'
+              from generate_series(1, ${size}) g`.execute(database.db);
+    await sql`analyze profiles`.execute(database.db);
+    const viewer = { user: null, hasTrafficSource: false };
+    const filters = { gender: 'female', country: 'NL', min_age: 25, max_age: 45 };
+    const baseline = await time(() => database.db.selectFrom('profiles').select('name').where('id', '=', Math.floor(size / 2)).execute());
+    const page1 = await time(() => searchMembers(database.db, tenant, viewer, { ...filters, page: 1 }));
+    const page1000 = await time(() => searchMembers(database.db, tenant, viewer, { gender: 'female', page: 1000 }));
+    const base95 = percentile(baseline, 95);
+    for (const [label, values] of [['primary-key lookup (baseline)', baseline], ['search page 1 (gender, country, age)', page1], ['search page 1,000 (gender)', page1000]] as const) {
+      rows.push([size.toLocaleString('en'), label, percentile(values, 50).toFixed(2), percentile(values, 95).toFixed(2), (percentile(values, 95) / base95).toFixed(1)]);
+    }
+  } finally {
+    await database.close();
+    const cleanup = new pg.Client({ connectionString: url });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  }
+}
+const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+console.log(`\n${RUNS} runs each\n`);
+for (const row of rows) console.log(row.map((c, i) => (i === 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  '));
