@@ -49,7 +49,7 @@ for (const size of SIZES) {
               select 'P' || g,
                      case when g % 2 = 0 then 'female' else 'male' end,
                      (array['hetero','gay','lesbian','bi'])[1 + g % 4],
-                     date '2008-01-01' - ((g * 7919) % (62 * 365)),
+                     date '2008-01-01' - ((g::bigint * 7919) % (62 * 365))::int,
                      (array['NL','BE','DE','GB','DK','SE','ES','IT','FR','PL'])[1 + (g / 7) % 10],
                      null, null, true, 'active'
               from generate_series(1, ${size}) g`.execute(database.db);
