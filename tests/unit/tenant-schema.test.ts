@@ -107,3 +107,30 @@ describe('tenant:new scaffold', () => {
     expect(result.success).toBe(true);
   });
 });
+
+describe('TenantRegistry', () => {
+  it('re-reads a changed tenant file and flushes what was cached from it', async () => {
+    const { TenantRegistry } = await import('~/.server/tenants/registry');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tenants-'));
+    writeTenant(dir, demo);
+    const registry = TenantRegistry.load(dir, () => {});
+    const tenant = registry.resolve('flirtlokaal.nl')!;
+    expect(registry.cached(tenant, 'name', () => tenant.settings.name)).toBe('FlirtLokaal');
+    writeTenant(dir, withSettings({ name: 'FlirtLokaal Plus' }));
+    expect(registry.reload()).toBe(true);
+    const changed = registry.resolve('flirtlokaal.nl')!;
+    expect(registry.cached(changed, 'name', () => changed.settings.name)).toBe('FlirtLokaal Plus');
+  });
+
+  it('keeps the last good tenants when a file turns invalid while running, and says why', async () => {
+    const { TenantRegistry } = await import('~/.server/tenants/registry');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tenants-'));
+    writeTenant(dir, demo);
+    const logged: string[] = [];
+    const registry = TenantRegistry.load(dir, (message) => logged.push(message));
+    writeTenant(dir, withSettings({ niche: 12 }));
+    expect(registry.reload()).toBe(false);
+    expect(registry.resolve('flirtlokaal.nl')?.settings.niche).toBe(1);
+    expect(logged[0]).toMatch(/settings\.niche/);
+  });
+});
