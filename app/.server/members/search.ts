@@ -13,6 +13,8 @@ import { visibleTo, type Viewer } from './access';
 
 export const PAGE_SIZE = 24;
 export const MAX_PAGE = 1000;
+/** Counting stops here: an exact count of a huge pool costs more than the page itself. */
+export const COUNT_CAP = PAGE_SIZE * MAX_PAGE;
 
 export const SearchSchema = z.object({
   gender: z.enum(['male', 'female']).optional().catch(undefined),
@@ -37,7 +39,15 @@ export interface MemberCard {
 }
 
 export type SearchResult =
-  | { ok: true; filters: SearchFilters; pageNumber: number; results: MemberCard[]; numResults: number; similar: MemberCard[] }
+  | {
+      ok: true;
+      filters: SearchFilters;
+      pageNumber: number;
+      results: MemberCard[];
+      /** Matching profiles, counted up to COUNT_CAP (the last reachable page). */
+      numResults: number;
+      similar: MemberCard[];
+    }
   | { ok: false; error: 'login_required' };
 
 export function visitorMaySearch(tenant: Tenant, hasTrafficSource: boolean): boolean {
@@ -116,7 +126,10 @@ export async function searchMembers(
       .limit(PAGE_SIZE)
       .offset((filters.page - 1) * PAGE_SIZE)
       .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom(query.select('profiles.id').limit(COUNT_CAP).as('capped'))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   const numResults = Number(count.n);
 
