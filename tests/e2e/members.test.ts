@@ -67,8 +67,10 @@ describe('members', () => {
     await page.locator('#max_age').selectOption('50');
     await page.locator('[data-testid="member-filters"] button[type="submit"]').click();
     await page.waitForURL(/gender=male&country=BE/);
-    await page.waitForLoadState('networkidle');
-    await expect.poll(() => page.locator('[data-testid="profile-card"]').count()).toBeGreaterThan(0);
+    // The grid shows the new results once the first card is the API's first match for these filters.
+    const expected = await request(server.port, `${HOST}:${server.port}`, '/api/members.php?gender=male&country=BE&min_age=30&max_age=50');
+    const firstId = expected.json<{ results: { id: number }[] }>().results[0]!.id;
+    await expect.poll(() => page.locator('[data-testid="profile-card"] a').first().getAttribute('href')).toBe(`/members/${firstId}`);
     const first = page.locator('[data-testid="profile-card"] a').first();
     const caption = await first.locator('strong').innerText();
     const age = Number(/, (\d+)/.exec(caption)![1]);
