@@ -5,7 +5,7 @@ import { Form, Link, redirect, useActionData, useLoaderData } from '@remix-run/r
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { Button } from '~/components/app/buttons';
-import { Alert, CheckRow, Field } from '~/components/forms/fields';
+import { FormNote, CheckRow, Field } from '~/components/forms/fields';
 import { Prose } from '~/components/pages/prose';
 import { requestMailChange } from '~/.server/accounts/mail-change';
 import { setDisabledNotifications, setPrivacy } from '~/.server/accounts/notifications';
@@ -86,12 +86,7 @@ export default function Settings() {
   const { email, disabled, invisible, privacyMode } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const intl = useIntl();
-  const note = (form: string) =>
-    result && result.form === form && result.message ? (
-      <Alert $tone={result.ok ? 'success' : 'danger'} role={result.ok ? 'status' : 'alert'}>
-        {result.message}
-      </Alert>
-    ) : null;
+  const note = (form: string) => <FormNote result={result} form={form} />;
   return (
     <Prose>
       <h1>

@@ -4,7 +4,7 @@ import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } fro
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { Button } from '~/components/app/buttons';
-import { Alert, CheckRow, Field, SelectField } from '~/components/forms/fields';
+import { FormNote, CheckRow, Field, SelectField } from '~/components/forms/fields';
 import { fieldLabels, noteLabels, valueLabels } from '~/components/members/profile-labels';
 import { Prose } from '~/components/pages/prose';
 import { regionsByCountry } from '~/.server/geo/regions';
@@ -135,12 +135,7 @@ export default function MyProfile() {
       </option>
     )),
   ];
-  const note = (form: string) =>
-    result && result.form === form && result.message ? (
-      <Alert $tone={result.ok ? 'success' : 'danger'} role={result.ok ? 'status' : 'alert'}>
-        {result.message}
-      </Alert>
-    ) : null;
+  const note = (form: string) => <FormNote result={result} form={form} />;
   return (
     <Prose>
       <h1>

@@ -130,3 +130,13 @@ export const CheckRow = styled.label`
     accent-color: ${({ theme }) => theme.colors.primary};
   }
 `;
+
+/** The outcome of one of several forms on a page: shown above the form that was sent. */
+export function FormNote({ result, form }: { result: { form: string; ok: boolean; message: string | null } | undefined; form: string }) {
+  if (!result || result.form !== form || !result.message) return null;
+  return (
+    <Alert $tone={result.ok ? 'success' : 'danger'} role={result.ok ? 'status' : 'alert'}>
+      {result.message}
+    </Alert>
+  );
+}
