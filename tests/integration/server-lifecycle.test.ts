@@ -49,6 +49,19 @@ describe('tenant files', () => {
   });
 });
 
+describe('npm start (the demo)', () => {
+  it('serves the production build without a configured session secret', async () => {
+    const start = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.start!;
+    expect(start).toContain('NODE_ENV=production DEMO=1');
+    const server = await startServer({ NODE_ENV: 'production', DEMO: '1', SESSION_SECRET: undefined, SKIP_SEED: '1' });
+    try {
+      expect((await request(server.port, 'solvhjerter.localhost:3000', '/')).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 describe('a real production start', () => {
   it('does not serve the development mail outbox', async () => {
     const server = await startServer({ NODE_ENV: 'production', SKIP_SEED: '1' });
