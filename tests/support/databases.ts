@@ -37,7 +37,17 @@ if (serverUrl) {
         drop: async () => {
           const client = new pg.Client({ connectionString: serverUrl });
           await client.connect();
-          await client.query(`drop database if exists ${name} with (force)`);
+          // Connections of a pool that just ended may still be closing: wait for them rather than
+          // terminating them (a terminated client reports an error of its own to the test run).
+          for (let attempt = 0; ; attempt++) {
+            try {
+              await client.query(`drop database if exists ${name}${attempt < 50 ? '' : ' with (force)'}`);
+              break;
+            } catch (error) {
+              if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+              await new Promise((resolve) => setTimeout(resolve, 100));
+            }
+          }
           await client.end();
         },
       };

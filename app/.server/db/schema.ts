@@ -110,6 +110,8 @@ export interface ProfilesTable {
   tattoos: boolean | null;
   fictional: Generated<boolean>;
   status: Generated<'active' | 'disabled'>;
+  /** Kept by triggers (migration 0004): active, and the owner neither invisible, private nor leaving. */
+  listed: Generated<boolean>;
   main_photo_id: number | null;
   /** Deterministic seed of a demo profile's generated pictures; null for real members. */
   seed: number | null;

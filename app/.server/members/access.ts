@@ -1,7 +1,6 @@
-// Who may see whom (SPEC §6), as query filters every member query shares: the tenant's pool, never
-// invisible members, privacy-mode members only to people they liked or wrote to (none yet: likes and
-// messages come with their own work, so they are shown to nobody), and no profile across a block in
-// either direction. A member never finds their own profile.
+// Who may see whom (SPEC §6), as query filters every member query shares: the tenant's pool of listed
+// profiles (never invisible or privacy-mode members: see profiles.listed), and no profile across a
+// block in either direction. A member never finds their own profile.
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { today } from '../clock';
 import type { DB, User } from '../db/schema';
@@ -16,18 +15,7 @@ export interface Viewer {
 
 /** `ignoreOwnBlocks`: a member may still open a profile they blocked (to unblock it). */
 export function visibleTo(eb: ProfileEB, tenant: Tenant, viewer: Viewer, options: { ignoreOwnBlocks?: boolean } = {}): Expression<SqlBool> {
-  const conditions: Expression<SqlBool>[] = [
-    tenantPool(eb, tenant, today()),
-    eb.not(
-      eb.exists(
-        eb
-          .selectFrom('users as owner')
-          .select(sql`1`.as('one'))
-          .whereRef('owner.id', '=', 'profiles.user_id')
-          .where((o) => o.or([o('owner.invisible', '=', true), o('owner.privacy_mode', '=', true), o('owner.status', 'not in', ['confirmed', 'not_confirmed'])])),
-      ),
-    ),
-  ];
+  const conditions: Expression<SqlBool>[] = [tenantPool(eb, tenant, today())];
   const own = viewer.user?.profile_id;
   if (own) {
     conditions.push(eb('profiles.id', '!=', own));

@@ -2,19 +2,22 @@
 // profiles a viewer may see, 24 a page, with similar profiles when few match. Visitors may search
 // only when the tenant allows it (logged_out_search, or logged_out_search_trafficsource with a
 // traffic source).
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
 import { today } from '../clock';
 import type { DB } from '../db/schema';
-import { bornOnOrBefore } from '../profiles/pool';
+import { bornOnOrBefore, nicheFilter } from '../profiles/pool';
 import { ageOn } from '../profiles/age';
 import type { Tenant } from '../tenants/schema';
-import { visibleTo, type Viewer } from './access';
+import type { Viewer } from './access';
 
 export const PAGE_SIZE = 24;
 export const MAX_PAGE = 1000;
-/** Counting stops here: an exact count of a huge pool costs more than the page itself. */
+/** Results never claim more than the last reachable page holds. */
 export const COUNT_CAP = PAGE_SIZE * MAX_PAGE;
+/** Counted exactly up to here (100 pages); beyond, the planner's estimate stands in. */
+export const EXACT_COUNT_UP_TO = PAGE_SIZE * 100;
+const GENDERS = ['female', 'male'] as const;
 
 export const SearchSchema = z.object({
   gender: z.enum(['male', 'female']).optional().catch(undefined),
@@ -44,21 +47,15 @@ export type SearchResult =
       filters: SearchFilters;
       pageNumber: number;
       results: MemberCard[];
-      /** Matching profiles, counted up to COUNT_CAP (the last reachable page). */
+      /** Matching profiles: exact up to EXACT_COUNT_UP_TO, else estimated; at most COUNT_CAP. */
       numResults: number;
+      numResultsEstimated: boolean;
       similar: MemberCard[];
     }
   | { ok: false; error: 'login_required' };
 
 export function visitorMaySearch(tenant: Tenant, hasTrafficSource: boolean): boolean {
   return tenant.settings.logged_out_search || (tenant.settings.logged_out_search_trafficsource && hasTrafficSource);
-}
-
-function baseQuery(db: Kysely<DB>, tenant: Tenant, viewer: Viewer) {
-  return db
-    .selectFrom('profiles')
-    .leftJoin('photos', 'photos.id', 'profiles.main_photo_id')
-    .where((eb) => visibleTo(eb, tenant, viewer));
 }
 
 function toCards(tenant: Tenant, day: string, rows: RowShape[]): MemberCard[] {
@@ -102,6 +99,101 @@ const COLUMNS = [
   'photos.thumb_filename',
 ] as const;
 
+/** Profiles a member never finds: their own, and those on either side of a block with them. */
+async function hiddenFrom(db: Kysely<DB>, viewer: Viewer): Promise<number[]> {
+  const own = viewer.user?.profile_id;
+  if (!own) return [];
+  const blocks = await db
+    .selectFrom('blocks')
+    .select(['blocker_profile_id', 'blocked_profile_id'])
+    .where((eb) => eb.or([eb('blocker_profile_id', '=', own), eb('blocked_profile_id', '=', own)]))
+    .execute();
+  return [own, ...blocks.map((b) => (b.blocker_profile_id === own ? b.blocked_profile_id : b.blocker_profile_id))];
+}
+
+interface Criteria {
+  countries: readonly string[];
+  genders: readonly ('male' | 'female')[];
+  region?: string;
+  /** Born on or before (min age). */
+  bornBy?: string;
+  /** Born after (max age). */
+  bornAfter?: string;
+  hidden: number[];
+}
+
+type ProfilesQuery = SelectQueryBuilder<DB, 'profiles', { id: number }>;
+
+/** Every search filter but country and gender; each is a column of the search indexes. */
+function whereMatching(query: ProfilesQuery, tenant: Tenant, day: string, criteria: Criteria): ProfilesQuery {
+  let q = query
+    .where('profiles.listed', '=', true)
+    .where((eb) => eb.or([eb('profiles.tenant_id', 'is', null), eb('profiles.tenant_id', '=', tenant.id)]))
+    .where((eb) => nicheFilter(eb, tenant.settings.niche, day));
+  if (criteria.region) q = q.where('profiles.region', '=', criteria.region);
+  if (criteria.bornBy) q = q.where('profiles.birth_date', '<=', criteria.bornBy);
+  if (criteria.bornAfter) q = q.where('profiles.birth_date', '>', criteria.bornAfter);
+  if (criteria.hidden.length) q = q.where('profiles.id', 'not in', criteria.hidden);
+  return q;
+}
+
+/**
+ * Matching ids, newest first: one query per country and gender, each walking its own slice of a
+ * partial covering index in id order, merged in id order (Merge Append). Every filter is a column of
+ * that index, so reaching page 1,000 reads only index entries, never the table
+ * (docs/decisions/0009-search-at-scale.md).
+ */
+function matchingIds(db: Kysely<DB>, tenant: Tenant, day: string, criteria: Criteria, perPart: number) {
+  const parts = criteria.countries.flatMap((country) =>
+    criteria.genders.map((gender) => {
+      const part = whereMatching(db.selectFrom('profiles').select('profiles.id'), tenant, day, criteria)
+        .where('profiles.country', '=', country)
+        .where('profiles.gender', '=', gender)
+        .orderBy('profiles.id', 'desc')
+        .limit(perPart);
+      return db.selectFrom(part.as('part')).select('part.id');
+    }),
+  );
+  const [first, ...rest] = parts;
+  return first ? rest.reduce((union, part) => union.unionAll(part), first) : null;
+}
+
+async function pageOfCards(db: Kysely<DB>, tenant: Tenant, day: string, criteria: Criteria, offset: number, limit: number): Promise<MemberCard[]> {
+  const ids = matchingIds(db, tenant, day, criteria, offset + limit);
+  if (!ids || limit <= 0) return [];
+  const rows = await db
+    .selectFrom(db.selectFrom(ids.as('matching')).select('matching.id').orderBy('matching.id', 'desc').limit(limit).offset(offset).as('page'))
+    .innerJoin('profiles', 'profiles.id', 'page.id')
+    .leftJoin('photos', 'photos.id', 'profiles.main_photo_id')
+    .select(COLUMNS)
+    .orderBy('profiles.id', 'desc')
+    .execute();
+  return toCards(tenant, day, rows);
+}
+
+/**
+ * How many profiles match: exact up to EXACT_COUNT_UP_TO (a short index walk), beyond that the
+ * planner's estimate (no walk at all), never below what was counted and at most COUNT_CAP.
+ */
+async function countMatching(db: Kysely<DB>, tenant: Tenant, day: string, criteria: Criteria): Promise<{ count: number; estimated: boolean }> {
+  if (!criteria.countries.length) return { count: 0, estimated: false };
+  const matching = whereMatching(db.selectFrom('profiles').select('profiles.id'), tenant, day, criteria)
+    .where('profiles.country', 'in', criteria.countries)
+    .where('profiles.gender', 'in', criteria.genders);
+  const counted = await db
+    .selectFrom(matching.limit(EXACT_COUNT_UP_TO + 1).as('capped'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const exact = Number(counted.n);
+  if (exact <= EXACT_COUNT_UP_TO) return { count: exact, estimated: false };
+  const compiled = matching.compile();
+  const plan = await db.executeQuery<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]),
+  );
+  const estimate = plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0;
+  return { count: Math.min(COUNT_CAP, Math.max(exact, Math.round(estimate))), estimated: true };
+}
+
 export async function searchMembers(
   db: Kysely<DB>,
   tenant: Tenant,
@@ -111,37 +203,28 @@ export async function searchMembers(
   if (!viewer.user && !visitorMaySearch(tenant, viewer.hasTrafficSource)) return { ok: false, error: 'login_required' };
   const filters = SearchSchema.parse(raw ?? {});
   const day = today();
-  let query = baseQuery(db, tenant, viewer);
-  if (filters.gender) query = query.where('profiles.gender', '=', filters.gender);
-  if (filters.country) query = query.where('profiles.country', '=', filters.country);
-  if (filters.countryregion) query = query.where('profiles.region', '=', filters.countryregion);
-  // Age a..b: born after (today − (b+1) years) and on or before (today − a years).
-  if (filters.min_age) query = query.where('profiles.birth_date', '<=', bornOnOrBefore(day, filters.min_age));
-  if (filters.max_age) query = query.where('profiles.birth_date', '>', bornOnOrBefore(day, filters.max_age + 1));
-
-  const [rows, count] = await Promise.all([
-    query
-      .select(COLUMNS)
-      .orderBy('profiles.id', 'desc')
-      .limit(PAGE_SIZE)
-      .offset((filters.page - 1) * PAGE_SIZE)
-      .execute(),
-    db
-      .selectFrom(query.select('profiles.id').limit(COUNT_CAP).as('capped'))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
+  const countries = filters.country ? tenant.settings.countries.filter((c) => c === filters.country) : tenant.settings.countries;
+  const genders = filters.gender ? [filters.gender] : GENDERS;
+  const hidden = await hiddenFrom(db, viewer);
+  const criteria: Criteria = {
+    countries,
+    genders,
+    region: filters.countryregion,
+    // Age a..b: born after (today − (b+1) years) and on or before (today − a years).
+    bornBy: filters.min_age ? bornOnOrBefore(day, filters.min_age) : undefined,
+    bornAfter: filters.max_age ? bornOnOrBefore(day, filters.max_age + 1) : undefined,
+    hidden,
+  };
+  const [results, { count: numResults, estimated }] = await Promise.all([
+    pageOfCards(db, tenant, day, criteria, (filters.page - 1) * PAGE_SIZE, PAGE_SIZE),
+    countMatching(db, tenant, day, criteria),
   ]);
-  const numResults = Number(count.n);
 
   // Few matches: suggest similar profiles — same gender and country, any region and age.
   let similar: MemberCard[] = [];
   if (numResults < PAGE_SIZE && filters.page === 1) {
-    const shown = rows.map((r) => r.id);
-    let similarQuery = baseQuery(db, tenant, viewer);
-    if (filters.gender) similarQuery = similarQuery.where('profiles.gender', '=', filters.gender);
-    if (filters.country) similarQuery = similarQuery.where('profiles.country', '=', filters.country);
-    if (shown.length) similarQuery = similarQuery.where('profiles.id', 'not in', shown);
-    similar = toCards(tenant, day, await similarQuery.select(COLUMNS).orderBy('profiles.id', 'desc').limit(PAGE_SIZE - rows.length).execute());
+    const shown = results.map((r) => r.id);
+    similar = await pageOfCards(db, tenant, day, { countries, genders, hidden: [...hidden, ...shown] }, 0, PAGE_SIZE - results.length);
   }
-  return { ok: true, filters, pageNumber: filters.page, results: toCards(tenant, day, rows), numResults, similar };
+  return { ok: true, filters, pageNumber: filters.page, results, numResults, numResultsEstimated: estimated, similar };
 }

@@ -31,12 +31,13 @@ export function nicheFilter(eb: ProfileEB, niche: number, today: string): Expres
 }
 
 /**
- * Active profiles in the tenant's countries that fit its niche: the shared fictional pool, and the
- * tenant's own members — never another tenant's members (accounts belong to one tenant).
+ * Listed profiles (active, owner neither invisible, private nor leaving: migration 0004) in the
+ * tenant's countries that fit its niche: the shared fictional pool, and the tenant's own members —
+ * never another tenant's members (accounts belong to one tenant).
  */
 export function tenantPool(eb: ProfileEB, tenant: Tenant, today: string): Expression<SqlBool> {
   return eb.and([
-    eb('profiles.status', '=', 'active'),
+    eb('profiles.listed', '=', true),
     eb.or([eb('profiles.tenant_id', 'is', null), eb('profiles.tenant_id', '=', tenant.id)]),
     eb('profiles.country', 'in', tenant.settings.countries),
     nicheFilter(eb, tenant.settings.niche, today),
