@@ -4,15 +4,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { apiError, apiJson, methodNotAllowed } from '~/.server/http/api';
 import { searchMembers } from '~/.server/members/search';
-import { trackingFromCookie } from '~/.server/tracking';
+import { searchViewer } from '~/.server/members/search-viewer';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = Object.fromEntries(new URL(request.url).searchParams);
-  const viewer = { user: context.user, hasTrafficSource: trackingFromCookie(request.headers.get('Cookie')) !== null };
-  const result = await searchMembers(context.db, context.tenant, viewer, query);
+  const result = await searchMembers(context.db, context.tenant, await searchViewer(request, context), query);
   if (!result.ok) return apiError(403, 'login_required', context.locale, 'members.loginRequired');
-  const { results, numResults, pageNumber, similar } = result;
-  return apiJson({ results, numResults, pageNumber, similar });
+  const { results, numResults, numResultsEstimated, pageNumber, similar } = result;
+  return apiJson({ results, numResults, numResultsEstimated, pageNumber, similar });
 }
 
 export function action({ context }: ActionFunctionArgs) {

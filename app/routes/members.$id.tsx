@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useLoaderData } from '@remix-run/react';
 import { FormattedMessage } from 'react-intl';
 import { Alert } from '~/components/forms/fields';
+import { OtherProfiles } from '~/components/members/other-profiles';
 import { ProfilePage } from '~/components/members/profile-page';
 import { Prose } from '~/components/pages/prose';
 import { profilePageAction, profilePageData } from '~/.server/members/profile-page-data';
@@ -32,5 +33,10 @@ export default function MemberProfile() {
       </Prose>
     );
   }
-  return <ProfilePage data={data.page!} />;
+  return (
+    <>
+      <ProfilePage data={data.page!} />
+      {data.page!.viewer !== 'self' ? <OtherProfiles key={data.page!.profile.id} currentId={data.page!.profile.id} /> : null}
+    </>
+  );
 }

@@ -10,14 +10,15 @@ import { Alert, SelectField } from '~/components/forms/fields';
 import { ProfileGrid, type ProfileCardData } from '~/components/members/profile-grid';
 import { regionsByCountry } from '~/.server/geo/regions';
 import { searchMembers, PAGE_SIZE, type MemberCard } from '~/.server/members/search';
-import { trackingFromCookie } from '~/.server/tracking';
+import { searchViewer } from '~/.server/members/search-viewer';
+import { DistanceControl } from '~/components/members/distance-control';
 import { openSignupModal, useAppState } from '~/state/app-state';
+import { filtersFrom, recordSearchPage } from '~/state/search';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant } = context;
   const query = Object.fromEntries(new URL(request.url).searchParams);
-  const viewer = { user: context.user, hasTrafficSource: trackingFromCookie(request.headers.get('Cookie')) !== null };
-  const result = await searchMembers(context.db, tenant, viewer, query);
+  const result = await searchMembers(context.db, tenant, await searchViewer(request, context), query);
   const toCard = (card: MemberCard): ProfileCardData => ({ ...card, thumb: card.main_image?.thumb_filename ?? null });
   const fields = tenant.settings.search_fields;
   return {
@@ -25,6 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     results: result.ok ? result.results.map(toCard) : [],
     similar: result.ok ? result.similar.map(toCard) : [],
     numResults: result.ok ? result.numResults : 0,
+    estimated: result.ok && result.numResultsEstimated,
     pageNumber: result.ok ? result.pageNumber : 1,
     pages: result.ok ? Math.max(1, Math.ceil(result.numResults / PAGE_SIZE)) : 1,
     filters: {
@@ -75,6 +77,12 @@ const Pager = styled.nav`
 
 const AGES = Array.from({ length: 82 }, (_, i) => 18 + i);
 
+/** An estimate shown as what it is: two significant digits. */
+function roughly(count: number): number {
+  const unit = 10 ** Math.max(0, Math.floor(Math.log10(count)) - 1);
+  return Math.round(count / unit) * unit;
+}
+
 export default function Members() {
   const data = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
@@ -83,6 +91,9 @@ export default function Members() {
   useEffect(() => {
     if (!data.allowed) openSignupModal(state);
   }, [data.allowed, state]);
+  useEffect(() => {
+    if (data.allowed) recordSearchPage(state.search, filtersFrom(params), data);
+  }, [data, params, state]);
   const regions = new Intl.DisplayNames([intl.locale], { type: 'region' });
   const country = params.get('country') ?? '';
   const pageLink = (page: number) => {
@@ -169,8 +180,21 @@ export default function Members() {
         </Button>
       </Filters>
       <p data-testid="num-results">
-        <FormattedMessage id="members.numResults" defaultMessage="{count, plural, one {# profile found} other {# profiles found}}" values={{ count: data.numResults }} />
+        {data.estimated ? (
+          <FormattedMessage id="members.numResultsAbout" defaultMessage="About {count, number} profiles found" values={{ count: roughly(data.numResults) }} />
+        ) : (
+          <FormattedMessage id="members.numResults" defaultMessage="{count, plural, one {# profile found} other {# profiles found}}" values={{ count: data.numResults }} />
+        )}
       </p>
+      <DistanceControl hasDistances={data.results.some((card) => card.distance !== null)} />
+      {data.results.length === 0 && data.pageNumber > 1 ? (
+        <Alert $tone="info" data-testid="page-empty">
+          <FormattedMessage id="members.pageEmpty" defaultMessage="There are no more profiles on this page." />{' '}
+          <Link to={pageLink(1)}>
+            <FormattedMessage id="members.firstPage" defaultMessage="Back to the first page" />
+          </Link>
+        </Alert>
+      ) : null}
       <ProfileGrid profiles={data.results} linked />
       {data.pages > 1 ? (
         <Pager aria-label={intl.formatMessage({ id: 'members.pages', defaultMessage: 'Result pages' })}>

@@ -3,6 +3,8 @@
 // user, chats and likes from the API; the navigation reads the counts from here.
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { proxy } from 'valtio';
+import { initialGeoState, type GeoState } from './geolocation';
+import { initialSearchState, type SearchState } from './search';
 
 export interface ShellUser {
   name: string;
@@ -18,10 +20,21 @@ export interface AppState {
   signupModal: boolean;
   /** The adults-only entry warning is showing: other modals wait for it. */
   entryWarningOpen: boolean;
+  geo: GeoState;
+  search: SearchState;
 }
 
 export function createAppState(initial: Partial<AppState> = {}): AppState {
-  return proxy<AppState>({ user: null, totalUnreadMessages: 0, totalNewLikes: 0, signupModal: false, entryWarningOpen: false, ...initial });
+  return proxy<AppState>({
+    user: null,
+    totalUnreadMessages: 0,
+    totalNewLikes: 0,
+    signupModal: false,
+    entryWarningOpen: false,
+    geo: initialGeoState(),
+    search: initialSearchState(),
+    ...initial,
+  });
 }
 
 const AppStateContext = createContext<AppState | null>(null);

@@ -86,6 +86,31 @@ describe('members', () => {
     await context.close();
   });
 
+  it('shows distances once the browser shares its location, and more profiles beside a profile', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 375, height: 800 },
+      geolocation: { latitude: 52.3731, longitude: 4.8922 },
+      permissions: ['geolocation'],
+    });
+    await context.addCookies([
+      { name: 'locale', value: 'en', url: base() },
+      { name: 'entry_warning_dismissed', value: String(Date.now()), url: base() },
+    ]);
+    const page = await context.newPage();
+    await page.goto(`${base()}/members?country=NL`, { waitUntil: 'networkidle' });
+    // Permission was granted before: the page locates at once, geocodes offline and reloads the results.
+    await expect.poll(() => page.locator('[data-testid="distance-control"]').innerText(), { timeout: 15_000 }).toContain('Distances from Amsterdam');
+    const distance = await page.locator('[data-testid="distance"]').first().innerText();
+    expect(distance).toMatch(/^\d+ km away$/);
+    const firstCard = page.locator('[data-testid="profile-card"] a').first();
+    const secondHref = await page.locator('[data-testid="profile-card"] a').nth(1).getAttribute('href');
+    await firstCard.click();
+    await page.waitForURL(/\/members\/\d+$/);
+    // The next result of the search comes first among the other profiles, without another search.
+    await expect.poll(() => page.locator('[data-testid="other-profiles"] a').first().getAttribute('href')).toBe(secondHref);
+    await context.close();
+  });
+
   it('blocks a member, who then cannot open the blocker\'s profile', async () => {
     const fleur = await activeMember('Fleur', 'female', 'male');
     const gijs = await activeMember('Gijs', 'male', 'female');

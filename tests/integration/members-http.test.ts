@@ -53,6 +53,23 @@ describe('GET /api/members.php', () => {
     expect((await get('herzklopfen.de', '/api/members.php', { cookie: tracking })).status).toBe(200);
   });
 
+  it('puts the distance on each card when the browser shared its location, and none otherwise', async () => {
+    const plain = (await get('flirtlokaal.nl', '/api/members.php?country=NL')).json<Search & { results: { distance: number | null }[] }>();
+    expect(plain.results.every((r) => r.distance === null)).toBe(true);
+    const located = (await get('flirtlokaal.nl', '/api/members.php?country=NL', { cookie: 'rdv_geo=52.37,4.89' })).json<
+      Search & { results: { distance: number | null; latitude?: unknown }[] }
+    >();
+    expect(located.results.length).toBeGreaterThan(0);
+    for (const card of located.results) {
+      // Anywhere in the Netherlands is within 350 km of Amsterdam; coordinates never leave the server.
+      expect(card.distance).toBeGreaterThanOrEqual(1);
+      expect(card.distance).toBeLessThan(350);
+      expect(card).not.toHaveProperty('latitude');
+    }
+    const forged = (await get('flirtlokaal.nl', '/api/members.php?country=NL', { cookie: 'rdv_geo=999,4' })).json<Search & { results: { distance: number | null }[] }>();
+    expect(forged.results.every((r) => r.distance === null)).toBe(true);
+  });
+
   it('shows each tenant its own pool: the gay site men, the mature site people 55 and over', async () => {
     const gay = (await get('rainbowhearts.co.uk', '/api/members.php')).json<Search>();
     expect(gay.results.every((r) => r.gender === 'male' && ['GB', 'IE'].includes(r.country))).toBe(true);

@@ -9,6 +9,8 @@ import type { DB } from '../db/schema';
 import { bornOnOrBefore, nicheFilter } from '../profiles/pool';
 import { ageOn } from '../profiles/age';
 import type { Tenant } from '../tenants/schema';
+import type { LatLon } from '~/shared/geo';
+import { distanceKm } from '../geo/viewer-location';
 import type { Viewer } from './access';
 
 export const PAGE_SIZE = 24;
@@ -39,6 +41,8 @@ export interface MemberCard {
   city: string | null;
   main_image: { filename: string; thumb_filename: string } | null;
   fictional: boolean;
+  /** km from the viewer, when both locations are known. */
+  distance: number | null;
 }
 
 export type SearchResult =
@@ -58,7 +62,7 @@ export function visitorMaySearch(tenant: Tenant, hasTrafficSource: boolean): boo
   return tenant.settings.logged_out_search || (tenant.settings.logged_out_search_trafficsource && hasTrafficSource);
 }
 
-function toCards(tenant: Tenant, day: string, rows: RowShape[]): MemberCard[] {
+function toCards(tenant: Tenant, day: string, rows: RowShape[], from: LatLon | null): MemberCard[] {
   const prefix = tenant.settings.cdn_prefix;
   return rows.map((row) => ({
     id: row.id,
@@ -70,6 +74,7 @@ function toCards(tenant: Tenant, day: string, rows: RowShape[]): MemberCard[] {
     city: row.city,
     main_image: row.filename && row.thumb_filename ? { filename: prefix + row.filename, thumb_filename: prefix + row.thumb_filename } : null,
     fictional: row.fictional,
+    distance: from && row.latitude !== null && row.longitude !== null ? distanceKm(from, { lat: row.latitude, lon: row.longitude }) : null,
   }));
 }
 
@@ -82,6 +87,8 @@ interface RowShape {
   region: string | null;
   city: string | null;
   fictional: boolean;
+  latitude: number | null;
+  longitude: number | null;
   filename: string | null;
   thumb_filename: string | null;
 }
@@ -95,6 +102,8 @@ const COLUMNS = [
   'profiles.region',
   'profiles.city',
   'profiles.fictional',
+  'profiles.latitude',
+  'profiles.longitude',
   'photos.filename',
   'photos.thumb_filename',
 ] as const;
@@ -120,6 +129,8 @@ interface Criteria {
   /** Born after (max age). */
   bornAfter?: string;
   hidden: number[];
+  /** The viewer's location, for distances. */
+  from: LatLon | null;
 }
 
 type ProfilesQuery = SelectQueryBuilder<DB, 'profiles', { id: number }>;
@@ -168,7 +179,7 @@ async function pageOfCards(db: Kysely<DB>, tenant: Tenant, day: string, criteria
     .select(COLUMNS)
     .orderBy('profiles.id', 'desc')
     .execute();
-  return toCards(tenant, day, rows);
+  return toCards(tenant, day, rows, criteria.from);
 }
 
 /**
@@ -197,7 +208,7 @@ async function countMatching(db: Kysely<DB>, tenant: Tenant, day: string, criter
 export async function searchMembers(
   db: Kysely<DB>,
   tenant: Tenant,
-  viewer: Viewer & { hasTrafficSource: boolean },
+  viewer: Viewer & { hasTrafficSource: boolean; location?: LatLon | null },
   raw: unknown,
 ): Promise<SearchResult> {
   if (!viewer.user && !visitorMaySearch(tenant, viewer.hasTrafficSource)) return { ok: false, error: 'login_required' };
@@ -214,6 +225,7 @@ export async function searchMembers(
     bornBy: filters.min_age ? bornOnOrBefore(day, filters.min_age) : undefined,
     bornAfter: filters.max_age ? bornOnOrBefore(day, filters.max_age + 1) : undefined,
     hidden,
+    from: viewer.location ?? null,
   };
   const [results, { count: numResults, estimated }] = await Promise.all([
     pageOfCards(db, tenant, day, criteria, (filters.page - 1) * PAGE_SIZE, PAGE_SIZE),
@@ -224,7 +236,7 @@ export async function searchMembers(
   let similar: MemberCard[] = [];
   if (numResults < PAGE_SIZE && filters.page === 1) {
     const shown = results.map((r) => r.id);
-    similar = await pageOfCards(db, tenant, day, { countries, genders, hidden: [...hidden, ...shown] }, 0, PAGE_SIZE - results.length);
+    similar = await pageOfCards(db, tenant, day, { countries, genders, hidden: [...hidden, ...shown], from: criteria.from }, 0, PAGE_SIZE - results.length);
   }
   return { ok: true, filters, pageNumber: filters.page, results, numResults, numResultsEstimated: estimated, similar };
 }

@@ -11,6 +11,8 @@ export interface ProfileCardData {
   fictional: boolean;
   /** Thumbnail URL, or null without a photo. */
   thumb: string | null;
+  /** km from the viewer, when both locations are known. */
+  distance?: number | null;
 }
 
 const Grid = styled.ul`
@@ -49,6 +51,7 @@ const Caption = styled.div`
   }
 
   span {
+    display: block;
     color: ${({ theme }) => theme.colors.textMuted};
     font-size: ${({ theme }) => theme.fontSizes.sm};
   }
@@ -97,6 +100,14 @@ export function ProfileGrid({ profiles, linked = false }: { profiles: ProfileCar
 }
 
 function CardBody({ profile, fictionalLabel }: { profile: ProfileCardData; fictionalLabel: string }) {
+  const intl = useIntl();
+  const distance =
+    profile.distance != null
+      ? intl.formatMessage(
+          { id: 'members.distance', defaultMessage: '{distance} away' },
+          { distance: intl.formatNumber(profile.distance, { style: 'unit', unit: 'kilometer', maximumFractionDigits: 0 }) },
+        )
+      : null;
   return (
     <>
       {profile.thumb ? <img src={profile.thumb} alt="" width={240} height={300} loading="lazy" /> : <Placeholder aria-hidden>{profile.name.charAt(0)}</Placeholder>}
@@ -110,6 +121,7 @@ function CardBody({ profile, fictionalLabel }: { profile: ProfileCardData; ficti
           {profile.name}, {profile.age}
         </strong>
         <span>{profile.city}</span>
+        {distance ? <span data-testid="distance">{distance}</span> : null}
       </Caption>
     </>
   );

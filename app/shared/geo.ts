@@ -1,0 +1,23 @@
+// Where a visitor is, as both sides know it (SPEC §3 Geolocation, §9): the browser keeps its
+// location for one hour and tells the server a rounded copy (about 1 km) in a cookie, so result
+// cards can show distances without anyone receiving another member's coordinates.
+export const GEO_COOKIE = 'rdv_geo';
+/** SPEC §9: geolocation cache max age. */
+export const GEO_MAX_AGE_SECONDS = 3600;
+
+export interface LatLon {
+  lat: number;
+  lon: number;
+}
+
+export function geoCookieValue({ lat, lon }: LatLon): string {
+  return `${lat.toFixed(2)},${lon.toFixed(2)}`;
+}
+
+export function parseGeoCookie(value: string | null | undefined): LatLon | null {
+  const match = /^(-?\d{1,2}(?:\.\d+)?),(-?\d{1,3}(?:\.\d+)?)$/.exec(value ?? '');
+  if (!match) return null;
+  const lat = Number(match[1]);
+  const lon = Number(match[2]);
+  return Math.abs(lat) <= 90 && Math.abs(lon) <= 180 ? { lat, lon } : null;
+}
