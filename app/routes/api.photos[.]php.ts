@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { apiError, apiJson, authenticationRequired, methodNotAllowed, readBody } from '~/.server/http/api';
 import { deletePhoto, MAX_UPLOAD_BYTES, PHOTO_MESSAGES, setMainPhoto, uploadPhoto, type PhotoError } from '~/.server/members/photos';
 
-const STATUS: Record<PhotoError, number> = { no_profile: 404, premium_only: 403, too_large: 413, not_image: 415, too_many_pixels: 413, not_found: 404 };
+const STATUS: Record<PhotoError, number> = { no_profile: 404, premium_only: 403, too_large: 413, not_image: 415, heic_unsupported: 415, too_many_pixels: 413, not_found: 404 };
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { db, tenant, user, locale } = context;

@@ -186,7 +186,7 @@ export default function Members() {
           <FormattedMessage id="members.numResults" defaultMessage="{count, plural, one {# profile found} other {# profiles found}}" values={{ count: data.numResults }} />
         )}
       </p>
-      <DistanceControl hasDistances={data.results.some((card) => card.distance !== null)} />
+      {data.results.length > 0 ? <DistanceControl hasDistances={data.results.some((card) => card.distance !== null)} /> : null}
       {data.results.length === 0 && data.pageNumber > 1 ? (
         <Alert $tone="info" data-testid="page-empty">
           <FormattedMessage id="members.pageEmpty" defaultMessage="There are no more profiles on this page." />{' '}
@@ -196,7 +196,7 @@ export default function Members() {
         </Alert>
       ) : null}
       <ProfileGrid profiles={data.results} linked />
-      {data.pages > 1 ? (
+      {data.pages > 1 && data.pageNumber <= data.pages ? (
         <Pager aria-label={intl.formatMessage({ id: 'members.pages', defaultMessage: 'Result pages' })}>
           {data.pageNumber > 1 ? (
             <Link to={pageLink(data.pageNumber - 1)} rel="prev">

@@ -10,7 +10,7 @@ import { Prose } from '~/components/pages/prose';
 import { regionsByCountry } from '~/.server/geo/regions';
 import { serverMessage } from '~/.server/i18n/messages';
 import { updateOwnProfile } from '~/.server/members/own-profile';
-import { deletePhoto, MAX_UPLOAD_BYTES, PHOTO_LIMITS, PHOTO_MESSAGES, setMainPhoto, uploadPhoto } from '~/.server/members/photos';
+import { ACCEPTED_TYPES, deletePhoto, MAX_UPLOAD_BYTES, PHOTO_LIMITS, PHOTO_MESSAGES, setMainPhoto, uploadPhoto } from '~/.server/members/photos';
 import { BODY_TYPES, EYE_COLOURS, HAIR_COLOURS, RELATIONSHIP_STATUSES } from '~/shared/catalogue';
 
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -39,6 +39,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
     photoLimit: user.paid_user ? PHOTO_LIMITS.premium : PHOTO_LIMITS.free,
     regions: regionsByCountry(profile.country)[profile.country] ?? [],
     interests: tenant.settings.interests,
+    accept: ACCEPTED_TYPES,
   };
 }
 
@@ -121,7 +122,7 @@ const Interests = styled.fieldset`
 `;
 
 export default function MyProfile() {
-  const { profile, photos, photoLimit, regions, interests } = useLoaderData<typeof loader>();
+  const { profile, photos, photoLimit, regions, interests, accept } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const intl = useIntl();
@@ -171,7 +172,7 @@ export default function MyProfile() {
         </Photos>
         <Stack method="post" encType="multipart/form-data">
           <input type="hidden" name="intent" value="upload" />
-          <Field id="file" type="file" accept="image/jpeg,image/png,image/webp,image/heic" label={intl.formatMessage({ id: 'myProfile.upload', defaultMessage: 'Add a photo' })} />
+          <Field id="file" type="file" accept={accept} label={intl.formatMessage({ id: 'myProfile.upload', defaultMessage: 'Add a photo' })} />
           <Button type="submit" $variant="ghost" disabled={navigation.state === 'submitting'}>
             <FormattedMessage id="myProfile.uploadSubmit" defaultMessage="Upload" />
           </Button>

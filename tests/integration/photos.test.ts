@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '~/.server/accounts/signup';
 import { migrateToLatest, openDatabase, type Database } from '~/.server/db/database';
 import type { User } from '~/.server/db/schema';
-import { deletePhoto, MAX_UPLOAD_BYTES, setMainPhoto, sniffImageType, uploadPhoto } from '~/.server/members/photos';
+import { deletePhoto, ACCEPTED_TYPES, HEIC_READABLE, MAX_UPLOAD_BYTES, setMainPhoto, sniffImageType, uploadPhoto } from '~/.server/members/photos';
 import { loadTenants } from '~/.server/tenants/registry';
 
 const flirt = loadTenants('tenants').find((t) => t.id === 'flirtlokaal')!;
@@ -72,6 +72,15 @@ describe('photo uploads', () => {
     const flood = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#000' } }).png({ compressionLevel: 9, palette: true }).toBuffer();
     expect(flood.byteLength).toBeLessThan(MAX_UPLOAD_BYTES);
     expect(await uploadPhoto(database.db, user, flood, mediaDir)).toEqual({ ok: false, error: 'too_many_pixels' });
+  });
+
+  it('says so when a HEIC photo cannot be read by this build, and offers HEIC in the picker only where it can', async () => {
+    const user = await member();
+    // An iPhone photo's first bytes: a 'ftyp' box of brand 'heic', followed by nothing decodable.
+    const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic\0\0\0\0mif1heic', 'latin1'), Buffer.alloc(64)]);
+    expect(await uploadPhoto(database.db, user, heic, mediaDir)).toEqual({ ok: false, error: HEIC_READABLE ? 'not_image' : 'heic_unsupported' });
+    expect(ACCEPTED_TYPES.includes('image/heic')).toBe(HEIC_READABLE);
+    expect(ACCEPTED_TYPES).toContain('image/jpeg');
   });
 
   it('keeps free members to 3 photos and premium members to 25', async () => {

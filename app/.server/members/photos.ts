@@ -1,4 +1,4 @@
-// Member photos (SPEC §5, DESIGN §10): JPEG, PNG, WebP or HEIC, checked by their first bytes, at most
+// Member photos (SPEC §5, DESIGN §10): JPEG, PNG, WebP or HEIC (where sharp reads it), checked by their first bytes, at most
 // MAX_UPLOAD_BYTES and MAX_INPUT_PIXELS, re-encoded to WebP by sharp (which drops all metadata,
 // EXIF location included) with a thumbnail. Free members keep up to 3 photos, premium members 25.
 import crypto from 'node:crypto';
@@ -14,7 +14,15 @@ export const MAX_INPUT_PIXELS = 40_000_000;
 export const PHOTO_LIMITS = { free: 3, premium: 25 } as const;
 const MAX_EDGE = 1600;
 
-export type PhotoError = 'no_profile' | 'premium_only' | 'too_large' | 'not_image' | 'too_many_pixels' | 'not_found';
+export type PhotoError = 'no_profile' | 'premium_only' | 'too_large' | 'not_image' | 'heic_unsupported' | 'too_many_pixels' | 'not_found';
+
+/**
+ * Whether this sharp build decodes HEIC (HEVC). The prebuilt registry packages read AVIF only, so
+ * HEIC gets its own message, and the upload field does not offer HEIC: iOS then converts camera
+ * photos to JPEG itself.
+ */
+export const HEIC_READABLE = sharp.format.heif.input.fileSuffix?.includes('.heic') ?? false;
+export const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp', ...(HEIC_READABLE ? ['image/heic'] : [])].join(',');
 export type UploadResult = { ok: true; photo: { id: number; filename: string; thumb_filename: string } } | { ok: false; error: PhotoError };
 
 /** The image type by magic bytes, or null for anything that is not an accepted image. */
@@ -30,7 +38,9 @@ export function sniffImageType(bytes: Uint8Array): 'jpeg' | 'png' | 'webp' | 'he
 export async function uploadPhoto(db: Kysely<DB>, user: User, bytes: Uint8Array, mediaDir: string): Promise<UploadResult> {
   if (!user.profile_id) return { ok: false, error: 'no_profile' };
   if (bytes.byteLength > MAX_UPLOAD_BYTES) return { ok: false, error: 'too_large' };
-  if (!sniffImageType(bytes)) return { ok: false, error: 'not_image' };
+  const type = sniffImageType(bytes);
+  if (!type) return { ok: false, error: 'not_image' };
+  if (type === 'heic' && !HEIC_READABLE) return { ok: false, error: 'heic_unsupported' };
   const count = await db.selectFrom('photos').select((eb) => eb.fn.countAll<number>().as('n')).where('profile_id', '=', user.profile_id).executeTakeFirstOrThrow();
   if (Number(count.n) >= (user.paid_user ? PHOTO_LIMITS.premium : PHOTO_LIMITS.free)) return { ok: false, error: 'premium_only' };
 
@@ -95,6 +105,7 @@ export const PHOTO_MESSAGES: Record<PhotoError, string> = {
   premium_only: 'photos.error.premiumOnly',
   too_large: 'photos.error.tooLarge',
   not_image: 'photos.error.notImage',
+  heic_unsupported: 'photos.error.heicUnsupported',
   too_many_pixels: 'photos.error.tooManyPixels',
   not_found: 'api.error.notFound',
 };
