@@ -111,6 +111,26 @@ describe('members', () => {
     await context.close();
   });
 
+  it('likes a member, who sees the like and makes it a match', async () => {
+    const hanna = await activeMember('Hanna', 'female', 'male');
+    const ids = await activeMember('Ids', 'male', 'female');
+    const hannaContext = await loggedIn(hanna.email);
+    const page = await hannaContext.newPage();
+    await page.goto(`${base()}/members/${ids.profileId}`, { waitUntil: 'networkidle' });
+    await page.locator('[data-testid="like"]').click();
+    await expect.poll(() => page.locator('[data-testid="like"]').getAttribute('aria-pressed')).toBe('true');
+    expect(await page.locator('[data-testid="like"]').innerText()).toContain('Liked');
+
+    const idsContext = await loggedIn(ids.email);
+    const idsPage = await idsContext.newPage();
+    await idsPage.goto(`${base()}/members/${hanna.profileId}`, { waitUntil: 'networkidle' });
+    expect(await idsPage.locator('[data-testid="like-state"]').innerText()).toBe('Hanna likes you. Like back to make it a match.');
+    await idsPage.locator('[data-testid="like"]').click();
+    await expect.poll(() => idsPage.locator('[data-testid="like-state"]').innerText()).toBe("It's a match! You and Hanna like each other.");
+    await hannaContext.close();
+    await idsContext.close();
+  });
+
   it('blocks a member, who then cannot open the blocker\'s profile', async () => {
     const fleur = await activeMember('Fleur', 'female', 'male');
     const gijs = await activeMember('Gijs', 'male', 'female');

@@ -159,3 +159,43 @@ describe('/api/block.php', () => {
     expect(res.json()).toMatchObject({ error: 'authentication_required' });
   });
 });
+
+describe('/api/like.php and /api/likes.php', () => {
+  const host = 'flirtlokaal.nl';
+  const send = (method: string, body: unknown, cookie = '') => {
+    const json = JSON.stringify(body);
+    // Node's client sends a DELETE body without a length unless told; browsers always send one.
+    const headers = { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(json)), origin: `http://${host}`, cookie };
+    return request(server.port, host, '/api/like.php', { method, body: json, headers });
+  };
+
+  it('needs an account', async () => {
+    expect((await send('POST', { profile: 1 })).json()).toMatchObject({ error: 'authentication_required' });
+    const likes = await get(host, '/api/likes.php');
+    expect(likes.status).toBe(403);
+    expect(likes.json()).toMatchObject({ error: 'authentication_required' });
+  });
+
+  it('likes a profile, lists it, refuses liking oneself with a translated message, and takes the like back', async () => {
+    const signup = await request(server.port, host, '/api/signup.php', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'likes@example.com', name: 'Liker', password: 'a good password', date_of_birth: '1990-01-01', gender: 'male', seeking: 'female', country: 'NL', terms: true, orientation_consent: true }),
+      headers: { 'content-type': 'application/json', origin: `http://${host}` },
+    });
+    const cookie = `${String(signup.headers['set-cookie']).split(';')[0]}; locale=nl`;
+    const target = (await get(host, '/api/members.php?gender=female&country=NL')).json<Search>().results[0]!.id;
+    const liked = await send('POST', { profile: target }, cookie);
+    expect(liked.status).toBe(200);
+    expect(liked.json()).toEqual({ state: 'liked' });
+    const list = (await get(host, '/api/likes.php', { cookie })).json<{ profiles: { id: number }[]; liked: number[]; liked_by: unknown[] }>();
+    expect(list.liked).toEqual([target]);
+    expect(list.profiles.map((p) => p.id)).toEqual([target]);
+    expect(list.liked_by).toEqual([]);
+    const me = (await get(host, '/api/user.php', { cookie })).json<{ user: { profile: { id: number } } }>().user.profile.id;
+    const self = await send('POST', { profile: me }, cookie);
+    expect(self.status).toBe(400);
+    expect(self.json()).toEqual({ error: 'self', message: 'Je kunt jezelf niet liken' });
+    expect((await send('POST', { profile: 99_999_999 }, cookie)).status).toBe(404);
+    expect((await send('DELETE', { profile: target }, cookie)).json()).toEqual({ state: 'none' });
+  });
+});

@@ -7,6 +7,7 @@ import { createToken } from '~/.server/accounts/tokens';
 import { today } from '~/.server/clock';
 import { migrateToLatest, type Database } from '~/.server/db/database';
 import type { User } from '~/.server/db/schema';
+import { likeProfile, listLikes, markLikeSeen, unlikeProfile } from '~/.server/likes/likes';
 import { blockProfile, unblockProfile } from '~/.server/members/blocking';
 import { viewProfile } from '~/.server/members/profile';
 import { PAGE_SIZE, searchMembers } from '~/.server/members/search';
@@ -205,6 +206,66 @@ describe.each(databaseKinds)('members on $name', (kind) => {
       expect(await blockProfile(db(), flirt, { user: null }, members.anna!.profile_id!)).toEqual({ ok: false, error: 'authentication_required' });
       expect(await blockProfile(db(), flirt, { user: members.anna! }, members.anna!.profile_id!)).toEqual({ ok: false, error: 'self' });
       expect(await blockProfile(db(), flirt, { user: members.anna! }, members.hilde!.profile_id!)).toEqual({ ok: false, error: 'not_found' });
+    });
+  });
+  describe('likes, privacy mode and invisible mode', () => {
+    it('shows a privacy-mode member only to the members they liked, never in search', async () => {
+      const gina = await member('gina', flirt);
+      const hans = await member('hans', flirt, { gender: 'male', seeking: 'female' });
+      const ivo = await member('ivo', flirt, { gender: 'male', seeking: 'female' });
+      await db().updateTable('users').set({ privacy_mode: true }).where('id', '=', gina.id).execute();
+      expect((await viewProfile(db(), flirt, as(hans), gina.profile_id!)).ok).toBe(false);
+
+      expect(await likeProfile(db(), flirt, { user: gina }, hans.profile_id!)).toEqual({ ok: true, state: 'liked' });
+      expect((await viewProfile(db(), flirt, as(hans), gina.profile_id!)).ok).toBe(true);
+      expect(await viewProfile(db(), flirt, as(ivo), gina.profile_id!)).toEqual({ ok: false, error: 'not_found' });
+      expect(await viewProfile(db(), flirt, visitor, gina.profile_id!)).toEqual({ ok: false, error: 'not_found' });
+      expect(await allIds(as(hans))).not.toContain(gina.profile_id);
+      const likes = await listLikes(db(), flirt, { user: hans });
+      expect(likes?.liked_by).toEqual([{ id: gina.profile_id, like_new: true }]);
+      expect(likes?.profiles.map((p) => p.id)).toEqual([gina.profile_id]);
+
+      // Hans likes back: a match. Once Gina takes her like back, she is hidden from him again.
+      expect(await likeProfile(db(), flirt, { user: hans }, gina.profile_id!)).toEqual({ ok: true, state: 'match' });
+      expect(await unlikeProfile(db(), { user: gina }, hans.profile_id!)).toEqual({ ok: true, state: 'liked_by_them' });
+      expect(await viewProfile(db(), flirt, as(hans), gina.profile_id!)).toEqual({ ok: false, error: 'not_found' });
+    });
+
+    it('lets an invisible member be seen by the member they liked, until their account is on its way out', async () => {
+      const jet = await member('jet', flirt);
+      const kees = await member('kees', flirt, { gender: 'male', seeking: 'female' });
+      await db().updateTable('users').set({ invisible: true }).where('id', '=', jet.id).execute();
+      expect(await viewProfile(db(), flirt, as(kees), jet.profile_id!)).toEqual({ ok: false, error: 'not_found' });
+      // Kees cannot like someone he cannot see; Jet has to make the first move.
+      expect(await likeProfile(db(), flirt, { user: kees }, jet.profile_id!)).toEqual({ ok: false, error: 'not_found' });
+      expect((await likeProfile(db(), flirt, { user: jet }, kees.profile_id!)).ok).toBe(true);
+      expect((await viewProfile(db(), flirt, as(kees), jet.profile_id!)).ok).toBe(true);
+      expect(await likeProfile(db(), flirt, { user: kees }, jet.profile_id!)).toEqual({ ok: true, state: 'match' });
+      await db().updateTable('users').set({ status: 'pending_deletion' }).where('id', '=', jet.id).execute();
+      expect(await viewProfile(db(), flirt, as(kees), jet.profile_id!)).toEqual({ ok: false, error: 'not_found' });
+      expect((await listLikes(db(), flirt, { user: kees }))?.liked_by).toEqual([]);
+    });
+
+    it('clears the new-like flag once the liked member opens the liker\'s profile', async () => {
+      const lotte = await member('lotte', flirt);
+      const maarten = await member('maarten', flirt, { gender: 'male', seeking: 'female' });
+      await likeProfile(db(), flirt, { user: lotte }, maarten.profile_id!);
+      expect((await listLikes(db(), flirt, { user: maarten }))?.liked_by).toEqual([{ id: lotte.profile_id, like_new: true }]);
+      await markLikeSeen(db(), { user: maarten }, lotte.profile_id!);
+      expect((await listLikes(db(), flirt, { user: maarten }))?.liked_by).toEqual([{ id: lotte.profile_id, like_new: false }]);
+    });
+
+    it('needs an account, refuses liking oneself, another tenant\'s member and across a block either way', async () => {
+      const nina = await member('nina', flirt);
+      const otto = await member('otto', flirt, { gender: 'male', seeking: 'female' });
+      expect(await likeProfile(db(), flirt, { user: null }, otto.profile_id!)).toEqual({ ok: false, error: 'authentication_required' });
+      expect(await listLikes(db(), flirt, { user: null })).toBeNull();
+      expect(await likeProfile(db(), flirt, { user: nina }, nina.profile_id!)).toEqual({ ok: false, error: 'self' });
+      expect(await likeProfile(db(), flirt, { user: nina }, members.hilde!.profile_id!)).toEqual({ ok: false, error: 'not_found' });
+      expect(await likeProfile(db(), tenant('herzklopfen'), { user: members.hilde! }, nina.profile_id!)).toEqual({ ok: false, error: 'not_found' });
+      await blockProfile(db(), flirt, { user: otto }, nina.profile_id!);
+      expect(await likeProfile(db(), flirt, { user: nina }, otto.profile_id!)).toEqual({ ok: false, error: 'not_found' });
+      expect(await likeProfile(db(), flirt, { user: otto }, nina.profile_id!)).toEqual({ ok: false, error: 'not_found' });
     });
   });
 });

@@ -137,8 +137,17 @@ export interface BlocksTable {
   created_at: Generated<Date>;
 }
 
+export interface LikesTable {
+  liker_profile_id: number;
+  liked_profile_id: number;
+  created_at: Generated<Date>;
+  /** When the liked member saw the like; null: like_new (SPEC §3 Likes). */
+  seen_at: Date | null;
+}
+
 export interface DB {
   blocks: BlocksTable;
+  likes: LikesTable;
   users: UsersTable;
   account_tokens: AccountTokensTable;
   mail_outbox: MailOutboxTable;

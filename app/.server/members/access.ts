@@ -1,10 +1,11 @@
 // Who may see whom (SPEC §6), as query filters every member query shares: the tenant's pool of listed
-// profiles (never invisible or privacy-mode members: see profiles.listed), and no profile across a
-// block in either direction. A member never finds their own profile.
+// profiles (see profiles.listed), and no profile across a block in either direction. Invisible and
+// privacy-mode members are not listed; they are seen only by the members they reached out to (a like
+// for now; messages join with the chat work). A member never finds their own profile.
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { today } from '../clock';
 import type { DB, User } from '../db/schema';
-import { tenantPool } from '../profiles/pool';
+import { tenantPool, tenantScope } from '../profiles/pool';
 import type { Tenant } from '../tenants/schema';
 
 type ProfileEB = ExpressionBuilder<DB, 'profiles'>;
@@ -15,8 +16,10 @@ export interface Viewer {
 
 /** `ignoreOwnBlocks`: a member may still open a profile they blocked (to unblock it). */
 export function visibleTo(eb: ProfileEB, tenant: Tenant, viewer: Viewer, options: { ignoreOwnBlocks?: boolean } = {}): Expression<SqlBool> {
-  const conditions: Expression<SqlBool>[] = [tenantPool(eb, tenant, today())];
   const own = viewer.user?.profile_id;
+  const conditions: Expression<SqlBool>[] = [
+    own ? eb.and([tenantScope(eb, tenant, today()), eb.or([eb('profiles.listed', '=', true), reachedOut(eb, own)])]) : tenantPool(eb, tenant, today()),
+  ];
   if (own) {
     conditions.push(eb('profiles.id', '!=', own));
     conditions.push(
@@ -38,6 +41,27 @@ export function visibleTo(eb: ProfileEB, tenant: Tenant, viewer: Viewer, options
     );
   }
   return eb.and(conditions);
+}
+
+/** An active profile whose owner, still a member, liked the viewer's profile. */
+function reachedOut(eb: ProfileEB, own: number): Expression<SqlBool> {
+  return eb.and([
+    eb('profiles.status', '=', 'active'),
+    eb.exists(
+      eb
+        .selectFrom('users as owner')
+        .select(sql`1`.as('one'))
+        .whereRef('owner.id', '=', 'profiles.user_id')
+        .where('owner.status', 'in', ['confirmed', 'not_confirmed']),
+    ),
+    eb.exists(
+      eb
+        .selectFrom('likes')
+        .select(sql`1`.as('one'))
+        .whereRef('likes.liker_profile_id', '=', 'profiles.id')
+        .where('likes.liked_profile_id', '=', own),
+    ),
+  ]);
 }
 
 /** How many photos of a profile a viewer sees (SPEC §6): visitors 1, free members 3, premium all. */

@@ -62,7 +62,8 @@ export function visitorMaySearch(tenant: Tenant, hasTrafficSource: boolean): boo
   return tenant.settings.logged_out_search || (tenant.settings.logged_out_search_trafficsource && hasTrafficSource);
 }
 
-function toCards(tenant: Tenant, day: string, rows: RowShape[], from: LatLon | null): MemberCard[] {
+/** Result cards from rows of CARD_COLUMNS; `from`: the viewer's location, for distances. */
+export function toCards(tenant: Tenant, day: string, rows: RowShape[], from: LatLon | null): MemberCard[] {
   const prefix = tenant.settings.cdn_prefix;
   return rows.map((row) => ({
     id: row.id,
@@ -93,7 +94,8 @@ interface RowShape {
   thumb_filename: string | null;
 }
 
-const COLUMNS = [
+/** What a result card needs, from profiles left-joined with their main photo. */
+export const CARD_COLUMNS = [
   'profiles.id',
   'profiles.name',
   'profiles.birth_date',
@@ -176,7 +178,7 @@ async function pageOfCards(db: Kysely<DB>, tenant: Tenant, day: string, criteria
     .selectFrom(db.selectFrom(ids.as('matching')).select('matching.id').orderBy('matching.id', 'desc').limit(limit).offset(offset).as('page'))
     .innerJoin('profiles', 'profiles.id', 'page.id')
     .leftJoin('photos', 'photos.id', 'profiles.main_photo_id')
-    .select(COLUMNS)
+    .select(CARD_COLUMNS)
     .orderBy('profiles.id', 'desc')
     .execute();
   return toCards(tenant, day, rows, criteria.from);

@@ -31,15 +31,18 @@ export function nicheFilter(eb: ProfileEB, niche: number, today: string): Expres
 }
 
 /**
- * Listed profiles (active, owner neither invisible, private nor leaving: migration 0004) in the
- * tenant's countries that fit its niche: the shared fictional pool, and the tenant's own members —
- * never another tenant's members (accounts belong to one tenant).
+ * The tenant's part of the shared pool: its countries and niche, the shared fictional profiles and
+ * the tenant's own members — never another tenant's members (accounts belong to one tenant).
  */
-export function tenantPool(eb: ProfileEB, tenant: Tenant, today: string): Expression<SqlBool> {
+export function tenantScope(eb: ProfileEB, tenant: Tenant, today: string): Expression<SqlBool> {
   return eb.and([
-    eb('profiles.listed', '=', true),
     eb.or([eb('profiles.tenant_id', 'is', null), eb('profiles.tenant_id', '=', tenant.id)]),
     eb('profiles.country', 'in', tenant.settings.countries),
     nicheFilter(eb, tenant.settings.niche, today),
   ]);
+}
+
+/** Listed profiles (active, owner neither invisible, private nor leaving: migration 0004) of the tenant's scope. */
+export function tenantPool(eb: ProfileEB, tenant: Tenant, today: string): Expression<SqlBool> {
+  return eb.and([eb('profiles.listed', '=', true), tenantScope(eb, tenant, today)]);
 }

@@ -23,6 +23,8 @@ export interface ProfilePageData {
     photosTotal: number;
   };
   viewer: 'visitor' | 'member' | 'self';
+  /** SPEC §4 like states, between the viewer and this profile. */
+  like: 'none' | 'liked' | 'liked_by_them' | 'match';
   fictionalWarning: string;
   blocked: boolean;
 }
@@ -214,6 +216,7 @@ export function ProfilePage({ data }: { data: ProfilePageData }) {
             </Button>
           </Actions>
         ) : null}
+        {data.viewer === 'member' ? <MemberActions data={data} busy={navigation.state === 'submitting'} /> : null}
         {Object.entries(profile.notes).map(([note, text]) => (
           <section key={note}>
             <h2>{noteLabels[note] ? intl.formatMessage(noteLabels[note]) : note}</h2>
@@ -254,5 +257,33 @@ export function ProfilePage({ data }: { data: ProfilePageData }) {
         ) : null}
       </Details>
     </Layout>
+  );
+}
+
+/** Like (or take the like back), with the match or liked-by-them note (SPEC §4 like states). */
+function MemberActions({ data, busy }: { data: ProfilePageData; busy: boolean }) {
+  const liked = data.like === 'liked' || data.like === 'match';
+  const name = data.profile.name;
+  return (
+    <>
+      {data.like === 'match' ? (
+        <Alert $tone="success" role="status" data-testid="like-state">
+          <FormattedMessage id="profile.match" defaultMessage="It's a match! You and {name} like each other." values={{ name }} />
+        </Alert>
+      ) : data.like === 'liked_by_them' ? (
+        <Alert $tone="info" role="status" data-testid="like-state">
+          <FormattedMessage id="profile.likedByThem" defaultMessage="{name} likes you. Like back to make it a match." values={{ name }} />
+        </Alert>
+      ) : null}
+      <Actions>
+        <Form method="post">
+          <input type="hidden" name="intent" value={liked ? 'unlike' : 'like'} />
+          <Button type="submit" $variant={liked ? 'ghost' : 'primary'} aria-pressed={liked} disabled={busy} data-testid="like">
+            <HeartIcon />
+            {liked ? <FormattedMessage id="profile.action.liked" defaultMessage="Liked" /> : <FormattedMessage id="profile.action.like" defaultMessage="Like" />}
+          </Button>
+        </Form>
+      </Actions>
+    </>
   );
 }

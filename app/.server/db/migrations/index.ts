@@ -4,10 +4,12 @@ import * as m0001 from './0001-initial';
 import * as m0002 from './0002-accounts';
 import * as m0003 from './0003-members';
 import * as m0004 from './0004-search-listing';
+import * as m0005 from './0005-likes';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-accounts': m0002,
   '0003-members': m0003,
   '0004-search-listing': m0004,
+  '0005-likes': m0005,
 };
