@@ -5,6 +5,15 @@ export const GEO_COOKIE = 'rdv_geo';
 /** SPEC §9: geolocation cache max age. */
 export const GEO_MAX_AGE_SECONDS = 3600;
 
+/** A reverse-geocoded position (GET /api/geocode.php). */
+export interface Geocode {
+  country: string;
+  region: string | null;
+  city: string;
+  lat: number;
+  lon: number;
+}
+
 export interface LatLon {
   lat: number;
   lon: number;

@@ -3,17 +3,11 @@
 // the last position. A position is kept for an hour in localStorage and, rounded to about 1 km, in a
 // cookie the server reads to put distances on result cards. Nothing asks for a position until the
 // visitor chooses to, or has already granted it.
-import { GEO_COOKIE, GEO_MAX_AGE_SECONDS, geoCookieValue } from '~/shared/geo';
+import { GEO_COOKIE, GEO_MAX_AGE_SECONDS, geoCookieValue, type Geocode } from '~/shared/geo';
+
+export type { Geocode };
 
 export type GeoPermission = 'unsupported' | 'unknown' | 'granted' | 'denied' | 'prompt';
-
-export interface Geocode {
-  country: string;
-  region: string | null;
-  city: string;
-  lat: number;
-  lon: number;
-}
 
 export interface GeoState {
   permission: GeoPermission;

@@ -4,6 +4,7 @@
 import { createRequire } from 'node:module';
 import { around } from 'geokdbush';
 import KDBush from 'kdbush';
+import type { Geocode } from '~/shared/geo';
 import { REGION_DATA, REGION_COUNTRIES, type RegionCountry } from './region-data';
 
 interface City {
@@ -13,13 +14,7 @@ interface City {
   loc: { coordinates: [number, number] };
 }
 
-export interface Geocode {
-  country: string;
-  region: string | null;
-  city: string;
-  lat: number;
-  lon: number;
-}
+export type { Geocode };
 
 /** Farther than this from any town (at sea, say), there is no answer. */
 export const MAX_DISTANCE_KM = 50;
