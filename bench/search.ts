@@ -66,6 +66,10 @@ for (const size of SIZES) {
     ] as const;
     const measured: (readonly [string, number[]])[] = [['primary-key lookup (baseline)', baseline]];
     for (const [label, query] of queries) measured.push([label, await time(() => searchMembers(database.db, tenant, viewer, query))]);
+    // Stepping on with Next from page 999 (keyset: ids below the last one shown).
+    const page999 = await searchMembers(database.db, tenant, viewer, { gender: 'female', page: 999 });
+    const after = page999.ok ? page999.results.at(-1)?.id : undefined;
+    measured.push(['search page 1,000 via Next (gender)', await time(() => searchMembers(database.db, tenant, viewer, { gender: 'female', page: 1000, after }))]);
     const base95 = percentile(baseline, 95);
     for (const [label, values] of measured) {
       rows.push([size.toLocaleString('en'), label, percentile(values, 50).toFixed(2), percentile(values, 95).toFixed(2), (percentile(values, 95) / base95).toFixed(1)]);

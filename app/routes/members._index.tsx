@@ -96,9 +96,11 @@ export default function Members() {
   }, [data, params, state]);
   const regions = new Intl.DisplayNames([intl.locale], { type: 'region' });
   const country = params.get('country') ?? '';
-  const pageLink = (page: number) => {
+  const pageLink = (page: number, after?: number) => {
     const next = new URLSearchParams(params);
     next.set('page', String(page));
+    if (after) next.set('after', String(after));
+    else next.delete('after');
     return `?${next.toString()}`;
   };
 
@@ -207,7 +209,7 @@ export default function Members() {
             <FormattedMessage id="members.page" defaultMessage="Page {page} of {pages}" values={{ page: data.pageNumber, pages: data.pages }} />
           </span>
           {data.pageNumber < data.pages ? (
-            <Link to={pageLink(data.pageNumber + 1)} rel="next">
+            <Link to={pageLink(data.pageNumber + 1, data.results.at(-1)?.id)} rel="next">
               <FormattedMessage id="members.next" defaultMessage="Next" />
             </Link>
           ) : null}

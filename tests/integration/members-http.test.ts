@@ -87,6 +87,16 @@ describe('the member pages', () => {
     expect(profile.text).toContain('This profile is fictional');
   });
 
+  it('/members links Next to the page after the last profile shown, and that page is the API\'s page 2', async () => {
+    const page = await get('flirtlokaal.nl', '/members?gender=male', { cookie: 'locale=en' });
+    const ids = [...page.text.matchAll(/href="\/members\/(\d+)"/g)].map((m) => Number(m[1]));
+    const next = /<a[^>]*rel="next"[^>]*href="\/members\?([^"]+)"/.exec(page.text)![1]!.replaceAll('&amp;', '&');
+    expect(new URLSearchParams(next).get('after')).toBe(String(ids.at(-1)));
+    const two = (await get('flirtlokaal.nl', `/api/members.php?${next}`)).json<Search>();
+    const byOffset = (await get('flirtlokaal.nl', '/api/members.php?gender=male&page=2')).json<Search>();
+    expect(two.results.map((r) => r.id)).toEqual(byOffset.results.map((r) => r.id));
+  });
+
   it('/members shows the signup prompt to visitors who may not search', async () => {
     const page = await get('solvhjerter.dk', '/members');
     expect(page.text).toContain('data-testid="login-required"');

@@ -63,6 +63,15 @@ describe.each(databaseKinds)('search depth on $name', (kind) => {
     expect(deep.results.map((r) => r.id)).toEqual(all.slice(49 * PAGE_SIZE, 50 * PAGE_SIZE));
   });
 
+  it('steps on from the last profile of a page (the Next link) to the same page as counting there', async () => {
+    const previous = await page({ gender: 'male', page: 40 });
+    const byOffset = await page({ gender: 'male', page: 41 });
+    const byKeyset = await page({ gender: 'male', page: 41, after: previous.results.at(-1)!.id });
+    expect(byKeyset.results.map((r) => r.id)).toEqual(byOffset.results.map((r) => r.id));
+    expect(byKeyset.numResults).toBe(byOffset.numResults);
+    expect((await page({ page: 1, after: 'nonsense' })).results).toEqual((await page({ page: 1 })).results);
+  });
+
   it('counts exactly up to 100 pages and estimates beyond, never past the last reachable page', async () => {
     const small = await page({ country: 'BE', gender: 'female' });
     expect(small.numResultsEstimated).toBe(false);

@@ -28,6 +28,8 @@ export const SearchSchema = z.object({
   min_age: z.coerce.number().int().min(18).max(99).optional().catch(undefined),
   max_age: z.coerce.number().int().min(18).max(99).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1).catch(1),
+  /** Keyset: the last id of the previous page (the Next link), so stepping on costs one page at any depth. */
+  after: z.coerce.number().int().positive().optional().catch(undefined),
 });
 export type SearchFilters = z.output<typeof SearchSchema>;
 
@@ -131,6 +133,8 @@ interface Criteria {
   /** Born after (max age). */
   bornAfter?: string;
   hidden: number[];
+  /** Only ids below this one (keyset continuation). */
+  below?: number;
   /** The viewer's location, for distances. */
   from: LatLon | null;
 }
@@ -147,6 +151,7 @@ function whereMatching(query: ProfilesQuery, tenant: Tenant, day: string, criter
   if (criteria.bornBy) q = q.where('profiles.birth_date', '<=', criteria.bornBy);
   if (criteria.bornAfter) q = q.where('profiles.birth_date', '>', criteria.bornAfter);
   if (criteria.hidden.length) q = q.where('profiles.id', 'not in', criteria.hidden);
+  if (criteria.below) q = q.where('profiles.id', '<', criteria.below);
   return q;
 }
 
@@ -230,7 +235,9 @@ export async function searchMembers(
     from: viewer.location ?? null,
   };
   const [results, { count: numResults, estimated }] = await Promise.all([
-    pageOfCards(db, tenant, day, criteria, (filters.page - 1) * PAGE_SIZE, PAGE_SIZE),
+    filters.after
+      ? pageOfCards(db, tenant, day, { ...criteria, below: filters.after }, 0, PAGE_SIZE)
+      : pageOfCards(db, tenant, day, criteria, (filters.page - 1) * PAGE_SIZE, PAGE_SIZE),
     countMatching(db, tenant, day, criteria),
   ]);
 
