@@ -6,7 +6,7 @@ import { CompiledQuery, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
 import { today } from '../clock';
 import type { DB } from '../db/schema';
-import { bornOnOrBefore, nicheFilter } from '../profiles/pool';
+import { bornOnOrBefore, tenantAndNiche } from '../profiles/pool';
 import { ageOn } from '../profiles/age';
 import type { Tenant } from '../tenants/schema';
 import type { LatLon } from '~/shared/geo';
@@ -141,12 +141,9 @@ interface Criteria {
 
 type ProfilesQuery = SelectQueryBuilder<DB, 'profiles', { id: number }>;
 
-/** Every search filter but country and gender; each is a column of the search indexes. */
+/** Every search filter but country and gender (the callers add those); each is a column of the search indexes. */
 function whereMatching(query: ProfilesQuery, tenant: Tenant, day: string, criteria: Criteria): ProfilesQuery {
-  let q = query
-    .where('profiles.listed', '=', true)
-    .where((eb) => eb.or([eb('profiles.tenant_id', 'is', null), eb('profiles.tenant_id', '=', tenant.id)]))
-    .where((eb) => nicheFilter(eb, tenant.settings.niche, day));
+  let q = query.where('profiles.listed', '=', true).where((eb) => tenantAndNiche(eb, tenant, day));
   if (criteria.region) q = q.where('profiles.region', '=', criteria.region);
   if (criteria.bornBy) q = q.where('profiles.birth_date', '<=', criteria.bornBy);
   if (criteria.bornAfter) q = q.where('profiles.birth_date', '>', criteria.bornAfter);

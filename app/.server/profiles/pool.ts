@@ -31,15 +31,17 @@ export function nicheFilter(eb: ProfileEB, niche: number, today: string): Expres
 }
 
 /**
- * The tenant's part of the shared pool: its countries and niche, the shared fictional profiles and
- * the tenant's own members — never another tenant's members (accounts belong to one tenant).
+ * The shared fictional profiles and the tenant's own members — never another tenant's members
+ * (accounts belong to one tenant) — that fit its niche. The search adds the countries itself, one
+ * index slice per country.
  */
+export function tenantAndNiche(eb: ProfileEB, tenant: Tenant, today: string): Expression<SqlBool> {
+  return eb.and([eb.or([eb('profiles.tenant_id', 'is', null), eb('profiles.tenant_id', '=', tenant.id)]), nicheFilter(eb, tenant.settings.niche, today)]);
+}
+
+/** The tenant's part of the shared pool: its countries, its niche, the shared profiles and its own members. */
 export function tenantScope(eb: ProfileEB, tenant: Tenant, today: string): Expression<SqlBool> {
-  return eb.and([
-    eb.or([eb('profiles.tenant_id', 'is', null), eb('profiles.tenant_id', '=', tenant.id)]),
-    eb('profiles.country', 'in', tenant.settings.countries),
-    nicheFilter(eb, tenant.settings.niche, today),
-  ]);
+  return eb.and([eb('profiles.country', 'in', tenant.settings.countries), tenantAndNiche(eb, tenant, today)]);
 }
 
 /** Listed profiles (active, owner neither invisible, private nor leaving: migration 0004) of the tenant's scope. */
