@@ -23,6 +23,7 @@ import { createRateLimits } from './app/.server/http/rate-limits';
 import { startMailWorker } from './app/.server/mail/mail';
 import { mediaHandler } from './app/.server/media/media-handler';
 import { isDatabaseEmpty, seedDemoProfiles } from './app/.server/seed/demo-profiles';
+import { searchIndexOf } from './app/.server/members/search-index';
 import { TenantRegistry } from './app/.server/tenants/registry';
 import { trackingCookie, trackingFromQuery } from './app/.server/tracking';
 import type { Tenant } from './app/.server/tenants/schema';
@@ -48,6 +49,11 @@ async function main() {
     const seeded = await seedDemoProfiles(database.db);
     log(`seeded ${seeded.profiles} profiles with ${seeded.photos} photos`);
   }
+  // The in-memory search index loads in the background; searches ask the database alone until then.
+  void searchIndexOf(database.db)
+    .ready()
+    .then(() => log(`search index: ${searchIndexOf(database.db).size} listed profiles`))
+    .catch((error: Error) => log(`search index failed to load: ${error.message}`));
 
   const mail = startMailWorker(database.db, { smtpUrl: config.SMTP_URL, log });
   const devOutbox = config.NODE_ENV !== 'production' || config.DEMO;

@@ -118,6 +118,15 @@ export interface ProfilesTable {
   /** The member's tenant; null for the shared pool of fictional profiles. */
   tenant_id: string | null;
   created_at: Generated<Date>;
+  /** Changes with every column the search filters on (migration 0006): the search index's feed. */
+  search_version: Generated<number>;
+}
+
+/** Tombstones of deleted profiles, numbered from the same sequence as profiles.search_version. */
+export interface ProfilesRemovedTable {
+  profile_id: number;
+  search_version: Generated<number>;
+  removed_at: Generated<Date>;
 }
 
 export interface PhotosTable {
@@ -154,6 +163,7 @@ export interface DB {
   login_failures: LoginFailuresTable;
   sessions: SessionsTable;
   profiles: ProfilesTable;
+  profiles_removed: ProfilesRemovedTable;
   photos: PhotosTable;
 }
 

@@ -6,18 +6,19 @@ import { CompiledQuery, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
 import { today } from '../clock';
 import type { DB } from '../db/schema';
-import { bornOnOrBefore, tenantAndNiche } from '../profiles/pool';
+import { bornOnOrBefore, nicheRule, tenantAndNiche } from '../profiles/pool';
 import { ageOn } from '../profiles/age';
 import type { Tenant } from '../tenants/schema';
 import type { LatLon } from '~/shared/geo';
 import { distanceKm } from '../geo/viewer-location';
 import type { Viewer } from './access';
+import { searchIndexOf, type IndexQuery, type SearchIndex } from './search-index';
 
 export const PAGE_SIZE = 24;
 export const MAX_PAGE = 1000;
 /** Results never claim more than the last reachable page holds. */
 export const COUNT_CAP = PAGE_SIZE * MAX_PAGE;
-/** Counted exactly up to here (100 pages); beyond, the planner's estimate stands in. */
+/** Without the search index (while it loads): counted exactly up to here (100 pages); beyond, the planner's estimate stands in. */
 export const EXACT_COUNT_UP_TO = PAGE_SIZE * 100;
 const GENDERS = ['female', 'male'] as const;
 
@@ -209,6 +210,30 @@ async function countMatching(db: Kysely<DB>, tenant: Tenant, day: string, criter
   return { count: Math.min(COUNT_CAP, Math.max(exact, Math.round(estimate))), estimated: true };
 }
 
+function indexQuery(tenant: Tenant, day: string, criteria: Criteria): IndexQuery {
+  return {
+    countries: criteria.countries,
+    genders: criteria.genders,
+    tenantId: tenant.id,
+    niche: nicheRule(tenant.settings.niche),
+    region: criteria.region,
+    bornBy: criteria.bornBy,
+    bornAfter: criteria.bornAfter,
+    hidden: criteria.hidden,
+    today: day,
+  };
+}
+
+/**
+ * A page at any depth: the index names the last id of the page before, and the database reads the
+ * page below it with every filter (one page of work), so the index decides where a page starts,
+ * never who is on it.
+ */
+async function pageFromIndex(db: Kysely<DB>, index: SearchIndex, tenant: Tenant, day: string, criteria: Criteria, offset: number): Promise<MemberCard[]> {
+  const before = index.idAt(indexQuery(tenant, day, criteria), offset - 1);
+  return before === null ? [] : pageOfCards(db, tenant, day, { ...criteria, below: before }, 0, PAGE_SIZE);
+}
+
 export async function searchMembers(
   db: Kysely<DB>,
   tenant: Tenant,
@@ -231,11 +256,16 @@ export async function searchMembers(
     hidden,
     from: viewer.location ?? null,
   };
+  // A transaction's own Kysely instance has no index of its own: the database alone answers there.
+  const index = db.isTransaction ? null : await searchIndexOf(db).current();
+  const offset = (filters.page - 1) * PAGE_SIZE;
   const [results, { count: numResults, estimated }] = await Promise.all([
     filters.after
       ? pageOfCards(db, tenant, day, { ...criteria, below: filters.after }, 0, PAGE_SIZE)
-      : pageOfCards(db, tenant, day, criteria, (filters.page - 1) * PAGE_SIZE, PAGE_SIZE),
-    countMatching(db, tenant, day, criteria),
+      : index && offset > 0
+        ? pageFromIndex(db, index, tenant, day, criteria, offset)
+        : pageOfCards(db, tenant, day, criteria, offset, PAGE_SIZE),
+    index ? { count: index.count(indexQuery(tenant, day, criteria), COUNT_CAP), estimated: false } : countMatching(db, tenant, day, criteria),
   ]);
 
   // Few matches: suggest similar profiles — same gender and country, any region and age.

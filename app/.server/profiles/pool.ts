@@ -12,22 +12,37 @@ export function bornOnOrBefore(today: string, years: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** The niche rule (SPEC §9 niches 1–7) as a filter on profiles. */
+/** A niche (SPEC §9, 1–7) as data: who a tenant of that niche shows. Read by SQL and by the search index. */
+export interface NicheRule {
+  gender?: 'male' | 'female';
+  sexualities?: readonly ('hetero' | 'gay' | 'lesbian' | 'bi')[];
+  bodyTypes?: readonly string[];
+  /** Years of age at least. */
+  minAge?: number;
+}
+
+const NICHE_RULES: Record<number, NicheRule> = {
+  2: { gender: 'female', sexualities: ['lesbian', 'bi'] }, // she: women who like women
+  4: { bodyTypes: ['curvy', 'large'] }, // bbw: curvy bodies
+  5: { minAge: 55 }, // gilf: mature, 55 and older
+  6: { gender: 'female', minAge: 35 }, // milf: women from 35
+  7: { gender: 'male', sexualities: ['gay', 'bi'] }, // gay: men who like men
+};
+
+/** Niches 1 (general) and 3 show everyone. */
+export function nicheRule(niche: number): NicheRule {
+  return NICHE_RULES[niche] ?? {};
+}
+
+/** The niche rule as a filter on profiles. */
 export function nicheFilter(eb: ProfileEB, niche: number, today: string): Expression<SqlBool> {
-  switch (niche) {
-    case 2: // she: women who like women
-      return eb.and([eb('profiles.gender', '=', 'female'), eb('profiles.sexuality', 'in', ['lesbian', 'bi'])]);
-    case 4: // bbw: curvy bodies
-      return eb('profiles.body_type', 'in', ['curvy', 'large']);
-    case 5: // gilf: mature, 55 and older
-      return eb('profiles.birth_date', '<=', bornOnOrBefore(today, 55));
-    case 6: // milf: women from 35
-      return eb.and([eb('profiles.gender', '=', 'female'), eb('profiles.birth_date', '<=', bornOnOrBefore(today, 35))]);
-    case 7: // gay: men who like men
-      return eb.and([eb('profiles.gender', '=', 'male'), eb('profiles.sexuality', 'in', ['gay', 'bi'])]);
-    default:
-      return sql<SqlBool>`true`;
-  }
+  const rule = nicheRule(niche);
+  const conditions: Expression<SqlBool>[] = [];
+  if (rule.gender) conditions.push(eb('profiles.gender', '=', rule.gender));
+  if (rule.sexualities) conditions.push(eb('profiles.sexuality', 'in', rule.sexualities));
+  if (rule.bodyTypes) conditions.push(eb('profiles.body_type', 'in', rule.bodyTypes));
+  if (rule.minAge) conditions.push(eb('profiles.birth_date', '<=', bornOnOrBefore(today, rule.minAge)));
+  return conditions.length ? eb.and(conditions) : sql<SqlBool>`true`;
 }
 
 /**

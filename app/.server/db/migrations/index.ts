@@ -5,6 +5,7 @@ import * as m0002 from './0002-accounts';
 import * as m0003 from './0003-members';
 import * as m0004 from './0004-search-listing';
 import * as m0005 from './0005-likes';
+import * as m0006 from './0006-search-index-feed';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-members': m0003,
   '0004-search-listing': m0004,
   '0005-likes': m0005,
+  '0006-search-index-feed': m0006,
 };

@@ -1,0 +1,364 @@
+// The in-memory search index (docs/decisions/0011-search-index.md): every listed profile's search
+// columns, 16 bytes each, in one id-ordered slice per country and gender. It answers the two
+// questions a database can only answer by walking: how many profiles match (exactly, up to the last
+// reachable page) and which id ends the page before page N, at any depth. The page itself is still
+// read from the database, with every filter, below that id, so the index decides positions and
+// counts, never what a viewer may see.
+//
+// It follows the database through a change feed (migration 0006): each search first reads the
+// profiles whose search_version is newer than the last one seen, and deleted profiles' tombstones.
+// A full rebuild every ten minutes heals anything the feed could miss.
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import { bornOnOrBefore, type NicheRule } from '../profiles/pool';
+
+type Gender = 'male' | 'female';
+
+export interface IndexQuery {
+  countries: readonly string[];
+  genders: readonly Gender[];
+  tenantId: string;
+  niche: NicheRule;
+  region?: string;
+  /** Born on or before (YYYY-MM-DD). */
+  bornBy?: string;
+  /** Born after (YYYY-MM-DD). */
+  bornAfter?: string;
+  hidden: readonly number[];
+  today: string;
+}
+
+interface IndexRow {
+  id: number;
+  listed: boolean;
+  country: string | null;
+  gender: Gender | null;
+  birth_date: string | null;
+  region: string | null;
+  tenant_id: string | null;
+  sexuality: string | null;
+  body_type: string | null;
+  search_version: number;
+}
+
+const LOAD_BATCH = 20_000;
+const FEED_BATCH = 5_000;
+/** More changes than this at once: rebuild rather than apply them one by one. */
+const REBUILD_ABOVE = 20_000;
+const REBUILD_AFTER_MS = 10 * 60_000;
+/** A transaction may commit a lower search_version after a higher one was read: read the last seconds again. */
+const FEED_OVERLAP_MS = 5_000;
+const TOMBSTONES_KEPT = '1 day';
+const STRIDE = 4;
+
+function dayNumber(isoDate: string): number {
+  return Math.floor(Date.parse(`${isoDate}T00:00:00Z`) / 86_400_000);
+}
+
+/** Strings to small numbers; 0 stands for null. */
+class Dictionary {
+  private readonly codes = new Map<string, number>();
+  code(value: string | null): number {
+    if (value === null) return 0;
+    let code = this.codes.get(value);
+    if (code === undefined) {
+      code = this.codes.size + 1;
+      if (code > 0xffff) throw new Error('search index: more than 65,535 distinct values');
+      this.codes.set(value, code);
+    }
+    return code;
+  }
+  find(value: string): number | undefined {
+    return this.codes.get(value);
+  }
+}
+
+/**
+ * The listed profiles of one country and gender, ascending by id, four int32 each:
+ * id, birth day, region << 16 | tenant, sexuality << 8 | body type.
+ */
+class Slice {
+  data = new Int32Array(STRIDE * 256);
+  length = 0;
+
+  private find(id: number): { index: number; found: boolean } {
+    let lo = 0;
+    let hi = this.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.data[mid * STRIDE]! < id) lo = mid + 1;
+      else hi = mid;
+    }
+    return { index: lo, found: lo < this.length && this.data[lo * STRIDE] === id };
+  }
+
+  put(entry: readonly [number, number, number, number]): void {
+    const { index, found } = this.find(entry[0]);
+    if (!found) {
+      if ((this.length + 1) * STRIDE > this.data.length) {
+        const grown = new Int32Array(this.data.length * 2);
+        grown.set(this.data.subarray(0, this.length * STRIDE));
+        this.data = grown;
+      }
+      this.data.copyWithin((index + 1) * STRIDE, index * STRIDE, this.length * STRIDE);
+      this.length++;
+    }
+    this.data.set(entry, index * STRIDE);
+  }
+
+  /** Drops the room left by growing (after the load). */
+  trim(): void {
+    this.data = this.data.slice(0, Math.max(STRIDE, this.length * STRIDE));
+  }
+
+  remove(id: number): void {
+    const { index, found } = this.find(id);
+    if (!found) return;
+    this.data.copyWithin(index * STRIDE, (index + 1) * STRIDE, this.length * STRIDE);
+    this.length--;
+  }
+}
+
+/** One query's filters, resolved to codes and day numbers. */
+interface Matcher {
+  slices: Slice[];
+  bornBy: number;
+  bornAfter: number;
+  region: number;
+  tenant: number;
+  sexualities: Uint8Array | null;
+  bodies: Uint8Array | null;
+  hidden: Set<number>;
+}
+
+class IndexData {
+  readonly slices = new Map<string, Slice>();
+  readonly regions = new Dictionary();
+  readonly tenants = new Dictionary();
+  readonly sexualities = new Dictionary();
+  readonly bodies = new Dictionary();
+  size = 0;
+
+  apply(row: IndexRow): void {
+    for (const slice of this.slices.values()) {
+      const before = slice.length;
+      slice.remove(row.id);
+      this.size -= before - slice.length;
+    }
+    if (row.listed && row.country && row.gender && row.birth_date) this.add(row);
+  }
+
+  /** A row not in the index yet (the initial load). */
+  add(row: IndexRow): void {
+    const key = `${row.country}|${row.gender}`;
+    let slice = this.slices.get(key);
+    if (!slice) this.slices.set(key, (slice = new Slice()));
+    const before = slice.length;
+    slice.put([
+      row.id,
+      dayNumber(row.birth_date!),
+      (this.regions.code(row.region) << 16) | this.tenants.code(row.tenant_id),
+      (this.sexualities.code(row.sexuality) << 8) | this.bodies.code(row.body_type),
+    ]);
+    this.size += slice.length - before;
+  }
+
+  private lookup(dictionary: Dictionary, values: readonly string[] | undefined): Uint8Array | null {
+    if (!values) return null;
+    const allowed = new Uint8Array(0x10000);
+    for (const value of values) {
+      const code = dictionary.find(value);
+      if (code !== undefined) allowed[code] = 1;
+    }
+    return allowed;
+  }
+
+  matcher(q: IndexQuery): Matcher | null {
+    const genders = q.niche.gender ? q.genders.filter((g) => g === q.niche.gender) : q.genders;
+    const slices = q.countries.flatMap((c) => genders.map((g) => this.slices.get(`${c}|${g}`)).filter((s): s is Slice => !!s));
+    const region = q.region === undefined ? 0 : this.regions.find(q.region);
+    if (region === undefined) return null; // no listed profile has that region
+    const byDays = [q.bornBy, q.niche.minAge ? bornOnOrBefore(q.today, q.niche.minAge) : undefined].filter((d): d is string => !!d).map(dayNumber);
+    return {
+      slices,
+      bornBy: byDays.length ? Math.min(...byDays) : Number.MAX_SAFE_INTEGER,
+      bornAfter: q.bornAfter ? dayNumber(q.bornAfter) : Number.MIN_SAFE_INTEGER,
+      region,
+      tenant: this.tenants.find(q.tenantId) ?? -1,
+      sexualities: this.lookup(this.sexualities, q.niche.sexualities),
+      bodies: this.lookup(this.bodies, q.niche.bodyTypes),
+      hidden: new Set(q.hidden),
+    };
+  }
+}
+
+/** Whether the entry at `at` of `data` matches. */
+function matches(m: Matcher, data: Int32Array, at: number): boolean {
+  const birth = data[at + 1]!;
+  if (birth > m.bornBy || birth <= m.bornAfter) return false;
+  const place = data[at + 2]!;
+  const tenant = place & 0xffff;
+  if (tenant !== 0 && tenant !== m.tenant) return false;
+  if (m.region !== 0 && place >>> 16 !== m.region) return false;
+  const kind = data[at + 3]!;
+  if (m.sexualities && !m.sexualities[kind >>> 8]) return false;
+  if (m.bodies && !m.bodies[kind & 0xff]) return false;
+  return !m.hidden.has(data[at]!);
+}
+
+export class SearchIndex {
+  private data: IndexData | null = null;
+  private loading: Promise<void> | null = null;
+  private catchingUp: Promise<void> | null = null;
+  private builtAt = 0;
+  /** The highest search_version seen by each feed read, to read again from FEED_OVERLAP_MS back. */
+  private reads: { at: number; seen: number }[] = [];
+
+  constructor(private readonly db: Kysely<DB>) {}
+
+  /** Resolves once the index holds every change committed before the call. */
+  async ready(): Promise<void> {
+    if (!this.data) await this.load();
+    await this.catchUp();
+  }
+
+  /**
+   * The index, current with the database, or null while its first load runs (the search then asks
+   * the database alone). Starts that load, and a rebuild when the last one is old.
+   */
+  async current(): Promise<SearchIndex | null> {
+    if (!this.data) {
+      void this.load().catch(() => undefined);
+      return null;
+    }
+    if (Date.now() - this.builtAt > REBUILD_AFTER_MS) void this.load().catch(() => undefined);
+    await this.catchUp();
+    return this;
+  }
+
+  /** Listed profiles in the index. */
+  get size(): number {
+    return this.data?.size ?? 0;
+  }
+
+  /** How many profiles match, counting no further than `cap`. */
+  count(q: IndexQuery, cap: number): number {
+    const m = this.data?.matcher(q);
+    if (!m) return 0;
+    let n = 0;
+    for (const slice of m.slices) {
+      const { data } = slice;
+      for (let at = (slice.length - 1) * STRIDE; at >= 0; at -= STRIDE) {
+        if (matches(m, data, at) && ++n >= cap) return cap;
+      }
+    }
+    return n;
+  }
+
+  /** The id at `position` (0 = the newest) among the matching profiles, newest first; null past the end. */
+  idAt(q: IndexQuery, position: number): number | null {
+    const m = this.data?.matcher(q);
+    if (!m) return null;
+    // Merge the slices from their newest ends: one cursor each, on its next matching entry.
+    const cursors = m.slices.map((slice) => ({ data: slice.data, at: slice.length * STRIDE }));
+    const step = (c: { data: Int32Array; at: number }) => {
+      for (c.at -= STRIDE; c.at >= 0 && !matches(m, c.data, c.at); c.at -= STRIDE);
+    };
+    cursors.forEach(step);
+    for (let n = 0; ; n++) {
+      let best: (typeof cursors)[number] | null = null;
+      for (const c of cursors) if (c.at >= 0 && (!best || c.data[c.at]! > best.data[best.at]!)) best = c;
+      if (!best) return null;
+      if (n === position) return best.data[best.at]!;
+      step(best);
+    }
+  }
+
+  /** Reads every listed profile into a fresh index and swaps it in; one load at a time. */
+  private load(): Promise<void> {
+    this.loading ??= this.build().finally(() => {
+      this.loading = null;
+    });
+    return this.loading;
+  }
+
+  private async build(): Promise<void> {
+    const startedAt = Date.now();
+    const { seen } = await sql<{ seen: number }>`
+      select greatest(coalesce((select max(search_version) from profiles), 0),
+                      coalesce((select max(search_version) from profiles_removed), 0))::int8 as seen`
+      .execute(this.db)
+      .then((r) => r.rows[0]!);
+    await sql`delete from profiles_removed where removed_at < now() - ${TOMBSTONES_KEPT}::interval`.execute(this.db);
+    const data = new IndexData();
+    for (let after = 0; ; ) {
+      const rows = await this.db
+        .selectFrom('profiles')
+        .select(['id', 'listed', 'country', 'gender', 'birth_date', 'region', 'tenant_id', 'sexuality', 'body_type', 'search_version'])
+        .where('listed', '=', true)
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(LOAD_BATCH)
+        .execute();
+      for (const row of rows) data.add(row);
+      if (rows.length < LOAD_BATCH) break;
+      after = rows.at(-1)!.id;
+    }
+    for (const slice of data.slices.values()) slice.trim();
+    // Changes made while loading are in the feed from `seen` on.
+    this.data = data;
+    this.builtAt = startedAt;
+    this.reads = [{ at: startedAt, seen }];
+  }
+
+  /** Applies the feed since the last read; concurrent searches share one read. */
+  private catchUp(): Promise<void> {
+    this.catchingUp ??= this.readFeed().finally(() => {
+      this.catchingUp = null;
+    });
+    return this.catchingUp;
+  }
+
+  private async readFeed(): Promise<void> {
+    const data = this.data;
+    if (!data) return;
+    const now = Date.now();
+    // Read again from the last read that is at least FEED_OVERLAP_MS old (or the load).
+    const settled = this.reads.filter((r) => r.at <= now - FEED_OVERLAP_MS).at(-1) ?? this.reads[0]!;
+    let since = settled.seen;
+    let seen = this.reads.at(-1)!.seen;
+    for (let applied = 0; ; ) {
+      // Each side in search_version order with its own limit: an index scan however stale the statistics.
+      const { rows } = await sql<IndexRow>`
+        select * from (
+          (select id, listed, country, gender, birth_date, region, tenant_id, sexuality, body_type, search_version
+           from profiles where search_version > ${since} order by search_version limit ${FEED_BATCH})
+          union all
+          (select profile_id, false, null, null, null, null, null, null, null, search_version
+           from profiles_removed where search_version > ${since} order by search_version limit ${FEED_BATCH})
+        ) feed order by search_version limit ${FEED_BATCH}`.execute(this.db);
+      for (const row of rows) data.apply(row);
+      applied += rows.length;
+      if (rows.length) {
+        since = Number(rows.at(-1)!.search_version);
+        seen = Math.max(seen, since);
+      }
+      if (rows.length < FEED_BATCH) break;
+      if (applied > REBUILD_ABOVE) return this.load();
+    }
+    if (this.data !== data) return; // rebuilt meanwhile: the rebuild's own reads stand
+    this.reads = [...this.reads.filter((r) => r.at > now - FEED_OVERLAP_MS || r === settled), { at: now, seen }];
+  }
+}
+
+// On globalThis: server.ts (which warms the index) and the Remix build (whose routes search) each
+// load their own copy of this module, and must share one index per database.
+const registry = Symbol.for('rendezvous.searchIndexes');
+const indexes: WeakMap<Kysely<DB>, SearchIndex> = ((globalThis as Record<symbol, unknown>)[registry] ??= new WeakMap()) as WeakMap<Kysely<DB>, SearchIndex>;
+
+/** The search index of a database: one per Kysely instance, so per server and per test database. */
+export function searchIndexOf(db: Kysely<DB>): SearchIndex {
+  let index = indexes.get(db);
+  if (!index) indexes.set(db, (index = new SearchIndex(db)));
+  return index;
+}
