@@ -213,6 +213,8 @@ export class SearchIndex {
   private builtAt = 0;
   /** The highest search_version seen by each feed read, to read again from FEED_OVERLAP_MS back. */
   private reads: { at: number; seen: number }[] = [];
+  /** Off: searches ask the database alone (the bench compares both; an operator may save the memory). */
+  enabled = true;
 
   constructor(private readonly db: Kysely<DB>) {}
 
@@ -227,6 +229,7 @@ export class SearchIndex {
    * the database alone). Starts that load, and a rebuild when the last one is old.
    */
   async current(): Promise<SearchIndex | null> {
+    if (!this.enabled) return null;
     if (!this.data) {
       void this.load().catch(() => undefined);
       return null;
