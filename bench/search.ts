@@ -103,7 +103,7 @@ for (const size of SIZES) {
       'with the index: page 1,000 (gender), 100 profiles changed before each',
       await time(async () => {
         round++;
-        await sql`update profiles set birth_date = birth_date + ${round % 2 ? 1 : -1} where id in (select id from profiles order by id desc limit 100)`.execute(database.db);
+        await sql`update profiles set birth_date = birth_date + ${round % 2 ? 1 : -1}::int where id in (select id from profiles order by id desc limit 100)`.execute(database.db);
         const start = process.hrtime.bigint();
         await searchMembers(database.db, tenant, viewer, { gender: 'female', page: 1000 });
         return Number(process.hrtime.bigint() - start) / 1e6;

@@ -128,7 +128,7 @@ interface Matcher {
   tenant: number;
   sexualities: Uint8Array | null;
   bodies: Uint8Array | null;
-  hidden: Set<number>;
+  hidden: Set<number> | null;
 }
 
 class IndexData {
@@ -187,7 +187,7 @@ class IndexData {
       tenant: this.tenants.find(q.tenantId) ?? -1,
       sexualities: this.lookup(this.sexualities, q.niche.sexualities),
       bodies: this.lookup(this.bodies, q.niche.bodyTypes),
-      hidden: new Set(q.hidden),
+      hidden: q.hidden.length ? new Set(q.hidden) : null,
     };
   }
 }
@@ -203,7 +203,7 @@ function matches(m: Matcher, data: Int32Array, at: number): boolean {
   const kind = data[at + 3]!;
   if (m.sexualities && !m.sexualities[kind >>> 8]) return false;
   if (m.bodies && !m.bodies[kind & 0xff]) return false;
-  return !m.hidden.has(data[at]!);
+  return !m.hidden?.has(data[at]!);
 }
 
 export class SearchIndex {
@@ -258,23 +258,40 @@ export class SearchIndex {
     return n;
   }
 
-  /** The id at `position` (0 = the newest) among the matching profiles, newest first; null past the end. */
-  idAt(q: IndexQuery, position: number): number | null {
+  /**
+   * One walk for a page at depth: the id at `position` (0 = the newest) among the matching profiles,
+   * newest first (null past the end), and how many match, counting no further than `cap`.
+   */
+  locate(q: IndexQuery, position: number, cap: number): { id: number | null; count: number } {
     const m = this.data?.matcher(q);
-    if (!m) return null;
+    if (!m) return { id: null, count: 0 };
     // Merge the slices from their newest ends: one cursor each, on its next matching entry.
-    const cursors = m.slices.map((slice) => ({ data: slice.data, at: slice.length * STRIDE }));
-    const step = (c: { data: Int32Array; at: number }) => {
-      for (c.at -= STRIDE; c.at >= 0 && !matches(m, c.data, c.at); c.at -= STRIDE);
+    const datas = m.slices.map((slice) => slice.data);
+    const ats = m.slices.map((slice) => slice.length * STRIDE);
+    const step = (c: number) => {
+      const data = datas[c]!;
+      let at = ats[c]! - STRIDE;
+      while (at >= 0 && !matches(m, data, at)) at -= STRIDE;
+      ats[c] = at;
     };
-    cursors.forEach(step);
-    for (let n = 0; ; n++) {
-      let best: (typeof cursors)[number] | null = null;
-      for (const c of cursors) if (c.at >= 0 && (!best || c.data[c.at]! > best.data[best.at]!)) best = c;
-      if (!best) return null;
-      if (n === position) return best.data[best.at]!;
+    for (let c = 0; c < datas.length; c++) step(c);
+    let id: number | null = null;
+    let n = 0;
+    for (; n < cap; n++) {
+      let best = -1;
+      let bestId = -1;
+      for (let c = 0; c < datas.length; c++) {
+        const at = ats[c]!;
+        if (at >= 0 && datas[c]![at]! > bestId) {
+          best = c;
+          bestId = datas[c]![at]!;
+        }
+      }
+      if (best < 0) break;
+      if (n === position) id = bestId;
       step(best);
     }
+    return { id, count: n };
   }
 
   /** Reads every listed profile into a fresh index and swaps it in; one load at a time. */

@@ -12,7 +12,7 @@ import type { Tenant } from '../tenants/schema';
 import type { LatLon } from '~/shared/geo';
 import { distanceKm } from '../geo/viewer-location';
 import type { Viewer } from './access';
-import { searchIndexOf, type IndexQuery, type SearchIndex } from './search-index';
+import { searchIndexOf, type IndexQuery } from './search-index';
 
 export const PAGE_SIZE = 24;
 export const MAX_PAGE = 1000;
@@ -224,16 +224,6 @@ function indexQuery(tenant: Tenant, day: string, criteria: Criteria): IndexQuery
   };
 }
 
-/**
- * A page at any depth: the index names the last id of the page before, and the database reads the
- * page below it with every filter (one page of work), so the index decides where a page starts,
- * never who is on it.
- */
-async function pageFromIndex(db: Kysely<DB>, index: SearchIndex, tenant: Tenant, day: string, criteria: Criteria, offset: number): Promise<MemberCard[]> {
-  const before = index.idAt(indexQuery(tenant, day, criteria), offset - 1);
-  return before === null ? [] : pageOfCards(db, tenant, day, { ...criteria, below: before }, 0, PAGE_SIZE);
-}
-
 export async function searchMembers(
   db: Kysely<DB>,
   tenant: Tenant,
@@ -259,14 +249,23 @@ export async function searchMembers(
   // A transaction's own Kysely instance has no index of its own: the database alone answers there.
   const index = db.isTransaction ? null : await searchIndexOf(db).current();
   const offset = (filters.page - 1) * PAGE_SIZE;
-  const [results, { count: numResults, estimated }] = await Promise.all([
-    filters.after
+  let results: MemberCard[];
+  let counted: { count: number; estimated: boolean };
+  if (index && !filters.after && offset > 0) {
+    // At depth, one walk of the index names the last id of the page before and counts; the database
+    // reads the page below that id with every filter (one page of work), so the index decides where
+    // a page starts, never who is on it.
+    const { id: before, count } = index.locate(indexQuery(tenant, day, criteria), offset - 1, COUNT_CAP);
+    results = before === null ? [] : await pageOfCards(db, tenant, day, { ...criteria, below: before }, 0, PAGE_SIZE);
+    counted = { count, estimated: false };
+  } else {
+    const page = filters.after
       ? pageOfCards(db, tenant, day, { ...criteria, below: filters.after }, 0, PAGE_SIZE)
-      : index && offset > 0
-        ? pageFromIndex(db, index, tenant, day, criteria, offset)
-        : pageOfCards(db, tenant, day, criteria, offset, PAGE_SIZE),
-    index ? { count: index.count(indexQuery(tenant, day, criteria), COUNT_CAP), estimated: false } : countMatching(db, tenant, day, criteria),
-  ]);
+      : pageOfCards(db, tenant, day, criteria, offset, PAGE_SIZE);
+    const count = index ? { count: index.count(indexQuery(tenant, day, criteria), COUNT_CAP), estimated: false } : countMatching(db, tenant, day, criteria);
+    [results, counted] = await Promise.all([page, count]);
+  }
+  const { count: numResults, estimated } = counted;
 
   // Few matches: suggest similar profiles — same gender and country, any region and age.
   let similar: MemberCard[] = [];
