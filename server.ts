@@ -50,10 +50,14 @@ async function main() {
     log(`seeded ${seeded.profiles} profiles with ${seeded.photos} photos`);
   }
   // The in-memory search index loads in the background; searches ask the database alone until then.
-  void searchIndexOf(database.db)
-    .ready()
-    .then(() => log(`search index: ${searchIndexOf(database.db).size} listed profiles`))
-    .catch((error: Error) => log(`search index failed to load: ${error.message}`));
+  const searchIndex = searchIndexOf(database.db);
+  searchIndex.enabled = !config.SEARCH_INDEX_OFF;
+  if (searchIndex.enabled) {
+    void searchIndex
+      .ready()
+      .then(() => log(`search index: ${searchIndex.size} listed profiles`))
+      .catch((error: Error) => log(`search index failed to load: ${error.message}`));
+  }
 
   const mail = startMailWorker(database.db, { smtpUrl: config.SMTP_URL, log });
   const devOutbox = config.NODE_ENV !== 'production' || config.DEMO;

@@ -37,6 +37,8 @@ const EnvSchema = z.object({
   TENANTS_DIR: z.string().min(1).default('./tenants'),
   /** Skips the automatic demo seed on the first start of an empty database. */
   SKIP_SEED: boolFlag,
+  /** Searches ask the database alone, without the in-memory search index (docs/decisions/0011). */
+  SEARCH_INDEX_OFF: boolFlag,
 });
 
 export type Config = Omit<z.infer<typeof EnvSchema>, 'SESSION_SECRET'> & {

@@ -244,6 +244,13 @@ export class SearchIndex {
     return this.data?.size ?? 0;
   }
 
+  /** Bytes its slices hold. */
+  get bytes(): number {
+    let bytes = 0;
+    for (const slice of this.data?.slices.values() ?? []) bytes += slice.data.byteLength;
+    return bytes;
+  }
+
   /** How many profiles match, counting no further than `cap`. */
   count(q: IndexQuery, cap: number): number {
     const m = this.data?.matcher(q);
