@@ -55,6 +55,8 @@ function dayNumber(isoDate: string): number {
   return Math.floor(Date.parse(`${isoDate}T00:00:00Z`) / 86_400_000);
 }
 
+const sliceKey = (country: string, gender: string) => `${country}|${gender}`;
+
 /** Strings to small numbers; 0 stands for null. */
 class Dictionary {
   private readonly codes = new Map<string, number>();
@@ -139,18 +141,21 @@ class IndexData {
   readonly bodies = new Dictionary();
   size = 0;
 
+  /** A row from the feed: put where it belongs now (in place when it stays in its slice), gone elsewhere. */
   apply(row: IndexRow): void {
-    for (const slice of this.slices.values()) {
+    const key = row.listed && row.country && row.gender && row.birth_date ? sliceKey(row.country, row.gender) : null;
+    for (const [k, slice] of this.slices) {
+      if (k === key) continue;
       const before = slice.length;
       slice.remove(row.id);
       this.size -= before - slice.length;
     }
-    if (row.listed && row.country && row.gender && row.birth_date) this.add(row);
+    if (key) this.add(row);
   }
 
-  /** A row not in the index yet (the initial load). */
+  /** Puts a listed row into its slice (replacing its entry there, if any). */
   add(row: IndexRow): void {
-    const key = `${row.country}|${row.gender}`;
+    const key = sliceKey(row.country!, row.gender!);
     let slice = this.slices.get(key);
     if (!slice) this.slices.set(key, (slice = new Slice()));
     const before = slice.length;
@@ -175,7 +180,7 @@ class IndexData {
 
   matcher(q: IndexQuery): Matcher | null {
     const genders = q.niche.gender ? q.genders.filter((g) => g === q.niche.gender) : q.genders;
-    const slices = q.countries.flatMap((c) => genders.map((g) => this.slices.get(`${c}|${g}`)).filter((s): s is Slice => !!s));
+    const slices = q.countries.flatMap((c) => genders.map((g) => this.slices.get(sliceKey(c, g))).filter((s): s is Slice => !!s));
     const region = q.region === undefined ? 0 : this.regions.find(q.region);
     if (region === undefined) return null; // no listed profile has that region
     const byDays = [q.bornBy, q.niche.minAge ? bornOnOrBefore(q.today, q.niche.minAge) : undefined].filter((d): d is string => !!d).map(dayNumber);
