@@ -169,4 +169,21 @@ describe.each(databaseKinds)('search index on $name', (kind) => {
       expect(result.results.map((r) => r.id)).toEqual(seen.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE));
     }
   });
+
+  it('answers from the database alone when its feed fails, and loads afresh afterwards', async () => {
+    const nl = { gender: 'female', country: 'NL' } as const;
+    const ids = await expected(flirt, nl);
+    await sql`alter table profiles_removed rename to profiles_removed_away`.execute(db());
+    try {
+      const result = await search(flirt, { ...nl, page: 2 });
+      expect(result.numResults).toBe(ids.length);
+      expect(result.results.map((r) => r.id)).toEqual(ids.slice(PAGE_SIZE, 2 * PAGE_SIZE));
+    } finally {
+      await sql`alter table profiles_removed_away rename to profiles_removed`.execute(db());
+    }
+    await searchIndexOf(db()).ready();
+    const again = await search(flirt, { ...nl, page: 2 });
+    expect(again.results.map((r) => r.id)).toEqual(ids.slice(PAGE_SIZE, 2 * PAGE_SIZE));
+    expect(searchIndexOf(db()).size).toBeGreaterThan(0);
+  });
 });

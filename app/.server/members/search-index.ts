@@ -77,7 +77,7 @@ class Dictionary {
 
 /**
  * The listed profiles of one country and gender, ascending by id, four int32 each:
- * id, birth day, region << 16 | tenant, sexuality << 8 | body type.
+ * id, birth day, region << 16 | tenant, sexuality << 16 | body type.
  */
 class Slice {
   data = new Int32Array(STRIDE * 256);
@@ -163,7 +163,7 @@ class IndexData {
       row.id,
       dayNumber(row.birth_date!),
       (this.regions.code(row.region) << 16) | this.tenants.code(row.tenant_id),
-      (this.sexualities.code(row.sexuality) << 8) | this.bodies.code(row.body_type),
+      (this.sexualities.code(row.sexuality) << 16) | this.bodies.code(row.body_type),
     ]);
     this.size += slice.length - before;
   }
@@ -206,8 +206,8 @@ function matches(m: Matcher, data: Int32Array, at: number): boolean {
   if (tenant !== 0 && tenant !== m.tenant) return false;
   if (m.region !== 0 && place >>> 16 !== m.region) return false;
   const kind = data[at + 3]!;
-  if (m.sexualities && !m.sexualities[kind >>> 8]) return false;
-  if (m.bodies && !m.bodies[kind & 0xff]) return false;
+  if (m.sexualities && !m.sexualities[kind >>> 16]) return false;
+  if (m.bodies && !m.bodies[kind & 0xffff]) return false;
   return !m.hidden?.has(data[at]!);
 }
 
@@ -240,7 +240,13 @@ export class SearchIndex {
       return null;
     }
     if (Date.now() - this.builtAt > REBUILD_AFTER_MS) void this.load().catch(() => undefined);
-    await this.catchUp();
+    try {
+      await this.catchUp();
+    } catch {
+      // Not current: answer from the database alone, and load afresh on the next search.
+      this.data = null;
+      return null;
+    }
     return this;
   }
 
