@@ -12,6 +12,7 @@ import { regionsByCountry } from '~/.server/geo/regions';
 import { searchMembers, PAGE_SIZE, type MemberCard } from '~/.server/members/search';
 import { searchViewer } from '~/.server/members/search-viewer';
 import { DistanceControl } from '~/components/members/distance-control';
+import { Pager } from '~/components/members/pager';
 import { openSignupModal, useAppState } from '~/state/app-state';
 import { filtersFrom, recordSearchPage } from '~/state/search';
 
@@ -65,14 +66,6 @@ const Filters = styled(Form)`
   @media (min-width: ${({ theme }) => theme.breakpoints.lg}px) {
     grid-template-columns: repeat(6, minmax(0, 1fr));
   }
-`;
-
-const Pager = styled.nav`
-  display: flex;
-  justify-content: center;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(3)};
-  margin: ${({ theme }) => theme.space(6)} 0;
 `;
 
 const AGES = Array.from({ length: 82 }, (_, i) => 18 + i);
@@ -199,21 +192,7 @@ export default function Members() {
       ) : null}
       <ProfileGrid profiles={data.results} linked />
       {data.pages > 1 && data.pageNumber <= data.pages ? (
-        <Pager aria-label={intl.formatMessage({ id: 'members.pages', defaultMessage: 'Result pages' })}>
-          {data.pageNumber > 1 ? (
-            <Link to={pageLink(data.pageNumber - 1)} rel="prev">
-              <FormattedMessage id="members.previous" defaultMessage="Previous" />
-            </Link>
-          ) : null}
-          <span>
-            <FormattedMessage id="members.page" defaultMessage="Page {page} of {pages}" values={{ page: data.pageNumber, pages: data.pages }} />
-          </span>
-          {data.pageNumber < data.pages ? (
-            <Link to={pageLink(data.pageNumber + 1, data.results.at(-1)?.id)} rel="next">
-              <FormattedMessage id="members.next" defaultMessage="Next" />
-            </Link>
-          ) : null}
-        </Pager>
+        <Pager pageNumber={data.pageNumber} pages={data.pages} lastId={data.results.at(-1)?.id} pageLink={pageLink} />
       ) : null}
       {data.similar.length > 0 ? (
         <section aria-labelledby="similar">

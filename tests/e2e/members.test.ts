@@ -1,6 +1,6 @@
 // Member search and profiles in Chromium: filter, open a profile, block a member — who then finds
 // the blocker's profile closed to them.
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
 import { request, startServer, type RunningServer } from '../support/server';
@@ -27,12 +27,18 @@ async function activeMember(name: string, gender: 'male' | 'female', seeking: 'm
   return { email, profileId: me.json<{ user: { profile: { id: number } } }>().user.profile.id };
 }
 
-async function loggedIn(email: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+/** A browser context in English with the adults-only notice already accepted. */
+async function englishContext(options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 375, height: 800 }, ...options });
   await context.addCookies([
     { name: 'locale', value: 'en', url: base() },
     { name: 'entry_warning_dismissed', value: String(Date.now()), url: base() },
   ]);
+  return context;
+}
+
+async function loggedIn(email: string): Promise<BrowserContext> {
+  const context = await englishContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.goto(`${base()}/login`, { waitUntil: 'networkidle' });
   await page.locator('#email').fill(email);
@@ -54,11 +60,7 @@ afterAll(async () => {
 
 describe('members', () => {
   it('searches with filters and opens a profile', async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
-    await context.addCookies([
-      { name: 'locale', value: 'en', url: base() },
-      { name: 'entry_warning_dismissed', value: String(Date.now()), url: base() },
-    ]);
+    const context = await englishContext();
     const page = await context.newPage();
     await page.goto(`${base()}/members`, { waitUntil: 'networkidle' });
     await page.locator('#gender').selectOption('male');
@@ -86,16 +88,32 @@ describe('members', () => {
     await context.close();
   });
 
+  it('pages through results by number, to the last page and back, as the API pages them', async () => {
+    const context = await englishContext();
+    const page = await context.newPage();
+    await page.goto(`${base()}/members?gender=female`, { waitUntil: 'networkidle' });
+    const pager = page.getByRole('navigation', { name: 'Result pages' });
+    expect(await pager.locator('[aria-current="page"]').innerText()).toBe('1');
+    const pages = Number(/Page 1 of (\d+)/.exec(await pager.innerText())![1]);
+    expect(pages).toBeGreaterThan(3);
+
+    await pager.getByRole('link', { name: `Page ${pages} of ${pages}` }).click();
+    await page.waitForURL(new RegExp(`page=${pages}`));
+    await expect.poll(() => pager.locator('[aria-current="page"]').innerText()).toBe(String(pages));
+    const last = await request(server.port, `${HOST}:${server.port}`, `/api/members.php?gender=female&page=${pages}`);
+    const lastIds = last.json<{ results: { id: number }[] }>().results.map((r) => `/members/${r.id}`);
+    expect(lastIds.length).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('[data-testid="profile-card"] a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(lastIds);
+    expect(await pager.getByRole('link', { name: 'Next' }).count()).toBe(0);
+
+    await pager.getByRole('link', { name: 'Previous' }).click();
+    await page.waitForURL(new RegExp(`page=${pages - 1}`));
+    await expect.poll(() => pager.locator('[aria-current="page"]').innerText()).toBe(String(pages - 1));
+    await context.close();
+  });
+
   it('shows distances once the browser shares its location, and more profiles beside a profile', async () => {
-    const context = await browser.newContext({
-      viewport: { width: 375, height: 800 },
-      geolocation: { latitude: 52.3731, longitude: 4.8922 },
-      permissions: ['geolocation'],
-    });
-    await context.addCookies([
-      { name: 'locale', value: 'en', url: base() },
-      { name: 'entry_warning_dismissed', value: String(Date.now()), url: base() },
-    ]);
+    const context = await englishContext({ geolocation: { latitude: 52.3731, longitude: 4.8922 }, permissions: ['geolocation'] });
     const page = await context.newPage();
     await page.goto(`${base()}/members?country=NL`, { waitUntil: 'networkidle' });
     // Permission was granted before: the page locates at once, geocodes offline and reloads the results.
