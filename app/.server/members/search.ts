@@ -1,7 +1,8 @@
 // Member search (SPEC §2, §3 Search state, §6): filters by gender, country, region and age over the
 // profiles a viewer may see, 24 a page, with similar profiles when few match. Visitors may search
 // only when the tenant allows it (logged_out_search, or logged_out_search_trafficsource with a
-// traffic source).
+// traffic source). Pages are read from the database; counts and deep page starts come from the
+// in-memory search index (docs/decisions/0009, 0011).
 import { CompiledQuery, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
 import { today } from '../clock';
@@ -224,6 +225,35 @@ function indexQuery(tenant: Tenant, day: string, criteria: Criteria): IndexQuery
   };
 }
 
+/**
+ * The page's cards and how many match. With the search index (docs/decisions/0011), counts are
+ * exact, and at depth one walk of the index names the last id of the page before, so the database
+ * reads one page below it with every filter: the index decides where a page starts, never who is on
+ * it. Without it (while it loads, or in a transaction, whose Kysely instance has none), the database
+ * alone answers (0009).
+ */
+async function pageAndCount(
+  db: Kysely<DB>,
+  tenant: Tenant,
+  day: string,
+  criteria: Criteria,
+  filters: SearchFilters,
+): Promise<{ results: MemberCard[]; numResults: number; estimated: boolean }> {
+  const index = db.isTransaction ? null : await searchIndexOf(db).current();
+  const offset = (filters.page - 1) * PAGE_SIZE;
+  if (index && !filters.after && offset > 0) {
+    const { id: before, count } = index.locate(indexQuery(tenant, day, criteria), offset - 1, COUNT_CAP);
+    const results = before === null ? [] : await pageOfCards(db, tenant, day, { ...criteria, below: before }, 0, PAGE_SIZE);
+    return { results, numResults: count, estimated: false };
+  }
+  const page = filters.after
+    ? pageOfCards(db, tenant, day, { ...criteria, below: filters.after }, 0, PAGE_SIZE)
+    : pageOfCards(db, tenant, day, criteria, offset, PAGE_SIZE);
+  const count = index ? { count: index.count(indexQuery(tenant, day, criteria), COUNT_CAP), estimated: false } : countMatching(db, tenant, day, criteria);
+  const [results, counted] = await Promise.all([page, count]);
+  return { results, numResults: counted.count, estimated: counted.estimated };
+}
+
 export async function searchMembers(
   db: Kysely<DB>,
   tenant: Tenant,
@@ -246,26 +276,7 @@ export async function searchMembers(
     hidden,
     from: viewer.location ?? null,
   };
-  // A transaction's own Kysely instance has no index of its own: the database alone answers there.
-  const index = db.isTransaction ? null : await searchIndexOf(db).current();
-  const offset = (filters.page - 1) * PAGE_SIZE;
-  let results: MemberCard[];
-  let counted: { count: number; estimated: boolean };
-  if (index && !filters.after && offset > 0) {
-    // At depth, one walk of the index names the last id of the page before and counts; the database
-    // reads the page below that id with every filter (one page of work), so the index decides where
-    // a page starts, never who is on it.
-    const { id: before, count } = index.locate(indexQuery(tenant, day, criteria), offset - 1, COUNT_CAP);
-    results = before === null ? [] : await pageOfCards(db, tenant, day, { ...criteria, below: before }, 0, PAGE_SIZE);
-    counted = { count, estimated: false };
-  } else {
-    const page = filters.after
-      ? pageOfCards(db, tenant, day, { ...criteria, below: filters.after }, 0, PAGE_SIZE)
-      : pageOfCards(db, tenant, day, criteria, offset, PAGE_SIZE);
-    const count = index ? { count: index.count(indexQuery(tenant, day, criteria), COUNT_CAP), estimated: false } : countMatching(db, tenant, day, criteria);
-    [results, counted] = await Promise.all([page, count]);
-  }
-  const { count: numResults, estimated } = counted;
+  const { results, numResults, estimated } = await pageAndCount(db, tenant, day, criteria, filters);
 
   // Few matches: suggest similar profiles — same gender and country, any region and age.
   let similar: MemberCard[] = [];
