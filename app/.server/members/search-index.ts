@@ -140,9 +140,14 @@ class IndexData {
   readonly sexualities = new Dictionary();
   readonly bodies = new Dictionary();
   size = 0;
+  /** The feed's rows applied lately (id → search_version), so a re-read skips them. */
+  readonly applied = new Map<number, number>();
 
   /** A row from the feed: put where it belongs now (in place when it stays in its slice), gone elsewhere. */
   apply(row: IndexRow): void {
+    const version = Number(row.search_version);
+    if (this.applied.get(row.id) === version) return;
+    this.applied.set(row.id, version);
     const key = row.listed && row.country && row.gender && row.birth_date ? sliceKey(row.country, row.gender) : null;
     for (const [k, slice] of this.slices) {
       if (k === key) continue;
@@ -386,6 +391,9 @@ export class SearchIndex {
     }
     if (this.data !== data) return; // rebuilt meanwhile: the rebuild's own reads stand
     this.reads = [...this.reads.filter((r) => r.at > now - FEED_OVERLAP_MS || r === settled), { at: now, seen }];
+    // No later read starts below the oldest read kept: what it applied needs no remembering.
+    const floor = this.reads[0]!.seen;
+    for (const [id, version] of data.applied) if (version <= floor) data.applied.delete(id);
   }
 }
 
