@@ -239,18 +239,26 @@ async function pageAndCount(
   criteria: Criteria,
   filters: SearchFilters,
 ): Promise<{ results: MemberCard[]; numResults: number; estimated: boolean }> {
-  const index = db.isTransaction ? null : await searchIndexOf(db).current();
+  const catchingUp = db.isTransaction ? Promise.resolve(null) : searchIndexOf(db).current();
   const offset = (filters.page - 1) * PAGE_SIZE;
-  if (index && !filters.after && offset > 0) {
-    const { id: before, count } = index.locate(indexQuery(tenant, day, criteria), offset - 1, COUNT_CAP);
-    const results = before === null ? [] : await pageOfCards(db, tenant, day, { ...criteria, below: before }, 0, PAGE_SIZE);
-    return { results, numResults: count, estimated: false };
+  if (!filters.after && offset > 0) {
+    const index = await catchingUp;
+    if (index) {
+      const { id: before, count } = index.locate(indexQuery(tenant, day, criteria), offset - 1, COUNT_CAP);
+      const results = before === null ? [] : await pageOfCards(db, tenant, day, { ...criteria, below: before }, 0, PAGE_SIZE);
+      return { results, numResults: count, estimated: false };
+    }
   }
-  const page = filters.after
-    ? pageOfCards(db, tenant, day, { ...criteria, below: filters.after }, 0, PAGE_SIZE)
-    : pageOfCards(db, tenant, day, criteria, offset, PAGE_SIZE);
-  const count = index ? { count: index.count(indexQuery(tenant, day, criteria), COUNT_CAP), estimated: false } : countMatching(db, tenant, day, criteria);
-  const [results, counted] = await Promise.all([page, count]);
+  // Page 1 and the Next link need no position: the page is read while the index catches up and counts.
+  const counting = catchingUp.then((index) =>
+    index ? { count: index.count(indexQuery(tenant, day, criteria), COUNT_CAP), estimated: false } : countMatching(db, tenant, day, criteria),
+  );
+  const [results, counted] = await Promise.all([
+    filters.after
+      ? pageOfCards(db, tenant, day, { ...criteria, below: filters.after }, 0, PAGE_SIZE)
+      : pageOfCards(db, tenant, day, criteria, offset, PAGE_SIZE),
+    counting,
+  ]);
   return { results, numResults: counted.count, estimated: counted.estimated };
 }
 
