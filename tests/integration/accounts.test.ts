@@ -12,10 +12,10 @@ import { signUp, type SignupInput } from '~/.server/accounts/signup';
 import { consumeToken, createToken } from '~/.server/accounts/tokens';
 import { userView } from '~/.server/accounts/user-view';
 import { now, setClockForTests } from '~/.server/clock';
-import { migrateToLatest, type Database } from '~/.server/db/database';
+import type { Database } from '~/.server/db/database';
 import { loadTenants } from '~/.server/tenants/registry';
 import type { Tenant } from '~/.server/tenants/schema';
-import { databaseKinds } from '../support/databases';
+import { databaseKinds, migratedDatabase } from '../support/databases';
 
 const tenants = loadTenants('tenants');
 const tenant = (id: string): Tenant => tenants.find((t) => t.id === id)!;
@@ -47,10 +47,7 @@ describe.each(databaseKinds)('accounts on $name', (kind) => {
   const db = () => database.db;
 
   beforeAll(async () => {
-    const created = await kind.create();
-    drop = created.drop;
-    database = await created.open();
-    await migrateToLatest(database.db);
+    ({ database, drop } = await migratedDatabase(kind));
   });
 
   afterAll(async () => {

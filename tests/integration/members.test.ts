@@ -5,7 +5,7 @@ import { activateAccount } from '~/.server/accounts/activation';
 import { signUp } from '~/.server/accounts/signup';
 import { createToken } from '~/.server/accounts/tokens';
 import { today } from '~/.server/clock';
-import { migrateToLatest, type Database } from '~/.server/db/database';
+import type { Database } from '~/.server/db/database';
 import type { User } from '~/.server/db/schema';
 import { likeProfile, listLikes, markLikeSeen, unlikeProfile } from '~/.server/likes/likes';
 import { blockProfile, unblockProfile } from '~/.server/members/blocking';
@@ -15,7 +15,7 @@ import { ageOn } from '~/.server/profiles/age';
 import { seedDemoProfiles } from '~/.server/seed/demo-profiles';
 import { loadTenants } from '~/.server/tenants/registry';
 import type { Tenant } from '~/.server/tenants/schema';
-import { databaseKinds } from '../support/databases';
+import { databaseKinds, migratedDatabase } from '../support/databases';
 
 const tenants = loadTenants('tenants');
 const tenant = (id: string): Tenant => tenants.find((t) => t.id === id)!;
@@ -51,10 +51,7 @@ describe.each(databaseKinds)('members on $name', (kind) => {
   }
 
   beforeAll(async () => {
-    const created = await kind.create();
-    drop = created.drop;
-    database = await created.open();
-    await migrateToLatest(database.db);
+    ({ database, drop } = await migratedDatabase(kind));
     await seedDemoProfiles(database.db, 450);
     members.anna = await member('anna', flirt);
     members.bram = await member('bram', flirt, { gender: 'male', seeking: 'female' });

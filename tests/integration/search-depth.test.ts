@@ -5,12 +5,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { setPrivacy } from '~/.server/accounts/notifications';
-import { migrateToLatest, type Database } from '~/.server/db/database';
+import type { Database } from '~/.server/db/database';
 import { COUNT_CAP, EXACT_COUNT_UP_TO, PAGE_SIZE, searchMembers } from '~/.server/members/search';
 import { searchIndexOf } from '~/.server/members/search-index';
 import { showcaseProfiles } from '~/.server/profiles/showcase';
 import { loadTenants } from '~/.server/tenants/registry';
-import { databaseKinds } from '../support/databases';
+import { databaseKinds, migratedDatabase } from '../support/databases';
 
 const flirt = loadTenants('tenants').find((t) => t.id === 'flirtlokaal')!;
 const visitor = { user: null, hasTrafficSource: false };
@@ -28,10 +28,7 @@ describe.each(databaseKinds)('search depth on $name', (kind) => {
   }
 
   beforeAll(async () => {
-    const created = await kind.create();
-    drop = created.drop;
-    database = await created.open();
-    await migrateToLatest(database.db);
+    ({ database, drop } = await migratedDatabase(kind));
     // Alternating countries and genders, so each page merges four index slices.
     await sql`insert into profiles (name, gender, sexuality, birth_date, country, region, fictional)
               select 'P' || g, case when g % 2 = 0 then 'female' else 'male' end, 'hetero',

@@ -5,13 +5,13 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { today } from '~/.server/clock';
-import { migrateToLatest, type Database } from '~/.server/db/database';
+import type { Database } from '~/.server/db/database';
 import { PAGE_SIZE, searchMembers } from '~/.server/members/search';
 import { searchIndexOf } from '~/.server/members/search-index';
 import { bornOnOrBefore, tenantPool } from '~/.server/profiles/pool';
 import { loadTenants } from '~/.server/tenants/registry';
 import type { Tenant } from '~/.server/tenants/schema';
-import { databaseKinds } from '../support/databases';
+import { databaseKinds, migratedDatabase } from '../support/databases';
 
 const flirt = loadTenants('tenants').find((t) => t.id === 'flirtlokaal')!;
 const withNiche = (niche: number): Tenant => ({ ...flirt, settings: { ...flirt.settings, niche } });
@@ -65,10 +65,7 @@ describe.each(databaseKinds)('search index on $name', (kind) => {
   }
 
   beforeAll(async () => {
-    const created = await kind.create();
-    drop = created.drop;
-    database = await created.open();
-    await migrateToLatest(database.db);
+    ({ database, drop } = await migratedDatabase(kind));
     // Every combination the niches and filters tell apart, spread by different moduli: genders,
     // sexualities, body types, ages 18–80, countries in and out of the tenant, regions, the shared
     // pool and two tenants' members, and some disabled profiles.

@@ -2,7 +2,7 @@
 // real PostgreSQL server when DATABASE_URL is set (as it is in CI).
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type Database } from '../../app/.server/db/database';
+import { migrateToLatest, openDatabase, type Database } from '../../app/.server/db/database';
 
 export interface TestDatabaseKind {
   name: 'pglite' | 'postgres';
@@ -53,4 +53,18 @@ if (serverUrl) {
       };
     },
   });
+}
+
+/** A new database of this kind with every migration run; `drop` removes it after `database.close()`. */
+export async function migratedDatabase(kind: TestDatabaseKind): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const created = await kind.create();
+  const database = await created.open();
+  try {
+    await migrateToLatest(database.db);
+  } catch (error) {
+    await database.close();
+    await created.drop();
+    throw error;
+  }
+  return { database, drop: created.drop };
 }
