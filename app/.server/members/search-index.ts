@@ -73,6 +73,10 @@ class Dictionary {
   find(value: string): number | undefined {
     return this.codes.get(value);
   }
+  /** The highest code given. */
+  get top(): number {
+    return this.codes.size;
+  }
 }
 
 /**
@@ -175,7 +179,8 @@ class IndexData {
 
   private lookup(dictionary: Dictionary, values: readonly string[] | undefined): Uint8Array | null {
     if (!values) return null;
-    const allowed = new Uint8Array(0x10000);
+    // One flag per code (0 = null: never allowed); a code given later reads as undefined: not allowed.
+    const allowed = new Uint8Array(dictionary.top + 1);
     for (const value of values) {
       const code = dictionary.find(value);
       if (code !== undefined) allowed[code] = 1;
