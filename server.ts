@@ -3,7 +3,6 @@
 // request and hands everything to Remix through getLoadContext. Stops gracefully on SIGTERM/SIGINT.
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { createRequestHandler } from '@remix-run/express';
 import type { AppLoadContext, ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express, { type Request } from 'express';
@@ -14,11 +13,12 @@ import './app/.server/context';
 import { loadConfig } from './app/.server/config';
 import { migrateToLatest, openDatabase } from './app/.server/db/database';
 import { visitorCountry } from './app/.server/geo/visitor-country';
+import { remixHandler } from './app/.server/http/remix-adapter';
 import { unknownHostResponse } from './app/.server/http/unknown-host';
 import { serverMessage } from './app/.server/i18n/messages';
 import { negotiateLocale } from './app/.server/i18n/negotiate';
 import { eraseExpiredAccounts } from './app/.server/accounts/deletion';
-import { userForSession } from './app/.server/accounts/sessions';
+import { SESSION_COOKIE, userForSession } from './app/.server/accounts/sessions';
 import { createRateLimits } from './app/.server/http/rate-limits';
 import { startMailWorker } from './app/.server/mail/mail';
 import { mediaHandler } from './app/.server/media/media-handler';
@@ -66,12 +66,18 @@ async function main() {
   const eraser = setInterval(() => void eraseExpiredAccounts(database.db).catch((error: Error) => log(`erasing accounts failed: ${error.message}`)), 3600_000);
   eraser.unref();
 
+  // Cookies are Secure everywhere but the development server (see docs/decisions/0012): browsers
+  // accept Secure cookies on http://localhost and *.localhost, so the demo works over plain HTTP.
+  const secureCookies = (req: Request) => req.secure || !isDev;
+
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', parseTrustProxy(config.TRUST_PROXY));
 
   app.use((_req, res, next) => {
     res.locals.nonce = crypto.randomBytes(16).toString('base64');
+    res.locals.requestId = crypto.randomUUID();
+    res.set('X-Request-Id', res.locals.requestId as string);
     next();
   });
   app.use(
@@ -122,8 +128,6 @@ async function main() {
     app.use(express.static('build/client', { maxAge: '1h' }));
   }
 
-  app.use('/media', mediaHandler({ mediaDir: path.join(config.DATA_DIR, 'media'), db: database.db }));
-
   // Tenant by host, once per request; an unknown host never sees another tenant's content.
   app.use((req, res, next) => {
     const tenant = tenants.resolve(req.hostname, {
@@ -139,28 +143,29 @@ async function main() {
     // A landing URL with a traffic source (?network=…&ref=…) is remembered for the signup.
     if (req.method === 'GET' && (req.query.network || req.query.ref)) {
       const tracking = trackingFromQuery(new URL(req.originalUrl, 'http://x').searchParams);
-      if (tracking) res.append('Set-Cookie', trackingCookie(tracking, req.secure));
+      if (tracking) res.append('Set-Cookie', trackingCookie(tracking, secureCookies(req)));
     }
     next();
   });
 
-  // Mutations only from our own pages: a cross-site form post or fetch is refused (DESIGN §10).
+  // Media only on a tenant's host; a member's photo only on the hosts of the tenant that shows it.
+  app.use('/media', mediaHandler({ mediaDir: path.join(config.DATA_DIR, 'media'), db: database.db }));
+
+  // Mutations only from our own pages (DESIGN §10): an Origin must be this very scheme and host; a
+  // mutation that carries the session cookie must prove it is same-origin (Origin, or
+  // Sec-Fetch-Site: same-origin). Calls without the cookie and without an Origin (provider
+  // webhooks, scripts) are not a cross-site forgery and pass.
   app.use((req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
     const origin = req.get('origin');
-    if (origin) {
-      let originHost: string | null = null;
-      try {
-        originHost = new URL(origin).host.toLowerCase();
-      } catch {
-        originHost = null;
-      }
-      const host = (req.get(app.get('trust proxy') ? 'x-forwarded-host' : 'host') ?? req.get('host') ?? '').toLowerCase();
-      if (originHost !== host) {
-        const locale = negotiateLocale(req.get('cookie'), res.locals.tenant as Tenant);
-        res.status(403).json({ error: 'cross_origin', message: serverMessage(locale, 'api.error.crossOrigin') });
-        return;
-      }
+    const host = (req.get(app.get('trust proxy') ? 'x-forwarded-host' : 'host') ?? req.get('host') ?? '').toLowerCase();
+    const own = `${req.protocol}://${host}`;
+    const withSession = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`).test(req.get('cookie') ?? '');
+    const sameOrigin = origin !== undefined ? origin.toLowerCase() === own : !withSession || req.get('sec-fetch-site') === 'same-origin';
+    if (!sameOrigin) {
+      const locale = negotiateLocale(req.get('cookie'), res.locals.tenant as Tenant);
+      res.status(403).json({ error: 'cross_origin', message: serverMessage(locale, 'api.error.crossOrigin') });
+      return;
     }
     next();
   });
@@ -171,14 +176,16 @@ async function main() {
 
   app.all(
     '*',
-    createRequestHandler({
+    remixHandler({
       build,
       mode: isDev ? 'development' : 'production',
+      localeOf: (req, tenant) => negotiateLocale(req.get('cookie'), tenant),
       getLoadContext: async (req, res): Promise<AppLoadContext> => {
         const tenant = res.locals.tenant as Tenant;
         const user = await userForSession(database.db, tenant, req.get('cookie'));
         const cookieLocale = negotiateLocale(req.get('cookie'), tenant);
         return {
+          requestId: res.locals.requestId as string,
           tenant,
           locale: cookieLocale,
           nonce: res.locals.nonce as string,
@@ -188,7 +195,7 @@ async function main() {
           isDev,
           user,
           origin: `${req.protocol}://${req.get('host') ?? req.hostname}`,
-          secure: req.secure,
+          secure: secureCookies(req),
           userAgent: req.get('user-agent') ?? null,
           mail,
           limits,

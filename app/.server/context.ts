@@ -15,6 +15,8 @@ export interface Visitor {
 }
 
 export interface AppContext {
+  /** A random id per request: in the X-Request-Id header, in server_error answers and in the log. */
+  requestId: string;
   tenant: Tenant;
   locale: Locale;
   nonce: string;

@@ -1,31 +1,34 @@
 // /account-delete: the deletion flow — a retention offer with the company's delete_discount first,
 // then the reasons of SPEC §9 and a comment, then /account-deleted.
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, redirect, useActionData, useLoaderData } from '@remix-run/react';
 import { useState } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { Button, ButtonLink } from '~/components/app/buttons';
 import { Alert, Card, CheckRow, PageBackdrop } from '~/components/forms/fields';
-import { requestDeletion } from '~/.server/accounts/deletion';
+import { DeletionSchema, requestDeletion } from '~/.server/accounts/deletion';
 import { clearSessionCookie } from '~/.server/accounts/sessions';
-import { readBody } from '~/.server/http/api';
 import { serverMessage } from '~/.server/i18n/messages';
 import { DELETE_REASONS } from '~/shared/catalogue';
+import { formAction } from '~/.server/http/form-action';
 
 export function loader({ context }: LoaderFunctionArgs) {
   if (!context.user) throw redirect('/login');
   return { discount: context.tenant.company.delete_discount, site: context.tenant.settings.name };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  if (!context.user) throw redirect('/login');
-  const body = await readBody(request);
-  const result = await requestDeletion(context.db, context.tenant, context.user, { reason: body.reason, comment: body.comment, origin: context.origin, locale: context.locale });
-  if (!result.ok) return { error: serverMessage(context.locale, 'delete.error.reason') };
-  context.mail.poke();
-  return redirect('/account-deleted', { headers: { 'Set-Cookie': clearSessionCookie(context.secure) } });
-}
+export const action = formAction({
+  body: DeletionSchema,
+  failure: ({ message }) => ({ error: message }),
+  async handle({ context, body }) {
+    if (!context.user) throw redirect('/login');
+    const result = await requestDeletion(context.db, context.tenant, context.user, { ...body, origin: context.origin, locale: context.locale });
+    if (!result.ok) return { error: serverMessage(context.locale, 'delete.error.reason') };
+    context.mail.poke();
+    return redirect('/account-deleted', { headers: { 'Set-Cookie': clearSessionCookie(context.secure) } });
+  },
+});
 
 const reasons = defineMessages({
   price: { id: 'delete.reason.price', defaultMessage: 'It is too expensive' },

@@ -1,4 +1,4 @@
-// Any other /api/ path: a JSON 404, never an HTML page.
+// Any other /api/ path: a JSON 404 for every method, never an HTML page.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { notFound } from '~/.server/http/api';
 

@@ -1,21 +1,23 @@
 // POST /api/account-delete.php { reason, comment? } (member): the account becomes pending deletion;
 // a reactivation link valid for 14 days is mailed. Reasons: SPEC §9 delete reasons.
-import type { ActionFunctionArgs } from '@remix-run/node';
-import { requestDeletion } from '~/.server/accounts/deletion';
+import { DeletionSchema, requestDeletion } from '~/.server/accounts/deletion';
 import { clearSessionCookie } from '~/.server/accounts/sessions';
-import { apiError, apiJson, authenticationRequired, methodNotAllowed, readBody } from '~/.server/http/api';
+import { apiError, apiJson } from '~/.server/http/api';
+import { apiRoute, endpoint } from '~/.server/http/api-route';
 
-export function loader() {
-  throw new Response('Not Found', { status: 404 });
-}
+const route = apiRoute({
+  POST: endpoint({
+    member: true,
+    body: DeletionSchema,
+    async handle({ context, body, user }) {
+      const { db, tenant, locale } = context;
+      const result = await requestDeletion(db, tenant, user, { ...body, origin: context.origin, locale });
+      if (!result.ok) return apiError(400, 'invalid_reason', locale, 'delete.error.reason');
+      context.mail.poke();
+      return apiJson({ ok: true }, { headers: { 'Set-Cookie': clearSessionCookie(context.secure) } });
+    },
+  }),
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { db, tenant, locale, user } = context;
-  if (request.method !== 'POST') return methodNotAllowed(locale, ['POST']);
-  if (!user) return authenticationRequired(locale);
-  const body = await readBody(request);
-  const result = await requestDeletion(db, tenant, user, { reason: body.reason, comment: body.comment, origin: context.origin, locale });
-  if (!result.ok) return apiError(400, 'invalid_reason', locale, 'delete.error.reason');
-  context.mail.poke();
-  return apiJson({ ok: true }, { headers: { 'Set-Cookie': clearSessionCookie(context.secure) } });
-}
+export const loader = route.loader;
+export const action = route.action;

@@ -1,14 +1,19 @@
 // GET /api/geocode.php?lat=&lon= (SPEC §7): { geocode: { country, region, city, lat, lon } }, or
-// { geocode: false } for bad input or a point far from any town.
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+// { geocode: false } for a point far from any town or numbers that are no coordinates.
+import { z } from 'zod';
 import { reverseGeocode } from '~/.server/geo/geocode';
-import { apiJson, methodNotAllowed } from '~/.server/http/api';
+import { apiJson } from '~/.server/http/api';
+import { apiRoute, endpoint } from '~/.server/http/api-route';
 
-export function loader({ request }: LoaderFunctionArgs) {
-  const params = new URL(request.url).searchParams;
-  return apiJson({ geocode: reverseGeocode(params.get('lat'), params.get('lon')) }, { headers: { 'Cache-Control': 'public, max-age=3600' } });
-}
+const coordinate = z.string().max(32).optional();
 
-export function action({ context }: ActionFunctionArgs) {
-  return methodNotAllowed(context.locale, ['GET', 'HEAD']);
-}
+const route = apiRoute({
+  GET: endpoint({
+    query: z.object({ lat: coordinate, lon: coordinate }),
+    handle: ({ query }) =>
+      apiJson({ geocode: reverseGeocode(query.lat ?? null, query.lon ?? null) }, { headers: { 'Cache-Control': 'public, max-age=3600' } }),
+  }),
+});
+
+export const loader = route.loader;
+export const action = route.action;

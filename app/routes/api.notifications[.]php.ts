@@ -1,15 +1,15 @@
 // PUT /api/notifications.php { disabled: [kind, …] } (member): which e-mail notifications are off.
-import type { ActionFunctionArgs } from '@remix-run/node';
-import { setDisabledNotifications } from '~/.server/accounts/notifications';
-import { apiJson, authenticationRequired, methodNotAllowed, readBody } from '~/.server/http/api';
+import { NotificationsSchema, setDisabledNotifications } from '~/.server/accounts/notifications';
+import { apiJson } from '~/.server/http/api';
+import { apiRoute, endpoint } from '~/.server/http/api-route';
 
-export function loader() {
-  throw new Response('Not Found', { status: 404 });
-}
+const route = apiRoute({
+  PUT: endpoint({
+    member: true,
+    body: NotificationsSchema,
+    handle: async ({ context, body, user }) => apiJson({ notifications_disabled: await setDisabledNotifications(context.db, user, body.disabled) }),
+  }),
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== 'PUT') return methodNotAllowed(context.locale, ['PUT']);
-  if (!context.user) return authenticationRequired(context.locale);
-  const body = await readBody(request);
-  return apiJson({ notifications_disabled: await setDisabledNotifications(context.db, context.user, body.disabled) });
-}
+export const loader = route.loader;
+export const action = route.action;

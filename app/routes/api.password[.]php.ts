@@ -1,17 +1,19 @@
 // POST /api/password.php { old_password, password } — a member changes the password; the old one
 // must be right ('Please check your old password'). Other sessions end.
-import type { ActionFunctionArgs } from '@remix-run/node';
-import { changePassword, RESET_MESSAGES } from '~/.server/accounts/password-reset';
-import { apiError, apiJson, authenticationRequired, methodNotAllowed, readBody } from '~/.server/http/api';
+import { changePassword, ChangePasswordSchema, RESET_MESSAGES } from '~/.server/accounts/password-reset';
+import { apiError, apiJson } from '~/.server/http/api';
+import { apiRoute, endpoint } from '~/.server/http/api-route';
 
-export function loader() {
-  throw new Response('Not Found', { status: 404 });
-}
+const route = apiRoute({
+  POST: endpoint({
+    member: true,
+    body: ChangePasswordSchema,
+    async handle({ context, body, user }) {
+      const result = await changePassword(context.db, user, body);
+      return result.ok ? apiJson({ ok: true }) : apiError(400, result.error, context.locale, RESET_MESSAGES[result.error]);
+    },
+  }),
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { db, locale, user } = context;
-  if (request.method !== 'POST') return methodNotAllowed(locale, ['POST']);
-  if (!user) return authenticationRequired(locale);
-  const result = await changePassword(db, user, await readBody(request));
-  return result.ok ? apiJson({ ok: true }) : apiError(400, result.error, locale, RESET_MESSAGES[result.error]);
-}
+export const loader = route.loader;
+export const action = route.action;

@@ -1,14 +1,16 @@
 // GET /api/regions.php (SPEC §7): region names of the 19 region-label countries of SPEC §9,
 // optionally one country (?country=NL).
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { z } from 'zod';
 import { regionsByCountry } from '~/.server/geo/regions';
-import { apiJson, methodNotAllowed } from '~/.server/http/api';
+import { apiJson } from '~/.server/http/api';
+import { apiRoute, endpoint } from '~/.server/http/api-route';
 
-export function loader({ request }: LoaderFunctionArgs) {
-  const country = new URL(request.url).searchParams.get('country');
-  return apiJson({ regions: regionsByCountry(country) }, { headers: { 'Cache-Control': 'public, max-age=3600' } });
-}
+const route = apiRoute({
+  GET: endpoint({
+    query: z.object({ country: z.string().max(2).optional() }),
+    handle: ({ query }) => apiJson({ regions: regionsByCountry(query.country || null) }, { headers: { 'Cache-Control': 'public, max-age=3600' } }),
+  }),
+});
 
-export function action({ context }: ActionFunctionArgs) {
-  return methodNotAllowed(context.locale, ['GET', 'HEAD']);
-}
+export const loader = route.loader;
+export const action = route.action;

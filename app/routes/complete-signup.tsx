@@ -1,22 +1,28 @@
 // /complete-signup: the completion step — check your inbox; send the activation mail again.
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Form, redirect, useActionData, useLoaderData } from '@remix-run/react';
 import { FormattedMessage } from 'react-intl';
 import { Button } from '~/components/app/buttons';
 import { Alert, Card, PageBackdrop } from '~/components/forms/fields';
 import { resendActivation } from '~/.server/accounts/activation';
+import { z } from 'zod';
+import { formAction } from '~/.server/http/form-action';
 
 export function loader({ context }: LoaderFunctionArgs) {
   if (!context.user) throw redirect('/login');
   return { email: context.user.email, confirmed: context.user.status === 'confirmed' };
 }
 
-export async function action({ context }: ActionFunctionArgs) {
-  if (!context.user) throw redirect('/login');
-  const sent = await resendActivation(context.db, context.tenant, context.user, { origin: context.origin, locale: context.locale });
-  context.mail.poke();
-  return { sent };
-}
+export const action = formAction({
+  body: z.object({}),
+  failure: () => ({ sent: false }),
+  async handle({ context }) {
+    if (!context.user) throw redirect('/login');
+    const sent = await resendActivation(context.db, context.tenant, context.user, { origin: context.origin, locale: context.locale });
+    context.mail.poke();
+    return { sent };
+  },
+});
 
 export default function CompleteSignup() {
   const { email, confirmed } = useLoaderData<typeof loader>();

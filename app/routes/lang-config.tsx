@@ -1,12 +1,14 @@
 // /lang-config (SPEC §2): choose the language. POST sets the `locale` cookie (365 days, SPEC §9) and
 // returns to the page the visitor came from; only the tenant's visible locales are accepted.
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
 import { FormattedMessage } from 'react-intl';
 import styled from 'styled-components';
 import { Prose } from '~/components/pages/prose';
 import { languageCookie, safeRedirectPath } from '~/.server/i18n/language-choice';
 import { isLocale, LOCALE_NAMES } from '~/shared/locales';
+import { z } from 'zod';
+import { formAction } from '~/.server/http/form-action';
 
 export function loader({ context, request }: LoaderFunctionArgs) {
   return {
@@ -17,16 +19,18 @@ export function loader({ context, request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const locale = String(form.get('locale') ?? '');
-  const redirectTo = safeRedirectPath(String(form.get('redirectTo') ?? '/'));
-  if (!isLocale(locale) || !context.tenant.locales.includes(locale)) {
-    return new Response(null, { status: 303, headers: { Location: `/lang-config?redirectTo=${encodeURIComponent(redirectTo)}` } });
-  }
-  const secure = new URL(request.url).protocol === 'https:';
-  return new Response(null, { status: 303, headers: { Location: redirectTo, 'Set-Cookie': languageCookie(locale, secure) } });
-}
+export const action = formAction({
+  body: z.object({ locale: z.string().max(8), redirectTo: z.string().max(2000).optional() }),
+  failure: () => new Response(null, { status: 303, headers: { Location: '/lang-config' } }),
+  handle({ context, body }) {
+    const redirectTo = safeRedirectPath(body.redirectTo ?? '/');
+    const locale = body.locale;
+    if (!isLocale(locale) || !context.tenant.locales.includes(locale)) {
+      return new Response(null, { status: 303, headers: { Location: `/lang-config?redirectTo=${encodeURIComponent(redirectTo)}` } });
+    }
+    return new Response(null, { status: 303, headers: { Location: redirectTo, 'Set-Cookie': languageCookie(locale, context.secure) } });
+  },
+});
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.site }] : []);
 

@@ -1,37 +1,40 @@
 // /login: e-mail and password; 'Login failed, please try again' or the lockout message (SPEC §8).
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, redirect, useActionData, useNavigation } from '@remix-run/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '~/components/app/buttons';
 import { Alert, Card, Field, PageBackdrop } from '~/components/forms/fields';
-import { logIn } from '~/.server/accounts/login';
+import { logIn, LoginSchema } from '~/.server/accounts/login';
 import { createSession, sessionCookie } from '~/.server/accounts/sessions';
-import { readBody } from '~/.server/http/api';
 import { serverMessage } from '~/.server/i18n/messages';
+import { formAction } from '~/.server/http/form-action';
 
 export function loader({ context }: LoaderFunctionArgs) {
   if (context.user) throw redirect('/');
   return null;
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { db, tenant, locale } = context;
-  const body = await readBody(request);
-  const wait = await context.limits.consume('login', tenant.id, context.visitor.ip ?? 'unknown');
-  if (wait) return { error: serverMessage(locale, 'api.error.tooMany', { minutes: Math.ceil(wait / 60) }), email: '' };
-  const result = await logIn(db, tenant, { ip: context.visitor.ip }, body);
-  if (!result.ok) {
-    const message =
-      result.error === 'blocked'
-        ? serverMessage(locale, 'login.error.blocked', { minutes: result.minutes })
-        : result.error === 'pending_deletion'
-          ? serverMessage(locale, 'signup.error.pendingDeletion')
-          : serverMessage(locale, 'login.error.failed');
-    return { error: message, email: typeof body.email === 'string' ? body.email : '' };
-  }
-  const token = await createSession(db, tenant, result.user.id, { ip: context.visitor.ip, userAgent: context.userAgent });
-  return redirect('/', { headers: { 'Set-Cookie': sessionCookie(token, context.secure) } });
-}
+export const action = formAction({
+  body: LoginSchema,
+  failure: ({ message, raw }) => ({ error: message, email: typeof raw.email === 'string' ? raw.email : '' }),
+  async handle({ context, body }) {
+    const { db, tenant, locale } = context;
+    const wait = await context.limits.consume('login', tenant.id, context.visitor.ip ?? 'unknown');
+    if (wait) return { error: serverMessage(locale, 'api.error.tooMany', { minutes: Math.ceil(wait / 60) }), email: '' };
+    const result = await logIn(db, tenant, { ip: context.visitor.ip }, body);
+    if (!result.ok) {
+      const message =
+        result.error === 'blocked'
+          ? serverMessage(locale, 'login.error.blocked', { minutes: result.minutes })
+          : result.error === 'pending_deletion'
+            ? serverMessage(locale, 'signup.error.pendingDeletion')
+            : serverMessage(locale, 'login.error.failed');
+      return { error: message, email: body.email };
+    }
+    const token = await createSession(db, tenant, result.user.id, { ip: context.visitor.ip, userAgent: context.userAgent });
+    return redirect('/', { headers: { 'Set-Cookie': sessionCookie(token, context.secure) } });
+  },
+});
 
 export const meta: MetaFunction = ({ matches }) => {
   const root = matches.find((m) => m.id === 'root')?.data as { shell?: { name: string } } | undefined;

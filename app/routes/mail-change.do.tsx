@@ -1,40 +1,62 @@
-// /mail-change/do?token=… — confirms the new e-mail address.
+// /mail-change/do?token=… — the link in the mail-change mail opens this page; its button confirms the
+// new address with a POST, so a mail scanner that follows (GETs) the link changes nothing.
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { FormattedMessage } from 'react-intl';
-import { ButtonLink } from '~/components/app/buttons';
+import { Button, ButtonLink } from '~/components/app/buttons';
 import { Alert, Card, PageBackdrop } from '~/components/forms/fields';
-import { confirmMailChange } from '~/.server/accounts/mail-change';
+import { confirmMailChange, TokenSchema } from '~/.server/accounts/mail-change';
+import { formAction } from '~/.server/http/form-action';
 import { serverMessage } from '~/.server/i18n/messages';
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const token = new URL(request.url).searchParams.get('token') ?? '';
-  const result = await confirmMailChange(context.db, context.tenant, token);
-  if (result.ok) return { ok: true, error: null };
-  const id = result.error === 'taken' ? 'mailChange.error.taken' : 'activation.error.body';
-  return { ok: false, error: serverMessage(context.locale, id) };
+export function loader({ request }: LoaderFunctionArgs) {
+  return { token: (new URL(request.url).searchParams.get('token') ?? '').slice(0, 200) };
 }
 
+export const action = formAction({
+  body: TokenSchema,
+  failure: ({ message }): { ok: boolean; error: string | null } => ({ ok: false, error: message }),
+  async handle({ context, body }) {
+    const result = await confirmMailChange(context.db, context.tenant, body.token);
+    if (result.ok) return { ok: true, error: null };
+    return { ok: false, error: serverMessage(context.locale, result.error === 'taken' ? 'mailChange.error.taken' : 'activation.error.body') };
+  },
+});
+
 export default function MailChangeDo() {
-  const { ok, error } = useLoaderData<typeof loader>();
+  const { token } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state !== 'idle';
   return (
     <PageBackdrop>
       <Card data-testid="mail-change">
         <h1>
           <FormattedMessage id="mailChange.title" defaultMessage="Your e-mail address" />
         </h1>
-        {ok ? (
-          <Alert $tone="success">
-            <FormattedMessage id="mailChange.done" defaultMessage="Your new e-mail address is confirmed. From now on you log in with it." />
-          </Alert>
+        {result?.ok ? (
+          <>
+            <Alert $tone="success" role="status">
+              <FormattedMessage id="mailChange.done" defaultMessage="Your new e-mail address is confirmed. From now on you log in with it." />
+            </Alert>
+            <p>
+              <ButtonLink to="/">
+                <FormattedMessage id="activation.done.continue" defaultMessage="Continue" />
+              </ButtonLink>
+            </p>
+          </>
+        ) : result && !result.ok ? (
+          <Alert role="alert">{result.error}</Alert>
         ) : (
-          <Alert>{error}</Alert>
+          <Form method="post">
+            <p>
+              <FormattedMessage id="mailChange.confirmIntro" defaultMessage="Confirm that you want to log in with this new e-mail address from now on." />
+            </p>
+            <input type="hidden" name="token" value={token} />
+            <Button type="submit" disabled={busy}>
+              <FormattedMessage id="mailChange.confirm" defaultMessage="Confirm my new e-mail address" />
+            </Button>
+          </Form>
         )}
-        <p>
-          <ButtonLink to="/">
-            <FormattedMessage id="activation.done.continue" defaultMessage="Continue" />
-          </ButtonLink>
-        </p>
       </Card>
     </PageBackdrop>
   );

@@ -1,20 +1,18 @@
 // /members/{id}: a profile (SPEC §2). Blocked viewers see only who blocked them (SPEC §6).
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { FormattedMessage } from 'react-intl';
 import { Alert } from '~/components/forms/fields';
 import { OtherProfiles } from '~/components/members/other-profiles';
 import { ProfilePage } from '~/components/members/profile-page';
 import { Prose } from '~/components/pages/prose';
-import { profilePageAction, profilePageData } from '~/.server/members/profile-page-data';
+import { profileIdParam, profilePageAction, profilePageData } from '~/.server/members/profile-page-data';
 
 export function loader({ params, context }: LoaderFunctionArgs) {
-  return profilePageData(context, Number(params.id));
+  return profilePageData(context, profileIdParam(params.id));
 }
 
-export function action({ request, params, context }: ActionFunctionArgs) {
-  return profilePageAction(request, context, Number(params.id));
-}
+export const action = profilePageAction;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data && 'profile' in data && data.profile ? [{ title: data.profile.name }] : []);
 

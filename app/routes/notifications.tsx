@@ -1,15 +1,17 @@
 // /notifications — also the Settings page of the account menu (SPEC §2): e-mail notifications,
 // e-mail address, password, language and deleting the account.
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, redirect, useActionData, useLoaderData } from '@remix-run/react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { Button } from '~/components/app/buttons';
 import { FormNote, CheckRow, Field } from '~/components/forms/fields';
 import { Prose } from '~/components/pages/prose';
-import { requestMailChange } from '~/.server/accounts/mail-change';
+import { MailChangeSchema, requestMailChange } from '~/.server/accounts/mail-change';
+import { formAction } from '~/.server/http/form-action';
+import { z } from 'zod';
 import { setDisabledNotifications, setPrivacy } from '~/.server/accounts/notifications';
-import { changePassword, RESET_MESSAGES } from '~/.server/accounts/password-reset';
+import { changePassword, ChangePasswordSchema, RESET_MESSAGES } from '~/.server/accounts/password-reset';
 import { clearSessionCookie } from '~/.server/accounts/sessions';
 import { serverMessage } from '~/.server/i18n/messages';
 import { NOTIFICATION_KINDS } from '~/shared/catalogue';
@@ -26,34 +28,41 @@ export function loader({ context }: LoaderFunctionArgs) {
 
 type Result = { form: string; ok: boolean; message: string | null };
 
-export async function action({ request, context }: ActionFunctionArgs): Promise<Result | Response> {
-  const { db, tenant, locale, user } = context;
-  if (!user) throw redirect('/login');
-  const form = await request.formData();
-  const intent = String(form.get('intent') ?? '');
-  if (intent === 'notifications') {
-    const enabled = form.getAll('enabled').map(String);
-    await setDisabledNotifications(db, user, NOTIFICATION_KINDS.filter((kind) => !enabled.includes(kind)));
-    return { form: intent, ok: true, message: serverMessage(locale, 'settings.saved') };
-  }
-  if (intent === 'privacy') {
-    await setPrivacy(db, user, { invisible: form.get('invisible') === 'on', privacy_mode: form.get('privacy_mode') === 'on' });
-    return { form: intent, ok: true, message: serverMessage(locale, 'settings.saved') };
-  }
-  if (intent === 'email') {
-    const result = await requestMailChange(db, tenant, user, { email: form.get('email'), origin: context.origin, locale });
-    if (!result.ok) return { form: intent, ok: false, message: serverMessage(locale, result.error === 'invalid' ? 'mailChange.error.invalid' : 'mailChange.error.taken') };
-    context.mail.poke();
-    return { form: intent, ok: true, message: serverMessage(locale, 'settings.email.sent') };
-  }
-  if (intent === 'password') {
-    const result = await changePassword(db, user, { old_password: form.get('old_password'), password: form.get('password') });
+const SettingsFormSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('notifications'), enabled: z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.string().max(40)).max(20)) }),
+  z.object({ intent: z.literal('privacy'), invisible: z.literal('on').optional(), privacy_mode: z.literal('on').optional() }),
+  MailChangeSchema.extend({ intent: z.literal('email') }),
+  ChangePasswordSchema.extend({ intent: z.literal('password') }),
+]);
+
+export const action = formAction({
+  body: SettingsFormSchema,
+  failure: ({ message, raw }): Result => ({ form: typeof raw.intent === 'string' ? raw.intent : '', ok: false, message }),
+  async handle({ context, body }): Promise<Result | Response> {
+    const { db, tenant, locale, user } = context;
+    if (!user) throw redirect('/login');
+    const intent = body.intent;
+    if (body.intent === 'notifications') {
+      const enabled = body.enabled;
+      await setDisabledNotifications(db, user, NOTIFICATION_KINDS.filter((kind) => !enabled.includes(kind)));
+      return { form: intent, ok: true, message: serverMessage(locale, 'settings.saved') };
+    }
+    if (body.intent === 'privacy') {
+      await setPrivacy(db, user, { invisible: body.invisible === 'on', privacy_mode: body.privacy_mode === 'on' });
+      return { form: intent, ok: true, message: serverMessage(locale, 'settings.saved') };
+    }
+    if (body.intent === 'email') {
+      const result = await requestMailChange(db, tenant, user, { email: body.email, origin: context.origin, locale });
+      if (!result.ok) return { form: intent, ok: false, message: serverMessage(locale, result.error === 'invalid' ? 'mailChange.error.invalid' : 'mailChange.error.taken') };
+      context.mail.poke();
+      return { form: intent, ok: true, message: serverMessage(locale, 'settings.email.sent') };
+    }
+    const result = await changePassword(db, user, body);
     if (!result.ok) return { form: intent, ok: false, message: serverMessage(locale, RESET_MESSAGES[result.error]) };
     // Every session ended with the change, this one too: log in again with the new password.
     return redirect('/login', { headers: { 'Set-Cookie': clearSessionCookie(context.secure) } });
-  }
-  return { form: intent, ok: false, message: null };
-}
+  },
+});
 
 const kinds = defineMessages({
   new_conversations: { id: 'settings.kind.new_conversations', defaultMessage: 'Someone starts a conversation with me' },

@@ -1,5 +1,5 @@
 // /profile — My profile: edit every profile field, manage photos (upload, main photo, delete).
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
@@ -9,8 +9,11 @@ import { fieldLabels, noteLabels, valueLabels } from '~/components/members/profi
 import { Prose } from '~/components/pages/prose';
 import { regionsByCountry } from '~/.server/geo/regions';
 import { serverMessage } from '~/.server/i18n/messages';
-import { updateOwnProfile } from '~/.server/members/own-profile';
-import { ACCEPTED_TYPES, deletePhoto, MAX_UPLOAD_BYTES, PHOTO_LIMITS, PHOTO_MESSAGES, setMainPhoto, uploadPhoto } from '~/.server/members/photos';
+import { formAction } from '~/.server/http/form-action';
+import { OwnProfileSchema, updateOwnProfile } from '~/.server/members/own-profile';
+import { ACCEPTED_TYPES, deletePhoto, PHOTO_LIMITS, PHOTO_MESSAGES, setMainPhoto, uploadPhoto } from '~/.server/members/photos';
+import { z } from 'zod';
+import { idSchema } from '~/shared/request-rules';
 import { BODY_TYPES, EYE_COLOURS, HAIR_COLOURS, RELATIONSHIP_STATUSES } from '~/shared/catalogue';
 
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -43,34 +46,39 @@ export async function loader({ context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { db, tenant, user, locale, mediaDir } = context;
-  if (!user?.profile_id) throw redirect('/login');
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_UPLOAD_BYTES + 64 * 1024) {
-    return { form: 'photos', ok: false, message: serverMessage(locale, PHOTO_MESSAGES.too_large), fields: {} as Record<string, string> };
-  }
-  const form = await request.formData();
-  const intent = String(form.get('intent') ?? '');
-  if (intent === 'upload' || intent === 'main' || intent === 'delete') {
-    const photoId = Number(form.get('photo'));
-    const file = form.get('file');
+const ProfileFormSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('upload'), file: z.instanceof(File).optional() }),
+  z.object({ intent: z.enum(['main', 'delete']), photo: idSchema }),
+  OwnProfileSchema.extend({ intent: z.literal('profile') }),
+]);
+
+type ProfileActionData = { form: string; ok: boolean; message: string | null; fields: Record<string, string> };
+
+export const action = formAction({
+  body: ProfileFormSchema,
+  failure: ({ message, fields, raw }): ProfileActionData => ({ form: raw.intent === 'profile' ? 'profile' : 'photos', ok: false, message, fields }),
+  async handle({ context, body }): Promise<ProfileActionData> {
+    const { db, tenant, user, locale, mediaDir } = context;
+    if (!user?.profile_id) throw redirect('/login');
+    if (body.intent === 'profile') {
+      const result = await updateOwnProfile(db, tenant, user, body);
+      if (!result.ok) {
+        const fields = Object.fromEntries(Object.entries(result.fields).map(([k, id]) => [k, serverMessage(locale, id)]));
+        return { form: 'profile', ok: false, message: serverMessage(locale, 'signup.error.check'), fields };
+      }
+      return { form: 'profile', ok: true, message: serverMessage(locale, 'settings.saved'), fields: {} };
+    }
     const result =
-      intent === 'upload'
-        ? file && typeof file !== 'string' && file.size > 0
-          ? await uploadPhoto(db, user, new Uint8Array(await file.arrayBuffer()), mediaDir)
+      body.intent === 'upload'
+        ? body.file && body.file.size > 0
+          ? await uploadPhoto(db, user, new Uint8Array(await body.file.arrayBuffer()), mediaDir)
           : ({ ok: false, error: 'not_image' } as const)
-        : intent === 'main'
-          ? await setMainPhoto(db, user, photoId)
-          : await deletePhoto(db, user, photoId, mediaDir);
-    return { form: 'photos', ok: result.ok, message: result.ok ? null : serverMessage(locale, PHOTO_MESSAGES[result.error]), fields: {} as Record<string, string> };
-  }
-  const result = await updateOwnProfile(db, tenant, user, { ...Object.fromEntries(form), interests: form.getAll('interests').map(String) });
-  if (!result.ok) {
-    const fields = Object.fromEntries(Object.entries(result.fields).map(([k, id]) => [k, serverMessage(locale, id)]));
-    return { form: 'profile', ok: false, message: serverMessage(locale, 'signup.error.check'), fields };
-  }
-  return { form: 'profile', ok: true, message: serverMessage(locale, 'settings.saved'), fields: {} as Record<string, string> };
-}
+        : body.intent === 'main'
+          ? await setMainPhoto(db, user, body.photo)
+          : await deletePhoto(db, user, body.photo, mediaDir);
+    return { form: 'photos', ok: result.ok, message: result.ok ? null : serverMessage(locale, PHOTO_MESSAGES[result.error]), fields: {} };
+  },
+});
 
 const Photos = styled.ul`
   display: grid;
@@ -178,8 +186,8 @@ export default function MyProfile() {
           </Button>
         </Stack>
       </section>
-      <section aria-labelledby="about">
-        <h2 id="about">
+      <section aria-labelledby="about-heading">
+        <h2 id="about-heading">
           <FormattedMessage id="myProfile.about" defaultMessage="About me" />
         </h2>
         <Stack method="post">

@@ -1,38 +1,70 @@
-// /reactivate?token=… — the link in the deletion mail: the account is active again.
+// /reactivate?token=… — the link in the deletion mail opens this page; its button reactivates the
+// account with a POST, so a mail scanner that follows (GETs) the link changes nothing.
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { FormattedMessage } from 'react-intl';
-import { ButtonLink } from '~/components/app/buttons';
+import { Button, ButtonLink } from '~/components/app/buttons';
 import { Alert, Card, PageBackdrop } from '~/components/forms/fields';
 import { reactivateAccount } from '~/.server/accounts/deletion';
+import { TokenSchema } from '~/.server/accounts/mail-change';
+import { formAction } from '~/.server/http/form-action';
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const token = new URL(request.url).searchParams.get('token') ?? '';
-  return { ok: await reactivateAccount(context.db, context.tenant, token) };
+export function loader({ request }: LoaderFunctionArgs) {
+  return { token: (new URL(request.url).searchParams.get('token') ?? '').slice(0, 200) };
 }
 
+export const action = formAction({
+  body: TokenSchema,
+  failure: () => ({ ok: false }),
+  handle: async ({ context, body }) => ({ ok: await reactivateAccount(context.db, context.tenant, body.token) }),
+});
+
 export default function Reactivate() {
-  const { ok } = useLoaderData<typeof loader>();
+  const { token } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state !== 'idle';
   return (
     <PageBackdrop>
       <Card data-testid="reactivate">
-        <h1>
-          <FormattedMessage id="reactivate.title" defaultMessage="Welcome back" />
-        </h1>
-        {ok ? (
-          <Alert $tone="success">
-            <FormattedMessage id="reactivate.done" defaultMessage="Your account is active again. Log in to continue where you left off." />
-          </Alert>
+        {result?.ok ? (
+          <>
+            <h1>
+              <FormattedMessage id="reactivate.title" defaultMessage="Welcome back" />
+            </h1>
+            <Alert $tone="success" role="status">
+              <FormattedMessage id="reactivate.done" defaultMessage="Your account is active again. Log in to continue where you left off." />
+            </Alert>
+          </>
+        ) : result ? (
+          <>
+            <h1>
+              <FormattedMessage id="reactivate.expiredTitle" defaultMessage="This link no longer works" />
+            </h1>
+            <Alert role="alert">
+              <FormattedMessage id="activation.error.body" defaultMessage="Link expired or invalid, request a new email" />
+            </Alert>
+          </>
         ) : (
-          <Alert>
-            <FormattedMessage id="activation.error.body" defaultMessage="Link expired or invalid, request a new email" />
-          </Alert>
+          <Form method="post">
+            <h1>
+              <FormattedMessage id="reactivate.confirmTitle" defaultMessage="Reactivate your account" />
+            </h1>
+            <p>
+              <FormattedMessage id="reactivate.confirmIntro" defaultMessage="Your account is waiting to be deleted. Reactivate it to keep your profile, likes and messages." />
+            </p>
+            <input type="hidden" name="token" value={token} />
+            <Button type="submit" disabled={busy}>
+              <FormattedMessage id="reactivate.confirm" defaultMessage="Reactivate my account" />
+            </Button>
+          </Form>
         )}
-        <p>
-          <ButtonLink to="/login">
-            <FormattedMessage id="nav.login" defaultMessage="Login" />
-          </ButtonLink>
-        </p>
+        {result ? (
+          <p>
+            <ButtonLink to="/login">
+              <FormattedMessage id="nav.login" defaultMessage="Login" />
+            </ButtonLink>
+          </p>
+        ) : null}
       </Card>
     </PageBackdrop>
   );

@@ -1,22 +1,24 @@
 // /reset-password: ask for a reset link by e-mail.
-import type { ActionFunctionArgs } from '@remix-run/node';
 import { Form, useActionData } from '@remix-run/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '~/components/app/buttons';
 import { Alert, Card, Field, PageBackdrop } from '~/components/forms/fields';
-import { requestPasswordReset, RESET_MESSAGES } from '~/.server/accounts/password-reset';
-import { readBody } from '~/.server/http/api';
+import { requestPasswordReset, ResetRequestSchema, RESET_MESSAGES } from '~/.server/accounts/password-reset';
 import { serverMessage } from '~/.server/i18n/messages';
+import { formAction } from '~/.server/http/form-action';
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const body = await readBody(request);
-  const wait = await context.limits.consume('passwordReset', context.tenant.id, context.visitor.ip ?? 'unknown');
-  if (wait) return { sent: false, error: serverMessage(context.locale, 'api.error.tooMany', { minutes: Math.ceil(wait / 60) }), email: '' };
-  const result = await requestPasswordReset(context.db, context.tenant, { email: body.email, origin: context.origin, locale: context.locale });
-  if (!result.ok) return { sent: false, error: serverMessage(context.locale, RESET_MESSAGES[result.error]), email: String(body.email ?? '') };
-  context.mail.poke();
-  return { sent: true, error: null, email: String(body.email ?? '') };
-}
+export const action = formAction({
+  body: ResetRequestSchema,
+  failure: ({ message, raw }) => ({ sent: false, error: message, email: typeof raw.email === 'string' ? raw.email : '' }),
+  async handle({ context, body }) {
+    const wait = await context.limits.consume('passwordReset', context.tenant.id, context.visitor.ip ?? 'unknown');
+    if (wait) return { sent: false, error: serverMessage(context.locale, 'api.error.tooMany', { minutes: Math.ceil(wait / 60) }), email: '' };
+    const result = await requestPasswordReset(context.db, context.tenant, { email: body.email, origin: context.origin, locale: context.locale });
+    if (!result.ok) return { sent: false, error: serverMessage(context.locale, RESET_MESSAGES[result.error]), email: body.email };
+    context.mail.poke();
+    return { sent: true, error: null, email: body.email };
+  },
+});
 
 export default function ResetPassword() {
   const result = useActionData<typeof action>();

@@ -1,22 +1,25 @@
 // /reset-password/do?token=…: choose the new password twice.
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '~/components/app/buttons';
 import { Alert, Card, Field, PageBackdrop } from '~/components/forms/fields';
-import { resetPassword, RESET_MESSAGES } from '~/.server/accounts/password-reset';
-import { readBody } from '~/.server/http/api';
+import { resetPassword, ResetSchema, RESET_MESSAGES } from '~/.server/accounts/password-reset';
 import { serverMessage } from '~/.server/i18n/messages';
+import { formAction } from '~/.server/http/form-action';
 
 export function loader({ request }: LoaderFunctionArgs) {
   return { token: new URL(request.url).searchParams.get('token') ?? '' };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const body = await readBody(request);
-  const result = await resetPassword(context.db, context.tenant, body);
-  return result.ok ? { done: true, error: null } : { done: false, error: serverMessage(context.locale, RESET_MESSAGES[result.error]) };
-}
+export const action = formAction({
+  body: ResetSchema,
+  failure: ({ message }) => ({ done: false, error: message }),
+  async handle({ context, body }) {
+    const result = await resetPassword(context.db, context.tenant, body);
+    return result.ok ? { done: true, error: null } : { done: false, error: serverMessage(context.locale, RESET_MESSAGES[result.error]) };
+  },
+});
 
 export default function ResetPasswordDo() {
   const { token } = useLoaderData<typeof loader>();

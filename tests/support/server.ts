@@ -89,7 +89,8 @@ export function request(
 ): Promise<HttpResult> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, path: pathname, method: options.method ?? 'GET', headers: { host, ...options.headers } },
+      // A connection per request: a server that answers before reading a body may close the socket.
+      { host: '127.0.0.1', port, path: pathname, method: options.method ?? 'GET', headers: { host, ...(options.body !== undefined ? { 'content-length': String(Buffer.byteLength(options.body)) } : {}), ...options.headers }, agent: false },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -101,7 +102,7 @@ export function request(
       },
     );
     req.on('error', reject);
-    if (options.body) req.write(options.body);
+    if (options.body !== undefined) req.write(options.body);
     req.end(() => options.onSent?.());
   });
 }

@@ -4,6 +4,8 @@
 // financial records the law makes us keep.
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
+import { z } from 'zod';
+import { text, TEXT_LIMITS } from '~/shared/request-rules';
 import { DELETE_REASONS } from '~/shared/catalogue';
 import type { Locale } from '~/shared/locales';
 import { now } from '../clock';
@@ -14,6 +16,8 @@ import type { Tenant } from '../tenants/schema';
 import { consumeToken, createToken } from './tokens';
 
 export const REACTIVATION_DAYS = 14;
+
+export const DeletionSchema = z.object({ reason: z.string().max(32), comment: text(TEXT_LIMITS.comment).optional() });
 
 export type DeletionResult = { ok: true } | { ok: false; error: 'invalid_reason' };
 

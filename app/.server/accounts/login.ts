@@ -3,6 +3,8 @@
 // from that address for LOGIN_BLOCK_MINUTES — even the right password. Keyed by tenant, e-mail and
 // address, so nobody can lock a member out from elsewhere. Time comes from the clock module.
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { text, TEXT_LIMITS } from '~/shared/request-rules';
 import { now } from '../clock';
 import type { DB, User } from '../db/schema';
 import type { Tenant } from '../tenants/schema';
@@ -13,6 +15,9 @@ export const LOGIN_LIMITS = {
   windowMinutes: Number(process.env.LOGIN_WINDOW_MINUTES ?? 15),
   blockMinutes: Number(process.env.LOGIN_BLOCK_MINUTES ?? 15),
 };
+
+/** POST /api/user.php and the /login form. */
+export const LoginSchema = z.object({ email: text(TEXT_LIMITS.email), password: z.string().max(TEXT_LIMITS.password) });
 
 export type LoginResult =
   | { ok: true; user: User }

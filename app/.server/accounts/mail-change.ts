@@ -1,5 +1,7 @@
 // Changing the e-mail address (SPEC §5): the new address is confirmed by a link sent to it.
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { text, TEXT_LIMITS } from '~/shared/request-rules';
 import type { Locale } from '~/shared/locales';
 import type { DB, User } from '../db/schema';
 import { serverMessage } from '../i18n/messages';
@@ -8,6 +10,10 @@ import type { Tenant } from '../tenants/schema';
 import { consumeToken, createToken } from './tokens';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+export const MailChangeSchema = z.object({ email: text(TEXT_LIMITS.email) });
+/** The confirmation: the token from the mailed link, posted by the page's button. */
+export const TokenSchema = z.object({ token: z.string().max(TEXT_LIMITS.token) });
 
 export type MailChangeResult = { ok: true } | { ok: false; error: 'invalid' | 'taken' };
 

@@ -2,10 +2,19 @@
 // also hold a reason the system disabled all mail for (fbl: spam complaint, bounce: invalid address,
 // listunsubscribe); a member's own choices never remove those.
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import { NOTIFICATION_KINDS } from '~/shared/catalogue';
 import type { DB, User } from '../db/schema';
 
 export const SYSTEM_REASONS = ['fbl', 'bounce', 'listunsubscribe'] as const;
+
+/** PUT /api/notifications.php: the kinds switched off (SPEC §9); a form sends one value or several. */
+export const NotificationsSchema = z.object({
+  disabled: z
+    .union([z.enum(NOTIFICATION_KINDS), z.array(z.enum(NOTIFICATION_KINDS)).max(NOTIFICATION_KINDS.length)])
+    .transform((v) => (Array.isArray(v) ? v : [v]))
+    .default([]),
+});
 
 export async function setDisabledNotifications(db: Kysely<DB>, user: User, disabled: unknown): Promise<string[]> {
   const wanted = Array.isArray(disabled) ? disabled.filter((k): k is string => typeof k === 'string') : [];

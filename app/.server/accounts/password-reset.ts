@@ -2,6 +2,8 @@
 // day per account), a new password twice, and changing it with the old one. A new password ends
 // every other session.
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { text, TEXT_LIMITS } from '~/shared/request-rules';
 import type { Locale } from '~/shared/locales';
 import { now } from '../clock';
 import type { DB, User } from '../db/schema';
@@ -13,6 +15,17 @@ import { consumeToken, countTokensSince, createToken } from './tokens';
 
 export const RESET_MAILS_PER_DAY = Number(process.env.RESET_MAILS_PER_DAY ?? 3);
 export const MIN_PASSWORD_LENGTH = 8;
+
+/** Asking for a reset mail. */
+export const ResetRequestSchema = z.object({ email: text(TEXT_LIMITS.email) });
+/** Setting the new password with the mailed token. */
+export const ResetSchema = z.object({
+  token: z.string().max(TEXT_LIMITS.token),
+  password: z.string().max(TEXT_LIMITS.password),
+  password_confirm: z.string().max(TEXT_LIMITS.password),
+});
+/** A member changes the password. */
+export const ChangePasswordSchema = z.object({ old_password: z.string().max(TEXT_LIMITS.password), password: z.string().max(TEXT_LIMITS.password) });
 
 export type ResetRequestResult = { ok: true } | { ok: false; error: 'not_found' | 'too_many' };
 
@@ -36,6 +49,8 @@ export async function requestPasswordReset(
   const since = new Date(now().getTime() - 24 * 3600_000);
   if ((await countTokensSince(db, user.id, 'password_reset', since)) >= RESET_MAILS_PER_DAY) return { ok: false, error: 'too_many' };
   await db.transaction().execute(async (trx) => {
+    // Only the newest link works: the older ones of this account are used up now.
+    await trx.updateTable('account_tokens').set({ used_at: now() }).where('user_id', '=', user.id).where('kind', '=', 'password_reset').where('used_at', 'is', null).execute();
     const token = await createToken(trx, { tenantId: tenant.id, userId: user.id, kind: 'password_reset' });
     await passwordResetMail(trx, tenant, { to: user.email, name: user.name ?? '', locale: input.locale, origin: input.origin, token });
   });

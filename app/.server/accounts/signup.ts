@@ -28,16 +28,16 @@ export const SignupSchema = z.object({
   name: z.string().trim().max(40),
   password: z.string().max(200),
   date_of_birth: z.string().trim().max(10).default(''),
-  gender: z.string().default(''),
-  seeking: z.string().default(''),
-  country: z.string().trim().toUpperCase().default(''),
+  gender: z.string().max(16).default(''),
+  seeking: z.string().max(16).default(''),
+  country: z.string().trim().toUpperCase().max(2).default(''),
   region: z.string().trim().max(20).optional(),
   signup_message: z.string().trim().max(500).optional(),
   terms: z.union([z.boolean(), z.literal('on'), z.literal('true')]).optional(),
   orientation_consent: z.union([z.boolean(), z.literal('on'), z.literal('true')]).optional(),
   tracking: TrackingSchema.optional(),
   /** Honeypot: people never see this field, bots fill it in. */
-  website: z.string().optional(),
+  website: z.string().max(200).optional(),
 });
 export type SignupInput = z.input<typeof SignupSchema>;
 
@@ -75,10 +75,8 @@ export function validateSignup(tenant: Tenant, input: z.output<typeof SignupSche
     const suggestion = suggestEmail(email);
     if (suggestion) fields.email_suggestion = { id: 'signup.error.didYouMean', values: { suggestion } };
   }
-  const name = input.name;
-  if (name.length < 3 || name.length > 20) fields.name = { id: 'signup.error.nameLength' };
-  else if (name.startsWith('@')) fields.name = { id: 'signup.error.nameAt' };
-  else if (name.toLowerCase() === email) fields.name = { id: 'signup.error.nameIsEmail' };
+  const nameRule = nameError(input.name, email);
+  if (nameRule) fields.name = { id: nameRule };
   if (input.password.length < 8) fields.password = { id: 'signup.error.password' };
   if (!input.date_of_birth) {
     fields.date_of_birth = { id: 'signup.error.dobRequired', values: { min_age: MIN_AGE } };
@@ -95,6 +93,14 @@ export function validateSignup(tenant: Tenant, input: z.output<typeof SignupSche
   if (!input.terms) fields.terms = { id: 'signup.error.terms' };
   if (!input.orientation_consent) fields.orientation_consent = { id: 'signup.error.consent' };
   return fields;
+}
+
+/** SPEC §5 name rules, for signup and profile edit alike: the message id of the broken rule, or null. */
+export function nameError(name: string, email: string): string | null {
+  if (name.length < 3 || name.length > 20) return 'signup.error.nameLength';
+  if (name.startsWith('@')) return 'signup.error.nameAt';
+  if (name.toLowerCase() === email.trim().toLowerCase()) return 'signup.error.nameIsEmail';
+  return null;
 }
 
 export function sexualityOf(gender: string, seeking: string): 'hetero' | 'gay' | 'lesbian' | 'bi' {

@@ -29,30 +29,6 @@ export function notFound(locale: Locale): Response {
   return apiError(404, 'not_found', locale, 'api.error.notFound');
 }
 
-/** A request body as an object: JSON or a form (nested keys like tracking[network] become objects). */
-export async function readBody(request: Request): Promise<Record<string, unknown>> {
-  const type = request.headers.get('content-type') ?? '';
-  try {
-    if (type.includes('application/json')) {
-      const body: unknown = await request.json();
-      return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-    }
-    const form = await request.formData();
-    const out: Record<string, unknown> = {};
-    for (const [key, value] of form.entries()) {
-      if (typeof value !== 'string') continue;
-      const nested = /^(\w+)\[(\w+)\]$/.exec(key);
-      if (nested) {
-        const group = (out[nested[1]!] ??= {}) as Record<string, string>;
-        group[nested[2]!] = value;
-      } else out[key] = value;
-    }
-    return out;
-  } catch {
-    return {};
-  }
-}
-
 /** 429 with the wait in minutes, for the abuse limits. */
 export function tooManyRequests(locale: Locale, seconds: number): Response {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
@@ -60,6 +36,11 @@ export function tooManyRequests(locale: Locale, seconds: number): Response {
     { error: 'too_many_requests', message: serverMessage(locale, 'api.error.tooMany', { minutes }) },
     { status: 429, headers: { 'Retry-After': String(seconds) } },
   );
+}
+
+/** 500 server_error: an unexpected failure, logged under the request id that the answer carries too. */
+export function serverError(locale: Locale, requestId: string): Response {
+  return apiJson({ error: 'server_error', message: serverMessage(locale, 'api.error.internal'), request_id: requestId }, { status: 500 });
 }
 
 /** 403 authentication_required (SPEC §8): the client then treats the user as logged out. */

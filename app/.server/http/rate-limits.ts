@@ -12,7 +12,7 @@ export interface Limit {
 export const LIMITS = {
   /** Login requests per address, whatever the account. */
   login: { points: 30, durationS: 15 * 60 },
-  /** New accounts per address. */
+  /** New accounts per address: only accounts really created count (a typo costs nothing), see `blocked` and `record`. */
   signup: { points: 10, durationS: 60 * 60 },
   /** Reset-mail requests per address. */
   passwordReset: { points: 10, durationS: 60 * 60 },
@@ -23,6 +23,10 @@ export type LimitName = keyof typeof LIMITS;
 export interface RateLimits {
   /** Counts one attempt; resolves with the seconds to wait when over the limit, else null. */
   consume(name: LimitName, tenantId: string, key: string): Promise<number | null>;
+  /** The seconds to wait when the limit is used up, else null; counts nothing. */
+  blocked(name: LimitName, tenantId: string, key: string): Promise<number | null>;
+  /** Counts one thing that happened (an account created), whether or not the limit is used up. */
+  record(name: LimitName, tenantId: string, key: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -50,6 +54,13 @@ export function createRateLimits(options: { redisUrl?: string; limits?: Record<L
         if (error instanceof RateLimiterRes) return Math.max(1, Math.ceil(error.msBeforeNext / 1000));
         throw error;
       }
+    },
+    async blocked(name, tenantId, key) {
+      const state = await limiters[name].get(`${tenantId}:${key}`);
+      return state && state.consumedPoints >= limits[name].points ? Math.max(1, Math.ceil(state.msBeforeNext / 1000)) : null;
+    },
+    async record(name, tenantId, key) {
+      await limiters[name].penalty(`${tenantId}:${key}`, 1);
     },
     async close() {
       await redis?.quit().catch(() => {});

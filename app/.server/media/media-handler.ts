@@ -1,5 +1,9 @@
-// Serves /media/* from DATA_DIR/media. A demo profile's picture that is not on disk yet is drawn
-// (demo-picture.ts), rendered to WebP once, written atomically and served from disk from then on.
+// Serves /media/* from DATA_DIR/media, on tenant hosts only (server.ts mounts it after the tenant is
+// known). A demo profile's picture that is not on disk yet is drawn (demo-picture.ts), rendered to
+// WebP once, written atomically and served from disk from then on; demo pictures never change and
+// are cached for good. A member's photo (u/<profile>/…) answers only on the hosts of the member's
+// tenant and only while its row exists, with private caching that revalidates, so a deleted photo
+// is gone at once (docs/api.md).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RequestHandler } from 'express';
@@ -7,6 +11,7 @@ import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import { today } from '../clock';
 import type { DB } from '../db/schema';
+import type { Tenant } from '../tenants/schema';
 import { ageOn } from '../profiles/age';
 import { parseDemoPhotoFilename, portraitSvg, PORTRAIT_SIZE, THUMB_SIZE } from './demo-picture';
 
@@ -42,13 +47,35 @@ export function mediaHandler(options: { mediaDir: string; db: Kysely<DB> }): Req
 
   return async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const relative = decodeURIComponent(req.path).replace(/^\/+/, '');
+    let relative: string;
+    try {
+      relative = decodeURIComponent(req.path).replace(/^\/+/, '');
+    } catch {
+      res.status(404).end();
+      return;
+    }
     const file = path.resolve(options.mediaDir, relative);
     if (!file.startsWith(options.mediaDir + path.sep) || relative.includes('\0')) {
       res.status(404).end();
       return;
     }
     try {
+      if (relative.startsWith('u/')) {
+        const tenant = res.locals.tenant as Tenant;
+        const photo = await options.db
+          .selectFrom('photos')
+          .innerJoin('profiles', 'profiles.id', 'photos.profile_id')
+          .select('photos.id')
+          .where((eb) => eb.or([eb('photos.filename', '=', relative), eb('photos.thumb_filename', '=', relative)]))
+          .where('profiles.tenant_id', '=', tenant.id)
+          .executeTakeFirst();
+        if (!photo || !fs.existsSync(file)) {
+          res.status(404).set('Cache-Control', 'no-store').type('text/plain').send('Not found');
+          return;
+        }
+        res.sendFile(file, { dotfiles: 'deny', cacheControl: false, headers: { 'Cache-Control': 'private, no-cache' } });
+        return;
+      }
       if (!fs.existsSync(file)) {
         let job = rendering.get(file);
         if (!job) {

@@ -6,22 +6,28 @@ import { BODY_TYPES, EYE_COLOURS, HAIR_COLOURS, RELATIONSHIP_STATUSES } from '~/
 import type { DB, User } from '../db/schema';
 import { REGION_DATA, type RegionCountry } from '../geo/region-data';
 import type { Tenant } from '../tenants/schema';
+import { nameError } from '../accounts/signup';
+import { text, TEXT_LIMITS } from '~/shared/request-rules';
 
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
   z.union([z.enum(values), z.literal('').transform(() => null)]).optional();
 
+/** One value or several (a form sends a lone checkbox as a string). */
+const list = <T extends z.ZodType>(item: T, max: number) =>
+  z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(item).max(max));
+
 export const OwnProfileSchema = z.object({
-  name: z.string().trim().min(3).max(20).refine((v) => !v.startsWith('@')),
-  region: z.string().trim().max(20).optional(),
-  city: z.string().trim().max(80).optional(),
+  name: text(40),
+  region: text(TEXT_LIMITS.region).optional(),
+  city: text(TEXT_LIMITS.city).optional(),
   hair_colour: optionalEnum(HAIR_COLOURS),
   eye_colour: optionalEnum(EYE_COLOURS),
   body_type: optionalEnum(BODY_TYPES),
   relationship_status: optionalEnum(RELATIONSHIP_STATUSES),
   tattoos: z.enum(['yes', 'no', '']).optional(),
-  interests: z.array(z.string()).max(20).default([]),
-  about: z.string().trim().max(2000).optional(),
-  looking_for: z.string().trim().max(1000).optional(),
+  interests: list(z.string().max(40), 60),
+  about: text(TEXT_LIMITS.about).optional(),
+  looking_for: text(TEXT_LIMITS.lookingFor).optional(),
 });
 
 export type OwnProfileResult = { ok: true } | { ok: false; fields: Record<string, string> };
@@ -33,11 +39,14 @@ export async function updateOwnProfile(db: Kysely<DB>, tenant: Tenant, user: Use
     const fields: Record<string, string> = {};
     for (const issue of parsed.error.issues) {
       const field = String(issue.path[0] ?? 'form');
-      fields[field] = field === 'name' ? 'signup.error.nameLength' : 'signup.error.invalid';
+      fields[field] = 'signup.error.invalid';
     }
     return { ok: false, fields };
   }
   const input = parsed.data;
+  // The name is shown to visitors: SPEC §5's rules, with its texts (never the member's e-mail address).
+  const nameRule = nameError(input.name, user.email);
+  if (nameRule) return { ok: false, fields: { name: nameRule } };
   const profile = await db.selectFrom('profiles').select('country').where('id', '=', user.profile_id).executeTakeFirstOrThrow();
   const regions = REGION_DATA[profile.country as RegionCountry] ?? [];
   if (input.region && !regions.some((r) => r.code === input.region)) return { ok: false, fields: { region: 'signup.error.choose' } };

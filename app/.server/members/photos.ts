@@ -1,10 +1,13 @@
 // Member photos (SPEC §5, DESIGN §10): JPEG, PNG, WebP or HEIC (where sharp reads it), checked by their first bytes, at most
 // MAX_UPLOAD_BYTES and MAX_INPUT_PIXELS, re-encoded to WebP by sharp (which drops all metadata,
-// EXIF location included) with a thumbnail. Free members keep up to 3 photos, premium members 25.
+// EXIF location included) with a thumbnail. Free members keep up to 3 photos, premium members 25;
+// the limit is held by the database under concurrent uploads (docs/decisions/0012).
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { idSchema } from '~/shared/request-rules';
 import sharp, { type OutputInfo } from 'sharp';
 import type { DB, User } from '../db/schema';
 import { THUMB_SIZE } from '../media/demo-picture';
@@ -23,6 +26,9 @@ export type PhotoError = 'no_profile' | 'premium_only' | 'too_large' | 'not_imag
  */
 export const HEIC_READABLE = sharp.format.heif.input.fileSuffix?.includes('.heic') ?? false;
 export const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp', ...(HEIC_READABLE ? ['image/heic'] : [])].join(',');
+/** PUT and DELETE /api/photos.php, and the /profile photo buttons: which photo. */
+export const PhotoTargetSchema = z.object({ photo: idSchema });
+
 export type UploadResult = { ok: true; photo: { id: number; filename: string; thumb_filename: string } } | { ok: false; error: PhotoError };
 
 /** The image type by magic bytes, or null for anything that is not an accepted image. */
@@ -41,8 +47,9 @@ export async function uploadPhoto(db: Kysely<DB>, user: User, bytes: Uint8Array,
   const type = sniffImageType(bytes);
   if (!type) return { ok: false, error: 'not_image' };
   if (type === 'heic' && !HEIC_READABLE) return { ok: false, error: 'heic_unsupported' };
-  const count = await db.selectFrom('photos').select((eb) => eb.fn.countAll<number>().as('n')).where('profile_id', '=', user.profile_id).executeTakeFirstOrThrow();
-  if (Number(count.n) >= (user.paid_user ? PHOTO_LIMITS.premium : PHOTO_LIMITS.free)) return { ok: false, error: 'premium_only' };
+  const limit = user.paid_user ? PHOTO_LIMITS.premium : PHOTO_LIMITS.free;
+  // A cheap early answer; the count that counts is taken again under the row lock below.
+  if ((await countPhotos(db, user.profile_id)) >= limit) return { ok: false, error: 'premium_only' };
 
   let full: { data: Buffer; info: OutputInfo };
   let thumb: Buffer;
@@ -61,12 +68,17 @@ export async function uploadPhoto(db: Kysely<DB>, user: User, bytes: Uint8Array,
   await fs.writeFile(path.join(mediaDir, filename), full.data);
   await fs.writeFile(path.join(mediaDir, thumbFilename), thumb);
 
+  const profileId = user.profile_id;
   const photo = await db.transaction().execute(async (trx) => {
-    const last = await trx.selectFrom('photos').select((eb) => eb.fn.max('position').as('max')).where('profile_id', '=', user.profile_id!).executeTakeFirst();
+    // The limit pattern (docs/decisions/0012): lock the owner's row, count, write, commit. Parallel
+    // uploads of one member queue on the lock, so the count each sees includes the others' photos.
+    await trx.selectFrom('profiles').select('id').where('id', '=', profileId).forUpdate().executeTakeFirstOrThrow();
+    if ((await countPhotos(trx, profileId)) >= limit) return null;
+    const last = await trx.selectFrom('photos').select((eb) => eb.fn.max('position').as('max')).where('profile_id', '=', profileId).executeTakeFirst();
     const inserted = await trx
       .insertInto('photos')
       .values({
-        profile_id: user.profile_id!,
+        profile_id: profileId,
         filename,
         thumb_filename: thumbFilename,
         width: full.info.width,
@@ -75,10 +87,19 @@ export async function uploadPhoto(db: Kysely<DB>, user: User, bytes: Uint8Array,
       })
       .returning(['id', 'filename', 'thumb_filename'])
       .executeTakeFirstOrThrow();
-    await trx.updateTable('profiles').set({ main_photo_id: inserted.id }).where('id', '=', user.profile_id!).where('main_photo_id', 'is', null).execute();
+    await trx.updateTable('profiles').set({ main_photo_id: inserted.id }).where('id', '=', profileId).where('main_photo_id', 'is', null).execute();
     return inserted;
   });
+  if (!photo) {
+    await Promise.all([filename, thumbFilename].map((f) => fs.rm(path.join(mediaDir, f), { force: true })));
+    return { ok: false, error: 'premium_only' };
+  }
   return { ok: true, photo };
+}
+
+async function countPhotos(db: Kysely<DB>, profileId: number): Promise<number> {
+  const row = await db.selectFrom('photos').select((eb) => eb.fn.countAll<number>().as('n')).where('profile_id', '=', profileId).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** Deletes a member's own photo (files too); the next photo becomes the main one. */

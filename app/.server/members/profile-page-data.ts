@@ -1,5 +1,8 @@
 // Loader and action data of the profile screen, shared by /members/{id} and /likes/m/{id}.
-import type { AppLoadContext } from '@remix-run/node';
+import { redirect, type AppLoadContext } from '@remix-run/node';
+import { z } from 'zod';
+import { parseId } from '~/shared/request-rules';
+import { formAction } from '../http/form-action';
 import { likeProfile, likeState, markLikeSeen, unlikeProfile, type LikeState } from '../likes/likes';
 import { localize } from '../tenants/localize';
 import { blockProfile, unblockProfile } from './blocking';
@@ -30,18 +33,24 @@ export async function profilePageData(context: AppLoadContext, id: number) {
   };
 }
 
-export async function profilePageAction(request: Request, context: AppLoadContext, id: number) {
-  const form = await request.formData();
-  const viewer = { user: context.user };
-  const intent = form.get('intent');
-  const result =
-    intent === 'like'
-      ? await likeProfile(context.db, context.tenant, viewer, id)
-      : intent === 'unlike'
-        ? await unlikeProfile(context.db, viewer, id)
-        : intent === 'unblock'
-          ? await unblockProfile(context.db, viewer, id)
-          : await blockProfile(context.db, context.tenant, viewer, id);
-  if (!result.ok && result.error === 'authentication_required') throw new Response('Forbidden', { status: 403 });
-  return { ok: result.ok };
+/** The {id} of a profile route: an id of 1 … 2,147,483,647, else the 404 page. */
+export function profileIdParam(value: string | undefined): number {
+  const id = parseId(value);
+  if (id === null) throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
+  return id;
 }
+
+/** The profile screen's buttons: like, take the like back, block, unblock. */
+export const profilePageAction = formAction({
+  body: z.object({ intent: z.enum(['like', 'unlike', 'block', 'unblock']) }),
+  failure: () => ({ ok: false }),
+  async handle({ context, body, params }) {
+    const id = profileIdParam(params.id);
+    const viewer = { user: context.user };
+    const act = { like: () => likeProfile(context.db, context.tenant, viewer, id), unlike: () => unlikeProfile(context.db, viewer, id), block: () => blockProfile(context.db, context.tenant, viewer, id), unblock: () => unblockProfile(context.db, viewer, id) };
+    const result = await act[body.intent]();
+    if (!result.ok && result.error === 'authentication_required') throw redirect('/login');
+    if (!result.ok && result.error === 'not_found') throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
+    return { ok: result.ok };
+  },
+});

@@ -176,7 +176,7 @@ export function ProfilePage({ data }: { data: ProfilePageData }) {
           </Thumbs>
         ) : null}
         {profile.photosTotal > profile.photos.length ? (
-          <p>
+          <div>
             {data.viewer === 'visitor' ? (
               <Button type="button" $variant="ghost" onClick={requireLogin} data-testid="more-photos">
                 <FormattedMessage id="profile.morePhotos" defaultMessage="See {count, plural, one {# more photo} other {# more photos}}" values={{ count: profile.photosTotal - profile.photos.length }} />
@@ -186,7 +186,7 @@ export function ProfilePage({ data }: { data: ProfilePageData }) {
                 <FormattedMessage id="profile.premiumPhotos" defaultMessage="Premium members see all {count} photos." values={{ count: profile.photosTotal }} />
               </Note>
             )}
-          </p>
+          </div>
         ) : null}
       </div>
       <Details>

@@ -1,0 +1,132 @@
+// Express → Remix, with the request gate in front (docs/api.md "Methods, sizes and errors"):
+// - a method a route does not take answers 405 before Remix sees it (JSON with Allow on /api, a
+//   themed page elsewhere), TRACE and other exotic methods included;
+// - bodies are capped: Content-Length over the cap answers 413 at once, and a body without a length
+//   is cut off when it grows past the cap (the route then answers 413);
+// - an unexpected failure answers 500 server_error (JSON on /api) and is logged with the request id.
+// It replaces @remix-run/express's createRequestHandler, which it follows for headers and responses.
+import { Transform, type TransformCallback } from 'node:stream';
+import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from '@remix-run/node';
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
+import { MAX_UPLOAD_BYTES } from '../members/photos';
+import type { Locale } from '~/shared/locales';
+import { serverMessage } from '../i18n/messages';
+import type { Tenant } from '../tenants/schema';
+import { BodyTooLargeError } from './request-input';
+import { statusPage } from './status-page';
+
+/** Body caps: JSON and form bodies 64 KiB; multipart (photo uploads) the photo limit plus room for the form. */
+export const BODY_LIMITS = { form: 64 * 1024, multipart: MAX_UPLOAD_BYTES + 64 * 1024 } as const;
+
+/** Pages take GET and HEAD, and POST where they have a form action (Remix answers 405 where not). */
+export const PAGE_METHODS = ['GET', 'HEAD', 'POST'];
+
+type Build = ServerBuild | (() => Promise<ServerBuild>);
+
+interface Options {
+  build: Build;
+  mode: 'development' | 'production';
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => Promise<AppLoadContext>;
+  /** The language of the gate's own answers, before the load context exists. */
+  localeOf: (req: ExpressRequest, tenant: Tenant) => Locale;
+}
+
+export function remixHandler(options: Options): RequestHandler {
+  let handler: ReturnType<typeof createRequestHandler> | null = null;
+  let builtFrom: ServerBuild | null = null;
+
+  return async (req, res) => {
+    const tenant = res.locals.tenant as Tenant;
+    const requestId = res.locals.requestId as string;
+    const locale = options.localeOf(req, tenant);
+    const isApi = req.path.toLowerCase().startsWith('/api/');
+    const reject = (status: number, code: string, messageId: string, headers: Record<string, string> = {}) => {
+      res.status(status).set({ 'Cache-Control': 'no-store', ...headers });
+      if (isApi || req.method === 'HEAD') res.json({ error: code, message: serverMessage(locale, messageId) });
+      else res.type('html').send(statusPage(tenant, locale, status, serverMessage(locale, messageId)));
+    };
+    try {
+      const build = typeof options.build === 'function' ? await options.build() : options.build;
+      if (build !== builtFrom) {
+        handler = createRequestHandler(build, options.mode);
+        builtFrom = build;
+      }
+
+      const allowed = isApi ? apiMethods(build, req.path) : PAGE_METHODS;
+      if (!allowed) return reject(404, 'not_found', 'api.error.notFound');
+      if (!allowed.includes(req.method)) return reject(405, 'method_not_allowed', 'api.error.methodNotAllowed', { Allow: allowed.join(', ') });
+
+      const limit = /^multipart\/form-data/i.test(req.get('content-type') ?? '') ? BODY_LIMITS.multipart : BODY_LIMITS.form;
+      // On /api an oversize body is refused unread; a page's form reads up to the cap and says so inline.
+      if (isApi && Number(req.get('content-length') ?? 0) > limit) return reject(413, 'too_large', 'api.error.tooLarge', { Connection: 'close' });
+
+      const request = remixRequest(req, res, limit);
+      const context = await options.getLoadContext(req, res);
+      let response = await handler!(request, context);
+      if (isApi && response.status >= 500 && !/json/.test(response.headers.get('content-type') ?? '')) {
+        console.error(`[rendezvous] request ${requestId}: ${req.method} ${req.path} answered ${response.status}`);
+        response = Response.json({ error: 'server_error', message: serverMessage(locale, 'api.error.internal'), request_id: requestId }, { status: 500 });
+      }
+      await sendRemixResponse(res, response);
+    } catch (error) {
+      console.error(`[rendezvous] request ${requestId} failed: ${req.method} ${req.path}`, error);
+      if (res.headersSent) return void res.end();
+      reject(500, 'server_error', 'api.error.internal');
+    }
+  };
+}
+
+/** The methods of the /api route at `path` (`loader.methods`, see api-route.ts), or null when none is there. */
+export function apiMethods(build: ServerBuild, path: string): string[] | null {
+  const wanted = path.toLowerCase().replace(/\/+$/, '').replace(/^\//, '');
+  for (const route of Object.values(build.routes)) {
+    if (route.path?.toLowerCase() !== wanted) continue;
+    const methods = (route.module.loader as { methods?: unknown } | undefined)?.methods;
+    return Array.isArray(methods) ? (methods as string[]) : ['GET', 'HEAD'];
+  }
+  return null;
+}
+
+/** As @remix-run/express builds it, with the body passed through a counter that stops at `limit` bytes. */
+function remixRequest(req: ExpressRequest, res: ExpressResponse, limit: number): Request {
+  const port = req.get('host')?.split(':')[1];
+  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ''}${req.originalUrl}`);
+  let controller: AbortController | null = new AbortController();
+  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers: remixHeaders(req.headers), signal: controller.signal };
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    init.body = createReadableStreamFromReadable(req.pipe(byteLimit(limit)));
+    init.duplex = 'half';
+  }
+  res.on('finish', () => (controller = null));
+  res.on('close', () => controller?.abort());
+  return new Request(url.href, init);
+}
+
+function byteLimit(limit: number): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback: TransformCallback) {
+      seen += chunk.length;
+      if (seen > limit) callback(new BodyTooLargeError(`request body over ${limit} bytes`));
+      else callback(null, chunk);
+    },
+  });
+}
+
+function remixHeaders(incoming: ExpressRequest['headers']): Headers {
+  const headers = new Headers();
+  for (const [key, values] of Object.entries(incoming)) {
+    if (Array.isArray(values)) for (const value of values) headers.append(key, value);
+    else if (values) headers.set(key, values);
+  }
+  return headers;
+}
+
+async function sendRemixResponse(res: ExpressResponse, response: Response): Promise<void> {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (/text\/event-stream/i.test(response.headers.get('Content-Type') ?? '')) res.flushHeaders();
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}

@@ -1,0 +1,118 @@
+// Reading a request's query and body into plain values for a zod schema, and the one answer for
+// input that fails it. Every string is cleaned first (app/shared/request-rules.ts): line breaks as
+// \n, NFC, and other control characters refused, whatever the field.
+import type { Locale } from '~/shared/locales';
+import { cleanStrings } from '~/shared/request-rules';
+import { serverMessage } from '../i18n/messages';
+import { apiJson } from './api';
+
+export interface InputIssue {
+  code: string;
+  path: string[];
+  message: string;
+  maximum?: number | bigint;
+  minimum?: number | bigint;
+  /** The whole raw input, to tell a missing value from a wrong one. */
+  input?: unknown;
+}
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; issues: InputIssue[] };
+export type RawBody = Parsed<unknown> | { ok: false; status: 413 | 415 };
+
+/** Thrown into a request body stream that grows past the server's cap (server.ts request gate). */
+export class BodyTooLargeError extends Error {
+  readonly code = 'body_too_large';
+}
+
+function cleaned(value: unknown): Parsed<unknown> {
+  const { value: out, refused } = cleanStrings(value);
+  if (refused.length) return { ok: false, issues: refused.map((path) => ({ code: 'custom', path, message: 'validation.controlCharacters' })) };
+  return { ok: true, value: out };
+}
+
+/** Query parameters as an object; a repeated key becomes an array. */
+export function readRequestQuery(request: Request): Parsed<unknown> {
+  return cleaned(entriesToObject(new URL(request.url).searchParams.entries()));
+}
+
+/** A JSON or form body as a value (JSON may be any value; the schema decides), or why it cannot be read. */
+export async function readRequestBody(request: Request): Promise<RawBody> {
+  const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  try {
+    if (type === 'application/json' || type.endsWith('+json')) {
+      const text = await request.text();
+      if (!text.trim()) return { ok: true, value: {} };
+      try {
+        return cleaned(JSON.parse(text));
+      } catch {
+        return { ok: false, issues: [{ code: 'custom', path: [], message: 'validation.json' }] };
+      }
+    }
+    if (type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data') {
+      const form = await request.formData();
+      return cleaned(entriesToObject(form.entries()));
+    }
+    const text = request.body ? await request.text() : '';
+    return text.length === 0 ? { ok: true, value: {} } : { ok: false, status: 415 };
+  } catch (error) {
+    if (isTooLarge(error)) return { ok: false, status: 413 };
+    // A malformed multipart or urlencoded body.
+    return { ok: false, issues: [{ code: 'custom', path: [], message: 'validation.invalid' }] };
+  }
+}
+
+export function isTooLarge(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (e instanceof BodyTooLargeError || e.code === 'body_too_large') return true;
+  }
+  return false;
+}
+
+/** Form or query entries as an object: `tracking[network]` nests, a repeated key is an array, files stay files. */
+function entriesToObject(entries: Iterable<[string, FormDataEntryValue]>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const put = (target: Record<string, unknown>, key: string, value: unknown) => {
+    const current = target[key];
+    target[key] = current === undefined ? value : Array.isArray(current) ? [...current, value] : [current, value];
+  };
+  for (const [key, value] of entries) {
+    const nested = /^(\w+)\[(\w+)\]$/.exec(key);
+    if (nested) {
+      const group = out[nested[1]!];
+      const target = group && typeof group === 'object' && !Array.isArray(group) ? (group as Record<string, unknown>) : {};
+      out[nested[1]!] = target;
+      put(target, nested[2]!, value);
+    } else put(out, key, value);
+  }
+  return out;
+}
+
+function valueAt(input: unknown, path: string[]): unknown {
+  let at = input;
+  for (const key of path) {
+    if (!at || typeof at !== 'object') return undefined;
+    at = (at as Record<string, unknown>)[key];
+  }
+  return at;
+}
+
+/** The translated text of one issue: our own message ids pass through, zod's codes map to ours. */
+export function issueText(locale: Locale, issue: InputIssue): string {
+  if (/^[a-z]+\.[\w.]+$/.test(issue.message) && serverMessage(locale, issue.message) !== issue.message) {
+    return serverMessage(locale, issue.message, { max: Number(issue.maximum ?? 0), min: Number(issue.minimum ?? 0) });
+  }
+  if (issue.code === 'too_big' && issue.maximum !== undefined) return serverMessage(locale, 'validation.tooLong', { max: Number(issue.maximum) });
+  if (issue.path.length && valueAt(issue.input, issue.path) === undefined) return serverMessage(locale, 'validation.required');
+  if (issue.code === 'too_small' && Number(issue.minimum) <= 1) return serverMessage(locale, 'validation.required');
+  return serverMessage(locale, 'signup.error.invalid');
+}
+
+/** 400 { error: "validation", message, fields: { <field path>: <text> } }; issues about the whole input are under `where`. */
+export function validationError(locale: Locale, issues: InputIssue[], where: 'query' | 'body'): Response {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.length ? issue.path.join('.') : where;
+    fields[key] ??= issueText(locale, issue);
+  }
+  return apiJson({ error: 'validation', message: serverMessage(locale, 'signup.error.check'), fields }, { status: 400 });
+}

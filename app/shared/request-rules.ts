@@ -1,0 +1,75 @@
+// The rules every request value meets before any domain code sees it (docs/api.md "Input rules"),
+// shared by the server's request schemas and the browser's forms.
+import { z } from 'zod';
+
+/** Ids are PostgreSQL integers: 1 … 2,147,483,647, nothing else (no 0, no 1.5, no "0x1F", no true). */
+export const ID_MAX = 2_147_483_647;
+
+const DIGITS = /^[1-9][0-9]{0,9}$/;
+
+/** An id as a JSON number or a string of decimal digits (forms and query strings carry strings). */
+export const idSchema = z.union([z.number(), z.string()]).transform((value, ctx) => {
+  const id = typeof value === 'number' ? value : DIGITS.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isInteger(id) || id < 1 || id > ID_MAX) {
+    ctx.addIssue({ code: 'custom', message: 'validation.id' });
+    return z.NEVER;
+  }
+  return id;
+});
+
+/** The id in a route parameter (/members/{id}), or null when it is not one. */
+export function parseId(value: string | undefined): number | null {
+  const parsed = idSchema.safeParse(value ?? '');
+  return parsed.success ? parsed.data : null;
+}
+
+/** Control characters other than tab and newline (carriage returns are folded into newlines first). */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+
+export function hasControlCharacters(value: string): boolean {
+  return CONTROL.test(value);
+}
+
+/**
+ * Every string of a request, wherever it sits: line breaks as \n (browsers send \r\n from text
+ * areas), NFC-normalised so that "é" is one letter however it was typed. Returns the cleaned value
+ * and the paths of strings that carry other control characters (they are refused, never stored).
+ * Files and other non-plain objects pass as they are.
+ */
+export function cleanStrings(value: unknown, path: string[] = [], refused: string[][] = []): { value: unknown; refused: string[][] } {
+  if (typeof value === 'string') {
+    const cleaned = value.replace(/\r\n?/g, '\n').normalize('NFC');
+    if (hasControlCharacters(cleaned)) refused.push(path);
+    return { value: cleaned, refused };
+  }
+  if (Array.isArray(value)) {
+    return { value: value.map((item, index) => cleanStrings(item, [...path, String(index)], refused).value), refused };
+  }
+  if (value && typeof value === 'object' && (Object.getPrototypeOf(value) === Object.prototype || Object.getPrototypeOf(value) === null)) {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      if (hasControlCharacters(key)) refused.push([...path, key]);
+      out[key] = cleanStrings(item, [...path, key], refused).value;
+    }
+    return { value: out, refused };
+  }
+  return { value, refused };
+}
+
+/** A text field of at most `max` characters, trimmed. */
+export const text = (max: number) => z.string().trim().max(max, { message: 'validation.tooLong' });
+
+/** Documented length limits of the free-text fields (docs/api.md). */
+export const TEXT_LIMITS = {
+  email: 254,
+  name: 20,
+  password: 200,
+  city: 80,
+  about: 2000,
+  lookingFor: 1000,
+  signupMessage: 500,
+  comment: 1000,
+  token: 200,
+  region: 20,
+} as const;
