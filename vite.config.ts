@@ -32,6 +32,9 @@ export default defineConfig({
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
   ssr: { noExternal: ['styled-components'] },
   optimizeDeps: { include: ['styled-components', '@emotion/is-prop-valid', 'stylis', 'react-intl', 'valtio'] },
+  // styled-components writes its rules as text, not through the CSSOM, so that its <style> element
+  // can move to a new <head> with every rule (app/components/app/kept-styles.tsx).
+  define: { SC_DISABLE_SPEEDY: 'true' },
   build: { target: 'es2022' },
   server: { hmr: { port: 24678 } },
 });

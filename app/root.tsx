@@ -23,6 +23,7 @@ import { localize } from './.server/tenants/localize';
 import { DocumentTitleCounts } from './components/app/document-title';
 import { ErrorPage, ErrorPageGuard } from './components/app/error-page';
 import { GlobalStyle } from './components/app/global-style';
+import { KeptStyles } from './components/app/kept-styles';
 import { useNonce } from './components/app/nonce';
 import { Layout as ShellLayout } from './layouts/layouts';
 import { AppStateProvider } from './state/app-state';
@@ -98,10 +99,12 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <IntlProvider locale={locale} messages={data?.messages ?? {}} defaultLocale={DEFAULT_LOCALE}>
-          <ThemeProvider theme={theme}>
-            <GlobalStyle />
-            <AppStateProvider initial={{ user: data?.user ?? null }}>{children}</AppStateProvider>
-          </ThemeProvider>
+          <KeptStyles>
+            <ThemeProvider theme={theme}>
+              <GlobalStyle />
+              <AppStateProvider initial={{ user: data?.user ?? null }}>{children}</AppStateProvider>
+            </ThemeProvider>
+          </KeptStyles>
         </IntlProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

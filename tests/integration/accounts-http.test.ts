@@ -147,9 +147,12 @@ describe('/api/password-reset.php and /api/password.php', () => {
 });
 
 describe('settings', () => {
-  it('PUT /api/notifications.php turns e-mail notification kinds off, keeping only known kinds', async () => {
+  it('PUT /api/notifications.php turns e-mail notification kinds off, refusing unknown kinds', async () => {
     const session = cookieOf(await json('POST', '/api/user.php', { email: signup.email, password: signup.password }));
-    const res = await json('PUT', '/api/notifications.php', { disabled: ['promotions', 'news', 'nonsense'] }, { cookie: session });
+    const unknown = await json('PUT', '/api/notifications.php', { disabled: ['promotions', 'nonsense'] }, { cookie: `${session}; locale=en` });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json()).toEqual({ error: 'validation', message: 'Please check the highlighted fields', fields: { disabled: 'This value is not valid' } });
+    const res = await json('PUT', '/api/notifications.php', { disabled: ['promotions', 'news'] }, { cookie: session });
     expect(res.json()).toEqual({ notifications_disabled: ['promotions', 'news'] });
     const me = await request(server.port, HOST, '/api/user.php', { headers: { cookie: session } });
     expect(me.json<{ user: { notifications_disabled: string[] } }>().user.notifications_disabled).toEqual(['promotions', 'news']);
@@ -208,7 +211,12 @@ describe('deleting an account', () => {
     expect(login.json()).toMatchObject({ error: 'pending_deletion' });
     const outbox = await request(server.port, HOST, '/dev/outbox');
     const link = new RegExp(`href="http://${HOST}(/reactivate\\?token=[\\w-]+)"`).exec(outbox.text)![1]!;
+    // Opening the link (as a mail scanner would) changes nothing; the page's button does.
     expect((await request(server.port, HOST, link)).text).toContain('data-testid="reactivate"');
+    expect((await json('POST', '/api/user.php', { email: member.email, password: member.password })).status).toBe(403);
+    const token = new URL(link, 'http://x').searchParams.get('token')!;
+    const confirmed = await request(server.port, HOST, link, { method: 'POST', body: `token=${token}`, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://${HOST}`, cookie: 'locale=en' } });
+    expect(confirmed.text).toContain('Your account is active again');
     expect((await json('POST', '/api/user.php', { email: member.email, password: member.password })).status).toBe(200);
   });
 });

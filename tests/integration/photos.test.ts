@@ -10,6 +10,7 @@ import { migrateToLatest, openDatabase, type Database } from '~/.server/db/datab
 import type { User } from '~/.server/db/schema';
 import { deletePhoto, ACCEPTED_TYPES, HEIC_READABLE, MAX_UPLOAD_BYTES, setMainPhoto, sniffImageType, uploadPhoto } from '~/.server/members/photos';
 import { loadTenants } from '~/.server/tenants/registry';
+import { databaseKinds, migratedDatabase } from '../support/databases';
 
 const flirt = loadTenants('tenants').find((t) => t.id === 'flirtlokaal')!;
 const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'media-'));
@@ -104,5 +105,42 @@ describe('photo uploads', () => {
     expect(fs.existsSync(path.join(mediaDir, b.photo.filename))).toBe(false);
     const profile = await database.db.selectFrom('profiles').select('main_photo_id').where('id', '=', owner.profile_id!).executeTakeFirstOrThrow();
     expect(profile.main_photo_id).toBe(a.photo.id);
+  });
+});
+
+describe.each(databaseKinds)('the photo limit under concurrent uploads (%s)', (kind) => {
+  let own: Database;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ database: own, drop } = await migratedDatabase(kind));
+  });
+
+  afterAll(async () => {
+    await own?.close();
+    await drop?.();
+  });
+
+  async function ownMember(paid: boolean): Promise<User> {
+    n++;
+    const result = await signUp(own.db, flirt, { ip: null, origin: 'http://x', locale: 'en' }, {
+      email: `c${n}@example.com`, name: `Conc${n}`, password: 'a good password', date_of_birth: '1990-01-01',
+      gender: 'female', seeking: 'male', country: 'NL', terms: true, orientation_consent: true,
+    });
+    if (!result.ok) throw new Error('signup');
+    return own.db.updateTable('users').set({ paid_user: paid }).where('id', '=', result.user.id).returningAll().executeTakeFirstOrThrow();
+  }
+
+  it('accepts exactly 3 of 8 uploads a free member sends at the same moment, and removes the refused files', async () => {
+    const user = await ownMember(false);
+    const image = await png(400, 500);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'media-'));
+    const results = await Promise.all(Array.from({ length: 8 }, () => uploadPhoto(own.db, user, image, dir)));
+    expect(results.filter((r) => r.ok)).toHaveLength(3);
+    expect(results.filter((r) => !r.ok && r.error === 'premium_only')).toHaveLength(5);
+    const rows = await own.db.selectFrom('photos').select('filename').where('profile_id', '=', user.profile_id!).execute();
+    expect(rows).toHaveLength(3);
+    expect(fs.readdirSync(path.join(dir, 'u', String(user.profile_id))).sort()).toEqual(rows.flatMap((r) => [r.filename.split('/').pop(), r.filename.split('/').pop()!.replace('.webp', '-thumb.webp')]).sort());
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -85,7 +85,7 @@ export function request(
   port: number,
   host: string,
   pathname: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string; onSent?: () => void } = {},
+  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer; onSent?: () => void } = {},
 ): Promise<HttpResult> {
   return new Promise((resolve, reject) => {
     const req = http.request(

@@ -78,7 +78,8 @@ export function remixHandler(options: Options): RequestHandler {
 
 /** The methods of the /api route at `path` (`loader.methods`, see api-route.ts), or null when none is there. */
 export function apiMethods(build: ServerBuild, path: string): string[] | null {
-  const wanted = path.toLowerCase().replace(/\/+$/, '').replace(/^\//, '');
+  // A single-fetch data request (a fetcher in the page) asks for <path>.data.
+  const wanted = path.toLowerCase().replace(/\/+$/, '').replace(/^\//, '').replace(/\.data$/, '');
   for (const route of Object.values(build.routes)) {
     if (route.path?.toLowerCase() !== wanted) continue;
     const methods = (route.module.loader as { methods?: unknown } | undefined)?.methods;
