@@ -22,6 +22,7 @@ import { SESSION_COOKIE, userForSession } from './app/.server/accounts/sessions'
 import { createRateLimits } from './app/.server/http/rate-limits';
 import { startMailWorker } from './app/.server/mail/mail';
 import { mediaHandler } from './app/.server/media/media-handler';
+import { DEMO_PASSWORD, seedDemoAccounts } from './app/.server/seed/demo-accounts';
 import { isDatabaseEmpty, seedDemoProfiles } from './app/.server/seed/demo-profiles';
 import { searchIndexOf } from './app/.server/members/search-index';
 import { TenantRegistry } from './app/.server/tenants/registry';
@@ -48,6 +49,11 @@ async function main() {
     log('empty database: seeding demo profiles…');
     const seeded = await seedDemoProfiles(database.db);
     log(`seeded ${seeded.profiles} profiles with ${seeded.photos} photos`);
+  }
+  // Demo accounts (README) for the demo and development only, never a real production start.
+  if (!config.SKIP_SEED && (config.DEMO || isDev)) {
+    const created = await seedDemoAccounts(database.db, tenants.all());
+    if (created) log(`created ${created} demo accounts (password ${DEMO_PASSWORD})`);
   }
   // The in-memory search index loads in the background; searches ask the database alone until then.
   const searchIndex = searchIndexOf(database.db);

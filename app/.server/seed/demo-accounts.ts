@@ -1,0 +1,58 @@
+// Demo accounts for trying every role after `npm start` (README "Demo accounts"): on each tenant a
+// free member and a premium member, confirmed, with a profile that fits the tenant's niche. Only for
+// the demo and development: a real production start never creates accounts with a known password.
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import { signUp } from '../accounts/signup';
+import { nicheRule } from '../profiles/pool';
+import type { Tenant } from '../tenants/schema';
+
+export const DEMO_PASSWORD = 'rendezvous-demo';
+
+export interface DemoAccount {
+  email: string;
+  name: string;
+  paid: boolean;
+}
+
+export function demoAccounts(tenant: Tenant): DemoAccount[] {
+  return [
+    { email: `member@${tenant.id}.example`, name: 'DemoMember', paid: false },
+    { email: `premium@${tenant.id}.example`, name: 'DemoPremium', paid: true },
+  ];
+}
+
+/** Creates the demo accounts that do not exist yet; returns how many were created. */
+export async function seedDemoAccounts(db: Kysely<DB>, tenants: Tenant[]): Promise<number> {
+  let created = 0;
+  for (const tenant of tenants) {
+    const rule = nicheRule(tenant.settings.niche);
+    for (const [index, account] of demoAccounts(tenant).entries()) {
+      // Someone the tenant's niche shows: its gender and orientation, its minimum age.
+      const gender = rule.gender ?? (index === 0 ? 'male' : 'female');
+      const seeking = rule.sexualities?.includes('gay') || rule.sexualities?.includes('lesbian') ? gender : gender === 'male' ? 'female' : 'male';
+      const result = await signUp(db, tenant, { ip: null, origin: `http://${tenant.id}.localhost:3000`, locale: tenant.locales[0]! }, {
+        email: account.email,
+        name: account.name,
+        password: DEMO_PASSWORD,
+        date_of_birth: (rule.minAge ?? 0) >= 35 ? '1962-05-05' : '1992-05-05',
+        gender,
+        seeking,
+        country: tenant.settings.countries[0]!,
+        terms: true,
+        orientation_consent: true,
+        // Tenants that sign up only visitors with a traffic source (settings.signups) take the demo too.
+        tracking: { network: 'demo', ref: 'seed' },
+      });
+      if (!result.ok) continue; // already there
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ status: 'confirmed', confirmed_at: new Date(), paid_user: account.paid, credits: account.paid ? 50 : 0 }).where('id', '=', result.user.id).execute();
+        await trx.updateTable('profiles').set({ status: 'active', body_type: rule.bodyTypes?.[0] ?? null }).where('id', '=', result.user.profile_id!).execute();
+        // The activation mail of a demo account is never needed.
+        await trx.deleteFrom('mail_outbox').where('to_address', '=', account.email).execute();
+      });
+      created++;
+    }
+  }
+  return created;
+}

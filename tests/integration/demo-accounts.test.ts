@@ -1,0 +1,45 @@
+// The demo accounts the README names: a free and a premium member on every tenant, confirmed,
+// able to log in with the demo password, fitting the tenant's niche; seeding twice adds nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logIn } from '~/.server/accounts/login';
+import type { Database } from '~/.server/db/database';
+import { DEMO_PASSWORD, demoAccounts, seedDemoAccounts } from '~/.server/seed/demo-accounts';
+import { nicheRule } from '~/.server/profiles/pool';
+import { loadTenants } from '~/.server/tenants/registry';
+import { databaseKinds, migratedDatabase } from '../support/databases';
+
+const tenants = loadTenants('tenants');
+let database: Database;
+let drop: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ database, drop } = await migratedDatabase(databaseKinds[0]!));
+});
+
+afterAll(async () => {
+  await database?.close();
+  await drop?.();
+});
+
+describe('demo accounts', () => {
+  it('creates a free and a premium member on every tenant, once', async () => {
+    expect(await seedDemoAccounts(database.db, tenants)).toBe(tenants.length * 2);
+    expect(await seedDemoAccounts(database.db, tenants)).toBe(0);
+  });
+
+  it('lets each log in with the demo password, confirmed, premium where named, in the tenant\'s niche', async () => {
+    for (const tenant of tenants) {
+      for (const account of demoAccounts(tenant)) {
+        const result = await logIn(database.db, tenant, { ip: '127.0.0.1' }, { email: account.email, password: DEMO_PASSWORD });
+        if (!result.ok) throw new Error(`${account.email}: ${result.error}`);
+        expect(result.user).toMatchObject({ status: 'confirmed', paid_user: account.paid });
+        const profile = await database.db.selectFrom('profiles').selectAll().where('id', '=', result.user.profile_id!).executeTakeFirstOrThrow();
+        expect(profile.status).toBe('active');
+        const rule = nicheRule(tenant.settings.niche);
+        if (rule.gender) expect(profile.gender).toBe(rule.gender);
+        if (rule.sexualities) expect(rule.sexualities).toContain(profile.sexuality);
+        expect(tenant.settings.countries).toContain(profile.country);
+      }
+    }
+  });
+});
