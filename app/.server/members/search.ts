@@ -26,6 +26,8 @@ export const EXACT_COUNT_UP_TO = PAGE_SIZE * 100;
 
 /** Postgres `integer`: ids above it would fail in the database (22003), so the schema stops them. */
 export const MAX_ID = 2_147_483_647;
+// C0 and C1 control characters and DEL (a NUL byte makes PostgreSQL fail with 22021).
+// eslint-disable-next-line no-control-regex -- finding them is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** A query parameter: an empty value is no filter; a control character (NUL …) is refused before anything else. */
