@@ -1,10 +1,9 @@
 // GET /api/settings.php (SPEC §7): the tenant's settings for the request host, never a domain from the query.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { apiJson, methodNotAllowed } from '~/.server/http/api';
+import { SELECTED_COUNTRY_COOKIE } from '~/.server/geo/selected-country';
 import { readCookie } from '~/.server/i18n/negotiate';
 import { publicSettings } from '~/.server/tenants/public-settings';
-
-export const SELECTED_COUNTRY_COOKIE = 'country';
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   const selected = readCookie(request.headers.get('Cookie'), SELECTED_COUNTRY_COOKIE)?.toUpperCase() ?? null;
