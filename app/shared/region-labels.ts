@@ -62,11 +62,15 @@ export function regionLabel(country: string | null | undefined): MessageDescript
   return country && hasRegions(country) ? REGION_LABELS[country] : null;
 }
 
+const ANY_REGION: MessageDescriptor = defineMessages({ region: { id: 'signup.field.region', defaultMessage: 'Region' } }).region;
+
 /**
- * One label for the regions of several countries (a search over all of a tenant's countries):
- * the distinct labels, joined ("State / Canton"). Null when none has regions.
+ * One label for the regions of several countries (a search over all of a tenant's countries): the
+ * distinct labels joined when there are two at most ("Bundesland / Kanton"), else the general word
+ * (the options then name each country's label in their groups). Null when none has regions.
  */
 export function regionLabelOf(countries: readonly string[], format: (m: MessageDescriptor) => string): string | null {
   const labels = [...new Set(countries.map(regionLabel).filter((m): m is MessageDescriptor => m !== null).map(format))];
-  return labels.length ? labels.join(' / ') : null;
+  if (labels.length === 0) return null;
+  return labels.length <= 2 ? labels.join(' / ') : format(ANY_REGION);
 }

@@ -171,14 +171,19 @@ describe("each tenant's search_fields", () => {
 
 describe('regions', () => {
   it("labels the region field as each country names its regions, in the page's language", async () => {
+    const landing = await get('herzklopfen.de', '/?network=partner&ref=7');
+    const tracking = String(landing.headers['set-cookie']).match(/rdv_tracking=[^;]+/)![0];
     const label = (html: string, id: string) => new RegExp(`<label for="${id}">([^<]*)</label>`).exec(html)?.[1];
     expect(label((await get('flirtlokaal.nl', '/members?country=NL', { cookie: 'locale=nl' })).text, 'countryregion')).toBe('Provincie');
     expect(label((await get('flirtlokaal.nl', '/members?country=BE', { cookie: 'locale=en' })).text, 'countryregion')).toBe('Province');
     expect(label((await get('bellacurva.es', '/members?country=ES')).text, 'countryregion')).toBe('Comunidad autónoma');
     expect(label((await get('bellacurva.es', '/members?country=PL', { cookie: 'locale=pl' })).text, 'countryregion')).toBe('Województwo');
     expect(label((await get('rainbowhearts.co.uk', '/members?country=GB')).text, 'countryregion')).toBe('Nation');
-    // Several countries at once: each label once.
-    expect(label((await get('bellacurva.es', '/members', { cookie: 'locale=fr' })).text, 'countryregion')).toBe('Communauté autonome / Région / Province / Voïvodie');
+    // Several countries at once: each label once, or the general word beyond two (groups name each country's).
+    expect(label((await get('herzklopfen.de', '/members', { cookie: `locale=de; ${tracking}` })).text, 'countryregion')).toBe('Bundesland / Kanton');
+    const bella = (await get('bellacurva.es', '/members', { cookie: 'locale=fr' })).text;
+    expect(label(bella, 'countryregion')).toBe('Région');
+    expect(bella).toContain('<optgroup label="Pologne – Voïvodie">');
     expect(label((await get('flirtlokaal.nl', '/signup')).text, 'region')).toBe('Provincie');
   });
 
