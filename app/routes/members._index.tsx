@@ -62,6 +62,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       country: fields.includes('country') && countries.length > 1,
       region: fields.includes('countryregion') && tenant.settings.region_data && countries.some((c) => (regions[c] ?? []).length > 0),
       age: fields.includes('age'),
+      distance: fields.includes('distance'),
       choices: (Object.keys(CHOICES) as ChoiceField[]).filter((field) => fields.includes(field)),
       tattoos: fields.includes('tattoos'),
       withPhoto: fields.includes('with_photo'),
@@ -290,7 +291,7 @@ export default function Members() {
           <FormattedMessage id="members.numResults" defaultMessage="{count, plural, one {# profile found} other {# profiles found}}" values={{ count: data.numResults }} />
         )}
       </p>
-      {data.results.length > 0 ? <DistanceControl hasDistances={data.results.some((card) => card.distance !== null)} /> : null}
+      {data.filters.distance && data.results.length > 0 ? <DistanceControl hasDistances={data.results.some((card) => card.distance !== null)} /> : null}
       {data.results.length === 0 && data.pageNumber > 1 ? (
         <Alert $tone="info" data-testid="page-empty">
           <FormattedMessage id="members.pageEmpty" defaultMessage="There are no more profiles on this page." />{' '}

@@ -149,6 +149,8 @@ describe("each tenant's search_fields", () => {
       else expect(page.text, field).toMatch(new RegExp(`<select[^>]*id="${field}"`));
       expect(page.text, `${field} label`).toContain(escapeHtml(text[labelOf[field]!]!));
     }
+    // "distance" is listed by every demo tenant but Sølvhjerter: only they offer distances.
+    expect(page.text.includes('data-testid="distance-control"')).toBe(host !== 'solvhjerter.dk');
   });
 
   it('honours each filter: fewer profiles, and those found have the trait', async () => {
