@@ -19,7 +19,9 @@ import { buildTheme } from '../themes';
 import { needsActivationReminder } from './.server/accounts/activation';
 import { now } from './.server/clock';
 import { messagesFor } from './.server/i18n/messages';
+import { effectiveCountry } from './.server/geo/selected-country';
 import { localize } from './.server/tenants/localize';
+import { entryWarningCountries } from './.server/tenants/schema';
 import { DocumentTitleCounts } from './components/app/document-title';
 import { ErrorPage, ErrorPageGuard } from './components/app/error-page';
 import { GlobalStyle } from './components/app/global-style';
@@ -30,7 +32,7 @@ import { AppStateProvider } from './state/app-state';
 import { DEFAULT_LOCALE, LOCALE_NAMES } from './shared/locales';
 import type { LayoutName, ShellData } from './shared/shell';
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context, request }: LoaderFunctionArgs) {
   const { tenant, locale } = context;
   const { settings } = tenant;
   const shell: ShellData = {
@@ -47,7 +49,9 @@ export async function loader({ context }: LoaderFunctionArgs) {
       plural: localize(settings.fictional_warning.plural, locale, tenant),
     },
     entryWarning: settings.enable_site_entry_popup,
-    visitorCountry: context.visitor.country ?? settings.countries[0] ?? null,
+    visitorCountry: effectiveCountry(tenant, context.visitor.country, request.headers.get('Cookie')),
+    countries: settings.countries,
+    entryWarningCountries: { default: entryWarningCountries(settings, 'default'), chat: entryWarningCountries(settings, 'chat') },
     companyName: tenant.company.name,
     description: localize(settings.description, locale, tenant),
   };

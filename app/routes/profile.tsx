@@ -1,4 +1,5 @@
 // /profile — My profile: edit every profile field, manage photos (upload, main photo, delete).
+import { regionLabel } from '~/shared/region-labels';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -194,14 +195,16 @@ export default function MyProfile() {
           <input type="hidden" name="intent" value="profile" />
           {note('profile')}
           <Field id="name" defaultValue={profile.name} label={intl.formatMessage({ id: 'signup.field.name', defaultMessage: 'Username' })} error={result?.fields.name} />
-          <SelectField id="region" defaultValue={profile.region} label={intl.formatMessage(fieldLabels.region!)} error={result?.fields.region}>
-            <option value="">–</option>
-            {regions.map((region) => (
-              <option key={region.code} value={region.code}>
-                {region.name}
-              </option>
-            ))}
-          </SelectField>
+          {regions.length > 0 ? (
+            <SelectField id="region" defaultValue={profile.region} label={intl.formatMessage(regionLabel(profile.country) ?? fieldLabels.region!)} error={result?.fields.region}>
+              <option value="">–</option>
+              {regions.map((region) => (
+                <option key={region.code} value={region.code}>
+                  {region.name}
+                </option>
+              ))}
+            </SelectField>
+          ) : null}
           <Field id="city" defaultValue={profile.city} label={intl.formatMessage(fieldLabels.city!)} maxLength={80} />
           <SelectField id="hair_colour" defaultValue={profile.hair_colour} label={intl.formatMessage(fieldLabels.hair_colour!)}>
             {options('hair_colour', HAIR_COLOURS)}

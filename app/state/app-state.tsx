@@ -4,7 +4,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { proxy } from 'valtio';
 import { initialGeoState, type GeoState } from './geolocation';
-import { initialSearchState, type SearchState } from './search';
+import { forgetSearchPages, initialSearchState, type SearchState } from './search';
 
 export interface ShellUser {
   name: string;
@@ -39,12 +39,26 @@ export function createAppState(initial: Partial<AppState> = {}): AppState {
 
 const AppStateContext = createContext<AppState | null>(null);
 
+/** The browser's one store, for client loaders (which run outside React); never set on the server. */
+let browserState: AppState | null = null;
+
+export function browserAppState(): AppState | null {
+  return browserState;
+}
+
 export function AppStateProvider({ initial, children }: { initial?: Partial<AppState>; children: ReactNode }) {
-  const [state] = useState(() => createAppState(initial));
+  const [state] = useState(() => {
+    const made = createAppState(initial);
+    if (typeof document !== 'undefined') browserState = made;
+    return made;
+  });
   // The server decides who is logged in; follow it after a login, logout or reload of the data.
   const userKey = JSON.stringify(initial?.user ?? null);
   useEffect(() => {
-    state.user = JSON.parse(userKey) as ShellUser | null;
+    const user = JSON.parse(userKey) as ShellUser | null;
+    // Another member (or none) sees other results: kept search pages are not theirs.
+    if (JSON.stringify(state.user) !== userKey) forgetSearchPages(state.search);
+    state.user = user;
   }, [state, userKey]);
   return <AppStateContext.Provider value={state}>{children}</AppStateContext.Provider>;
 }

@@ -1,6 +1,7 @@
 // The signup form of SPEC §2: steps 0–4 (who you are and seek, date of birth, where you live,
 // account, consent). One form: without JavaScript every step shows at once; with it, one step at a
 // time. Used by the /signup page and the signup modal; both post to the /signup action.
+import { regionLabel } from '~/shared/region-labels';
 import type { Form } from '@remix-run/react';
 import { Link } from '@remix-run/react';
 import { useEffect, useState } from 'react';
@@ -261,14 +262,16 @@ export function SignupForm({
                 </option>
               ))}
             </SelectField>
-            <SelectField id="region" label={t(m.field_region)} defaultValue={values.region ?? ''} key={country}>
-              <option value="">{t(m.field_regionNone)}</option>
-              {(data.regions[country] ?? []).map((region) => (
-                <option key={region.code} value={region.code}>
-                  {region.name}
-                </option>
-              ))}
-            </SelectField>
+            {(data.regions[country] ?? []).length > 0 ? (
+              <SelectField id="region" label={t(regionLabel(country) ?? m.field_region)} defaultValue={values.region ?? ''} key={country}>
+                <option value="">{t(m.field_regionNone)}</option>
+                {(data.regions[country] ?? []).map((region) => (
+                  <option key={region.code} value={region.code}>
+                    {region.name}
+                  </option>
+                ))}
+              </SelectField>
+            ) : null}
           </Step>
           <Step $hidden={hidden(3)} data-step={3}>
             <legend>
