@@ -2,9 +2,11 @@
 // returns to the page the visitor came from; only the tenant's visible locales are accepted.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
-import { FormattedMessage } from 'react-intl';
+import { defineMessages, FormattedMessage } from 'react-intl';
+import { metaMessage, pageMeta } from '~/components/app/page-meta';
 import styled from 'styled-components';
 import { Prose } from '~/components/pages/prose';
+import { useLanguageChoice } from '~/state/language-choice';
 import { languageCookie, safeRedirectPath } from '~/.server/i18n/language-choice';
 import { isLocale, LOCALE_NAMES } from '~/shared/locales';
 
@@ -28,7 +30,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return new Response(null, { status: 303, headers: { Location: redirectTo, 'Set-Cookie': languageCookie(locale, secure) } });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.site }] : []);
+export const meta: MetaFunction<typeof loader> = ({ matches }) =>
+  pageMeta(matches, metaMessage(matches, pageTexts.title), metaMessage(matches, pageTexts.description));
+
+const pageTexts = defineMessages({
+  title: { id: 'langConfig.title', defaultMessage: 'Language' },
+  description: { id: 'meta.langConfig.description', defaultMessage: 'Choose the language in which {site} shows its pages.' },
+});
 
 const Choices = styled.ul`
   display: grid;
@@ -64,6 +72,7 @@ const Choices = styled.ul`
 
 export default function LanguageChoice() {
   const data = useLoaderData<typeof loader>();
+  const onSubmit = useLanguageChoice();
   return (
     <Prose>
       <h1>
@@ -72,7 +81,7 @@ export default function LanguageChoice() {
       <p>
         <FormattedMessage id="langConfig.intro" defaultMessage="Choose the language in which you want to use {site}." values={{ site: data.site }} />
       </p>
-      <Form method="post" reloadDocument>
+      <Form method="post" reloadDocument onSubmit={onSubmit}>
         <input type="hidden" name="redirectTo" value={data.redirectTo} />
         <Choices>
           {data.locales.map((locale) => (

@@ -1,9 +1,11 @@
 // /login: e-mail and password; 'Login failed, please try again' or the lockout message (SPEC §8).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, redirect, useActionData, useNavigation } from '@remix-run/react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { metaMessage, pageMeta } from '~/components/app/page-meta';
 import { Button } from '~/components/app/buttons';
 import { Alert, Card, Field, PageBackdrop } from '~/components/forms/fields';
+import { PendingDeletionMessage } from '~/components/signup/signup-form';
 import { logIn } from '~/.server/accounts/login';
 import { createSession, sessionCookie } from '~/.server/accounts/sessions';
 import { readBody } from '~/.server/http/api';
@@ -27,21 +29,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
         : result.error === 'pending_deletion'
           ? serverMessage(locale, 'signup.error.pendingDeletion')
           : serverMessage(locale, 'login.error.failed');
-    return { error: message, email: typeof body.email === 'string' ? body.email : '' };
+    return { error: message, email: typeof body.email === 'string' ? body.email : '', pendingDeletion: result.error === 'pending_deletion' };
   }
   const token = await createSession(db, tenant, result.user.id, { ip: context.visitor.ip, userAgent: context.userAgent });
   return redirect('/', { headers: { 'Set-Cookie': sessionCookie(token, context.secure) } });
 }
 
-export const meta: MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m.id === 'root')?.data as { shell?: { name: string } } | undefined;
-  return [{ title: root?.shell?.name ?? '' }];
-};
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, metaMessage(matches, pageTexts.title), metaMessage(matches, pageTexts.description));
+
+const pageTexts = defineMessages({
+  title: { id: 'login.title', defaultMessage: 'Log in' },
+  description: { id: 'meta.login.description', defaultMessage: 'Log in to {site} to read your messages, see your likes and matches and meet new people.' },
+});
 
 export default function Login() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const intl = useIntl();
+  // "An account with this e-mail address already exists – Login" on the signup form brings it along.
+  const [params] = useSearchParams();
   return (
     <PageBackdrop>
       <Card>
@@ -49,13 +56,13 @@ export default function Login() {
           <FormattedMessage id="login.title" defaultMessage="Log in" />
         </h1>
         <Form method="post" noValidate>
-          {result?.error ? <Alert role="alert">{result.error}</Alert> : null}
+          {result?.error ? <Alert role="alert">{'pendingDeletion' in result && result.pendingDeletion ? <PendingDeletionMessage /> : result.error}</Alert> : null}
           <Field
             id="email"
             type="email"
             autoComplete="email"
             required
-            defaultValue={result?.email}
+            defaultValue={result?.email ?? params.get('email') ?? undefined}
             label={intl.formatMessage({ id: 'signup.field.email', defaultMessage: 'E-mail address' })}
           />
           <Field

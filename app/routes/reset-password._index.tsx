@@ -1,7 +1,8 @@
 // /reset-password: ask for a reset link by e-mail.
-import type { ActionFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData } from '@remix-run/react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { metaMessage, pageMeta } from '~/components/app/page-meta';
 import { Button } from '~/components/app/buttons';
 import { Alert, Card, Field, PageBackdrop } from '~/components/forms/fields';
 import { requestPasswordReset, RESET_MESSAGES } from '~/.server/accounts/password-reset';
@@ -17,6 +18,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   context.mail.poke();
   return { sent: true, error: null, email: String(body.email ?? '') };
 }
+
+const pageTexts = defineMessages({
+  title: { id: 'reset.title', defaultMessage: 'Forgot your password?' },
+});
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, metaMessage(matches, pageTexts.title));
 
 export default function ResetPassword() {
   const result = useActionData<typeof action>();
