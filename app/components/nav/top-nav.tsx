@@ -160,6 +160,29 @@ const Label = styled.span`
   white-space: nowrap;
 `;
 
+/**
+ * A tab label that is too long for a phone's tab bar: the short form shows below 992 px, the full
+ * one from there on. The full form is always the link's name, and it contains the short one, so
+ * what people see is what speech input can say (WCAG 2.5.3).
+ */
+const Short = styled.span`
+  @media (min-width: ${({ theme }) => theme.breakpoints.lg}px) {
+    display: none;
+  }
+`;
+
+const Full = styled.span`
+  @media (max-width: ${({ theme }) => theme.breakpoints.lg - 0.02}px) {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    margin: -1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+  }
+`;
+
 const IconWrap = styled.span`
   position: relative;
   display: inline-flex;
@@ -256,7 +279,12 @@ export function TopNav({ shell }: { shell: ShellData }) {
               <Item to="/members">
                 <SearchIcon />
                 <Label>
-                  <FormattedMessage id="nav.search" defaultMessage="Search members" />
+                  <Short aria-hidden>
+                    <FormattedMessage id="nav.search.short" defaultMessage="Search" />
+                  </Short>
+                  <Full>
+                    <FormattedMessage id="nav.search" defaultMessage="Search members" />
+                  </Full>
                 </Label>
               </Item>
             </li>
@@ -301,7 +329,12 @@ export function TopNav({ shell }: { shell: ShellData }) {
                 <Item to="/premium">
                   <CrownIcon />
                   <Label>
-                    <FormattedMessage id="nav.getPremium" defaultMessage="Get Premium" />
+                    <Short aria-hidden>
+                      <FormattedMessage id="nav.getPremium.short" defaultMessage="Premium" />
+                    </Short>
+                    <Full>
+                      <FormattedMessage id="nav.getPremium" defaultMessage="Get Premium" />
+                    </Full>
                   </Label>
                 </Item>
               )}
