@@ -52,17 +52,21 @@ export async function refreshUser(state: AppState, options: Pick<ApiOptions, 'fe
   else state.user = shellUserFrom(answer.user, state.user);
 }
 
-/** Starts the refresh cycle; returns a function that stops it. Visitors are not polled. */
+/**
+ * Starts the refresh cycle; returns a function that stops it. Visitors are not polled. Each refresh
+ * is planned from the start of the previous one; one still retrying is not doubled.
+ */
 export function startUserSync(state: AppState, options: Pick<ApiOptions, 'fetch'> = {}): () => void {
   let timer: TimerId | null = null;
-  let stopped = false;
-  const tick = async () => {
-    if (state.user) await refreshUser(state, options);
-    if (!stopped) timer = clientClock.setTimer(() => void tick(), refreshInterval(state.push.isSubscribed));
+  let inFlight = false;
+  const tick = () => {
+    timer = clientClock.setTimer(tick, refreshInterval(state.push.isSubscribed));
+    if (!state.user || inFlight) return;
+    inFlight = true;
+    void refreshUser(state, options).finally(() => {
+      inFlight = false;
+    });
   };
-  timer = clientClock.setTimer(() => void tick(), REFRESH_START_MS);
-  return () => {
-    stopped = true;
-    clientClock.clearTimer(timer);
-  };
+  timer = clientClock.setTimer(tick, REFRESH_START_MS);
+  return () => clientClock.clearTimer(timer);
 }

@@ -106,9 +106,21 @@ describe('the user refresh', () => {
   it('keeps the member when the server cannot be reached at all', async () => {
     const { fetch, calls } = fakeFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     stop = startUserSync(state, { fetch });
-    await vi.advanceTimersByTimeAsync(REFRESH_START_MS + 60_000);
+    // 0.5 + 1 + 2 + 4 + 8 s of retries, well within the minute before the next refresh.
+    await vi.advanceTimersByTimeAsync(REFRESH_START_MS + 20_000);
     expect(calls.length).toBe(1 + MAX_RETRIES);
     expect(state.user).toEqual(member);
+  });
+
+  it('does not start a second refresh while one still waits for its answer', async () => {
+    let answer: (response: Response) => void = () => {};
+    const { fetch, calls } = fakeFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    stop = startUserSync(state, { fetch });
+    await vi.advanceTimersByTimeAsync(REFRESH_START_MS + 2 * REFRESH_INTERVAL_MS);
+    expect(calls).toHaveLength(1);
+    answer(json(userAnswer()));
+    await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS);
+    expect(calls).toHaveLength(2);
   });
 
   it('stops when asked', async () => {
