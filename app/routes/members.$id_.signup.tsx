@@ -68,7 +68,7 @@ const ProfileCard = styled.aside`
   display: grid;
   grid-template-columns: 96px minmax(0, 1fr);
   gap: ${({ theme }) => theme.space(4)};
-  align-items: center;
+  align-items: start;
   padding: ${({ theme }) => theme.space(4)};
   border-radius: ${({ theme }) => theme.radii.lg};
   background: ${({ theme }) => theme.colors.background};
@@ -77,6 +77,7 @@ const ProfileCard = styled.aside`
   img,
   .placeholder {
     width: 96px;
+    height: auto;
     aspect-ratio: 4 / 5;
     border-radius: ${({ theme }) => theme.radii.md};
     object-fit: cover;
@@ -94,6 +95,7 @@ const ProfileCard = styled.aside`
   p {
     margin: ${({ theme }) => theme.space(1)} 0 0;
     color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
   }
 
   @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {

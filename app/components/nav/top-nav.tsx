@@ -37,7 +37,7 @@ const Inner = styled.nav`
   column-gap: ${({ theme }) => theme.space(1)};
   max-width: 1140px;
   margin: 0 auto;
-  padding: 0 ${({ theme }) => theme.space(2)} 0 ${({ theme }) => theme.space(4)};
+  padding: 0 ${({ theme }) => theme.space(3)} 0 ${({ theme }) => theme.space(4)};
 
   @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {
     grid-template-columns: auto minmax(0, 1fr) auto auto auto;
@@ -88,7 +88,7 @@ const Tabs = styled.ul`
   display: grid;
   grid-auto-columns: minmax(0, 1fr);
   grid-auto-flow: column;
-  margin: 0 -${({ theme }) => theme.space(2)} 0 -${({ theme }) => theme.space(4)};
+  margin: 0 -${({ theme }) => theme.space(3)} 0 -${({ theme }) => theme.space(4)};
   padding: 0;
   list-style: none;
   border-top: 1px solid rgba(255, 255, 255, 0.12);
