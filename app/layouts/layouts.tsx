@@ -10,7 +10,7 @@ import styled from 'styled-components';
 import { useSnapshot } from 'valtio';
 import { Disclaimer } from '~/components/footer/disclaimer';
 import { Footer } from '~/components/footer/footer';
-import { ActivationBanner } from '~/components/nav/banners';
+import { ActivationBanner, ProfilePhotoAlert } from '~/components/nav/banners';
 import { SignupModal } from '~/components/signup/signup-modal';
 import { EntryWarning } from '~/components/modals/entry-warning';
 import { TopNav, useStandalone } from '~/components/nav/top-nav';
@@ -58,7 +58,8 @@ function DefaultLayout({ shell, year, banners, children }: LayoutProps) {
   return (
     <Page data-layout="default">
       <TopNav shell={shell} />
-      {banners?.activation ? <ActivationBanner /> : null}
+      {banners?.activation && user ? <ActivationBanner /> : null}
+      <ProfilePhotoAlert />
       <Main id="main">{children}</Main>
       <Disclaimer shell={shell} />
       <Footer shell={shell} variant={compact ? 'compact' : 'full'} year={year} />

@@ -3,10 +3,12 @@
 // the visitor came from; only the tenant's visible locales and its countries are accepted.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { metaMessage, pageMeta } from '~/components/app/page-meta';
 import styled from 'styled-components';
 import { Prose } from '~/components/pages/prose';
 import { countryCookie, effectiveCountry } from '~/.server/geo/selected-country';
+import { useLanguageChoice } from '~/state/language-choice';
 import { languageCookie, safeRedirectPath } from '~/.server/i18n/language-choice';
 import { isLocale, LOCALE_NAMES } from '~/shared/locales';
 import { z } from 'zod';
@@ -39,7 +41,13 @@ export const action = formAction({
   },
 });
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.site }] : []);
+export const meta: MetaFunction<typeof loader> = ({ matches }) =>
+  pageMeta(matches, metaMessage(matches, pageTexts.title), metaMessage(matches, pageTexts.description));
+
+const pageTexts = defineMessages({
+  title: { id: 'langConfig.title', defaultMessage: 'Language' },
+  description: { id: 'meta.langConfig.description', defaultMessage: 'Choose the language in which {site} shows its pages.' },
+});
 
 const Choices = styled.ul`
   display: grid;
@@ -77,6 +85,7 @@ export default function LanguageChoice() {
   const data = useLoaderData<typeof loader>();
   const intl = useIntl();
   const names = new Intl.DisplayNames([intl.locale], { type: 'region' });
+  const onSubmit = useLanguageChoice();
   return (
     <Prose>
       <h1>
@@ -85,7 +94,7 @@ export default function LanguageChoice() {
       <p>
         <FormattedMessage id="langConfig.intro" defaultMessage="Choose the language in which you want to use {site}." values={{ site: data.site }} />
       </p>
-      <Form method="post" reloadDocument>
+      <Form method="post" reloadDocument onSubmit={onSubmit}>
         <input type="hidden" name="redirectTo" value={data.redirectTo} />
         <Choices>
           {data.locales.map((locale) => (

@@ -3,7 +3,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useSearchParams, type ClientLoaderFunctionArgs } from '@remix-run/react';
 import { useEffect, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { metaMessage, pageMeta } from '~/components/app/page-meta';
 import styled from 'styled-components';
 import { Button, ButtonLink } from '~/components/app/buttons';
 import { Alert, CheckRow, SelectField } from '~/components/forms/fields';
@@ -87,10 +88,13 @@ export async function clientLoader({ request, serverLoader }: ClientLoaderFuncti
   return serverLoader<typeof loader>();
 }
 
-export const meta: MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m.id === 'root')?.data as { shell?: { name: string } } | undefined;
-  return [{ title: root?.shell?.name ?? '' }];
-};
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, metaMessage(matches, pageTexts.title), metaMessage(matches, pageTexts.description));
+
+const pageTexts = defineMessages({
+  title: { id: 'members.title', defaultMessage: 'Search members' },
+  description: { id: 'meta.members.description', defaultMessage: 'Meet the members of {site}: search by age, country and region, see who is near you and sign up for free to get in touch.' },
+});
 
 const Wrapper = styled.section`
   max-width: 1140px;

@@ -10,6 +10,14 @@ export interface ShellUser {
   name: string;
   credits: number;
   paid_user: boolean;
+  /** Has a main photo (SPEC §4: otherwise the profile-photo alert asks for one). */
+  photo?: boolean;
+}
+
+/** Push state (SPEC §3); web push comes with later work, the refresh rule already reads it. */
+export interface PushState {
+  isCapable: boolean;
+  isSubscribed: boolean;
 }
 
 export interface AppState {
@@ -22,6 +30,7 @@ export interface AppState {
   entryWarningOpen: boolean;
   geo: GeoState;
   search: SearchState;
+  push: PushState;
 }
 
 export function createAppState(initial: Partial<AppState> = {}): AppState {
@@ -33,6 +42,7 @@ export function createAppState(initial: Partial<AppState> = {}): AppState {
     entryWarningOpen: false,
     geo: initialGeoState(),
     search: initialSearchState(),
+    push: { isCapable: false, isSubscribed: false },
     ...initial,
   });
 }
@@ -61,6 +71,13 @@ export function AppStateProvider({ initial, children }: { initial?: Partial<AppS
     state.user = user;
   }, [state, userKey]);
   return <AppStateContext.Provider value={state}>{children}</AppStateContext.Provider>;
+}
+
+/** The session is gone (SPEC §8): the client shows the visitor's navigation from now on. */
+export function markLoggedOut(state: AppState): void {
+  state.user = null;
+  state.totalUnreadMessages = 0;
+  state.totalNewLikes = 0;
 }
 
 /** Opens the signup modal, e.g. when a visitor tries something that needs an account. */

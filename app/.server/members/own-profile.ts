@@ -6,7 +6,7 @@ import { BODY_TYPES, EYE_COLOURS, HAIR_COLOURS, RELATIONSHIP_STATUSES } from '~/
 import type { DB, User } from '../db/schema';
 import { REGION_DATA, type RegionCountry } from '../geo/region-data';
 import type { Tenant } from '../tenants/schema';
-import { nameError } from '../accounts/signup';
+import { nameError } from '~/shared/signup-rules';
 import { text, TEXT_LIMITS } from '~/shared/request-rules';
 
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>

@@ -73,12 +73,13 @@ export const ErrorText = styled.p`
 export const Alert = styled.div<{ $tone?: 'danger' | 'info' | 'success' }>`
   padding: ${({ theme }) => `${theme.space(3)} ${theme.space(4)}`};
   border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ $tone = 'danger', theme }) => ($tone === 'danger' ? '#fdecee' : $tone === 'success' ? '#e8f7ee' : theme.colors.secondary)};
+  background: ${({ $tone = 'danger', theme }) => ($tone === 'danger' ? theme.colors.dangerSurface : $tone === 'success' ? theme.colors.successSurface : theme.colors.secondary)};
   color: ${({ $tone = 'danger', theme }) => ($tone === 'danger' ? theme.colors.danger : $tone === 'success' ? theme.colors.success : theme.colors.text)};
   font-weight: 600;
 
   a {
     color: inherit;
+    font-weight: 700;
   }
 `;
 
