@@ -21,8 +21,10 @@ import { now } from './.server/clock';
 import { messagesFor } from './.server/i18n/messages';
 import { effectiveCountry } from './.server/geo/selected-country';
 import { localize } from './.server/tenants/localize';
+import { countNewLikes } from './.server/likes/likes';
 import { entryWarningCountries } from './.server/tenants/schema';
 import { DocumentTitleCounts } from './components/app/document-title';
+import { LikesLayer } from './components/likes/likes-layer';
 import { ErrorPage, ErrorPageGuard } from './components/app/error-page';
 import { GlobalStyle } from './components/app/global-style';
 import { KeptStyles } from './components/app/kept-styles';
@@ -62,7 +64,9 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     ? { name: profile?.name ?? context.user.email, credits: context.user.credits, paid_user: context.user.paid_user }
     : null;
   const banners = { activation: context.user ? needsActivationReminder(context.user, profile?.status ?? null) : false };
-  return { locale, messages: messagesFor(locale), shell, user, banners, year: now().getUTCFullYear() };
+  // The likes badge (SPEC §2): the member's like_new entries.
+  const newLikes = await countNewLikes(context.db, tenant, { user: context.user });
+  return { locale, messages: messagesFor(locale), shell, user, banners, newLikes, year: now().getUTCFullYear() };
 }
 
 export const links: LinksFunction = () => [
@@ -106,7 +110,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <KeptStyles>
             <ThemeProvider theme={theme}>
               <GlobalStyle />
-              <AppStateProvider initial={{ user: data?.user ?? null }}>{children}</AppStateProvider>
+              <AppStateProvider initial={{ user: data?.user ?? null, totalNewLikes: data?.newLikes ?? 0 }}>{children}</AppStateProvider>
             </ThemeProvider>
           </KeptStyles>
         </IntlProvider>
@@ -123,6 +127,7 @@ export default function App() {
   return (
     <ShellLayout name={layout} shell={data.shell} year={data.year} banners={data.banners}>
       <DocumentTitleCounts />
+      <LikesLayer />
       <Outlet />
     </ShellLayout>
   );

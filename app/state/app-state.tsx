@@ -4,6 +4,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { proxy } from 'valtio';
 import { initialGeoState, type GeoState } from './geolocation';
+import { initialLikesState, type LikesState } from './likes';
 import { forgetSearchPages, initialSearchState, type SearchState } from './search';
 
 export interface ShellUser {
@@ -16,6 +17,8 @@ export interface AppState {
   user: ShellUser | null;
   totalUnreadMessages: number;
   totalNewLikes: number;
+  /** The match modal and like states changed in this tab (likes.ts). */
+  likes: LikesState;
   /** The signup modal (SPEC §2), opened by ?signup=1 or by an action that needs an account. */
   signupModal: boolean;
   /** The adults-only entry warning is showing: other modals wait for it. */
@@ -29,6 +32,7 @@ export function createAppState(initial: Partial<AppState> = {}): AppState {
     user: null,
     totalUnreadMessages: 0,
     totalNewLikes: 0,
+    likes: initialLikesState(),
     signupModal: false,
     entryWarningOpen: false,
     geo: initialGeoState(),
