@@ -2,7 +2,9 @@
 // show them over their page's data), and the new likes already known, so that a refresh announces
 // only those that arrived since. The rules are pure functions, tested in tests/unit/likes-state.test.ts.
 
-export type LikeState = 'none' | 'liked' | 'liked_by_them' | 'match';
+import type { LikeState } from '~/shared/likes';
+
+export type { LikeState };
 
 export interface MatchModalProfile {
   id: number;

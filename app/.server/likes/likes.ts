@@ -8,8 +8,9 @@ import type { DB } from '../db/schema';
 import { visibleTo, type Viewer } from '../members/access';
 import { CARD_COLUMNS, toCards, type MemberCard } from '../members/search';
 import type { Tenant } from '../tenants/schema';
+import { LIKES_TABS, type LikeState, type LikesTab } from '~/shared/likes';
 
-export type LikeState = 'none' | 'liked' | 'liked_by_them' | 'match';
+export type { LikeState, LikesTab } from '~/shared/likes';
 export type LikeError = 'authentication_required' | 'not_found' | 'self';
 export type LikeResult = { ok: true; state: LikeState } | { ok: false; error: LikeError };
 
@@ -134,9 +135,7 @@ export async function countNewLikes(db: Kysely<DB>, tenant: Tenant, viewer: View
   return Number(row.n);
 }
 
-/** The tabs of /likes/{type} (SPEC §2); /likes shows the first. */
-export const LIKES_TABS = ['received', 'sent', 'matches'] as const;
-export type LikesTab = (typeof LIKES_TABS)[number];
+export { LIKES_TABS };
 export const LIKES_PAGE_SIZE = 24;
 
 export interface LikeCard extends MemberCard {

@@ -15,13 +15,11 @@ import { ageOn } from '../profiles/age';
 import { bornOnOrBefore } from '../profiles/pool';
 import type { Tenant } from '../tenants/schema';
 import { fitsMember, memberProfile, type MemberProfile } from './fit';
-import type { LikeState } from './likes';
+import { AREAS, type Area, type LikeState, type MatchReason } from '~/shared/likes';
 
 export const MATCH_FINDER_SHOWN = 24;
 /** The newest candidates that are scored: enough for a good choice, bounded at any pool size. */
 const SCORED = 400;
-export const AREAS = ['region', 'country', 'all'] as const;
-export type Area = (typeof AREAS)[number];
 
 const age = z.union([z.number(), z.string().regex(/^\d{1,2}$/).transform(Number)]).pipe(z.number().int().min(18).max(99));
 
@@ -54,13 +52,6 @@ export function matchFinderChoices(raw: Record<string, unknown>, member: Pick<Me
   return { min_age: min, max_age: max, area: (kept.area as Area | undefined) ?? 'country', photo: kept.photo !== '0' };
 }
 
-export type MatchReason =
-  | { kind: 'likes_you' }
-  | { kind: 'same_city' }
-  | { kind: 'same_region' }
-  | { kind: 'nearby'; km: number }
-  | { kind: 'similar_age' }
-  | { kind: 'interests'; shared: string[] };
 
 export interface Candidate {
   birth_date: string;
