@@ -113,3 +113,15 @@ export function afterLike(state: LikeState): LikeState {
 export function afterUnlike(state: LikeState): LikeState {
   return state === 'match' || state === 'liked_by_them' ? 'liked_by_them' : 'none';
 }
+
+/** Fetches GET /api/likes.php and applies it (badge, arrivals); returns the arrivals, or null when it failed. */
+export async function refreshLikes(state: { user: unknown; totalNewLikes: number; likes: LikesState }): Promise<number[] | null> {
+  if (!state.user) return null;
+  try {
+    const response = await fetch('/api/likes.php', { headers: { Accept: 'application/json' } });
+    if (!response.ok) return null;
+    return applyLikesAnswer(state, (await response.json()) as LikesAnswer);
+  } catch {
+    return null;
+  }
+}

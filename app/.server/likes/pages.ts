@@ -47,12 +47,13 @@ export async function matchFinderData(context: AppLoadContext, request: Request)
   const raw = Object.fromEntries(new URL(request.url).searchParams);
   const found = await findMatches(context.db, context.tenant, viewer, raw);
   if (!found) throw redirect('/login');
-  const own = await context.db.selectFrom('profiles').select(['country', 'region']).where('id', '=', viewer.user.profile_id!).executeTakeFirstOrThrow();
+  const own = await context.db.selectFrom('profiles').select(['country', 'region', 'city', 'interests']).where('id', '=', viewer.user.profile_id!).executeTakeFirstOrThrow();
   return {
     ...found,
     regionName: regionName(own.country, own.region),
     country: own.country,
     multipleCountries: context.tenant.settings.countries.length > 1,
+    incomplete: own.interests.length === 0 || (!own.region && !own.city),
     title: title(context, 'likes.finder.title'),
   };
 }

@@ -6,7 +6,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import styled, { css } from 'styled-components';
 import { useSnapshot } from 'valtio';
 import { useAppState } from '~/state/app-state';
-import { showMatchModal, type LikeState } from '~/state/likes';
+import { refreshLikes, showMatchModal, type LikeState } from '~/state/likes';
 import { HeartIcon } from '../app/icons';
 
 const Row = styled.div`
@@ -124,6 +124,8 @@ export function LikeControl({ profile, initial }: { profile: LikeTarget; initial
       }
       state.likes.states[profile.id] = body.state;
       if (body.state === 'match' && like !== 'match') showMatchModal(state.likes, { ...profile, kind: 'match' });
+      // A like back clears that liker's new-like flag: the badge follows.
+      if (like === 'liked_by_them') void refreshLikes(state);
     } catch {
       setProblem(intl.formatMessage({ id: 'likes.error.failed', defaultMessage: 'That did not work. Please try again.' }));
     } finally {

@@ -8,15 +8,14 @@ import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { useAppState, type AppState } from '~/state/app-state';
 import {
-  applyLikesAnswer,
   AUTO_LIKE_ASK_AFTER_MS,
   AUTO_LIKE_ASK_EVERY_MS,
   AUTO_LIKE_RELOAD_MS,
   LIKES_REFRESH_MS,
   LIKES_REFRESH_START_MS,
   markKnown,
+  refreshLikes,
   showMatchModal,
-  type LikesAnswer,
 } from '~/state/likes';
 import { MatchModal } from './match-modal';
 
@@ -28,15 +27,6 @@ const ASKED_KEY = 'rdv_auto_like_asked';
 
 interface AutoLikeAnswer {
   profile: { id: number; name: string; fictional: boolean; main_image: { match: string } } | null;
-}
-
-async function fetchLikes(): Promise<LikesAnswer | null> {
-  try {
-    const response = await fetch('/api/likes.php', { headers: { Accept: 'application/json' } });
-    return response.ok ? ((await response.json()) as LikesAnswer) : null;
-  } catch {
-    return null;
-  }
 }
 
 function askedRecently(): boolean {
@@ -120,9 +110,6 @@ export function LikesLayer() {
 
 /** One likes refresh; `reloadPage` when a like arrived and the page lists likes. */
 async function refresh(state: AppState, reloadPage: () => void): Promise<void> {
-  if (!state.user) return;
-  const answer = await fetchLikes();
-  if (!answer) return;
-  const arrivals = applyLikesAnswer(state, answer);
-  if (arrivals.length) reloadPage();
+  const arrivals = await refreshLikes(state);
+  if (arrivals?.length) reloadPage();
 }

@@ -138,15 +138,25 @@ export const Empty = styled.div`
   }
 `;
 
-export function GameLinks() {
+/** Links to the other likes pages; `current` is left out. */
+export function GameLinks({ current }: { current?: 'likes' | 'swipe-game' | 'match-finder' }) {
   return (
     <Shortcuts>
-      <ButtonLink to="/swipe-game" $variant="ghost" data-testid="to-swipe-game">
-        <FormattedMessage id="likes.link.swipeGame" defaultMessage="Swipe game" />
-      </ButtonLink>
-      <ButtonLink to="/match-finder" $variant="ghost" data-testid="to-match-finder">
-        <FormattedMessage id="likes.link.matchFinder" defaultMessage="Match finder" />
-      </ButtonLink>
+      {current === 'match-finder' ? (
+        <ButtonLink to="/likes" $variant="ghost">
+          <FormattedMessage id="likes.link.likes" defaultMessage="Your likes" />
+        </ButtonLink>
+      ) : null}
+      {current !== 'swipe-game' ? (
+        <ButtonLink to="/swipe-game" $variant="ghost" data-testid="to-swipe-game">
+          <FormattedMessage id="likes.link.swipeGame" defaultMessage="Swipe game" />
+        </ButtonLink>
+      ) : null}
+      {current !== 'match-finder' ? (
+        <ButtonLink to="/match-finder" $variant="ghost" data-testid="to-match-finder">
+          <FormattedMessage id="likes.link.matchFinder" defaultMessage="Match finder" />
+        </ButtonLink>
+      ) : null}
     </Shortcuts>
   );
 }

@@ -1,11 +1,12 @@
 // The match finder page (docs/decisions/0015): the member's choices (ages, area, photos) and the
 // profiles that fit best, each with its score and the reasons for it, and its like state.
-import { Form, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
+import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import type { Area, LikesCardBase, MatchReason } from '~/shared/likes';
 import { Button } from '../app/buttons';
-import { CheckRow, SelectField } from '../forms/fields';
+import { Alert, CheckRow, SelectField } from '../forms/fields';
 import { ProfileGrid } from '../members/profile-grid';
 import { LikeControl, Pill } from './like-control';
 import { LikeModal } from './like-modal';
@@ -17,6 +18,8 @@ interface MatchFinderData {
   regionName: string | null;
   country: string;
   multipleCountries: boolean;
+  /** The member's profile lacks interests or a place: the page suggests adding them. */
+  incomplete: boolean;
 }
 
 const Choices = styled(Form)`
@@ -111,7 +114,7 @@ export function MatchFinder() {
         <h1>
           <FormattedMessage id="likes.finder.heading" defaultMessage="Match finder" />
         </h1>
-        <GameLinks />
+        <GameLinks current="match-finder" />
       </PageHead>
       <Intro>
         <FormattedMessage
@@ -119,6 +122,15 @@ export function MatchFinder() {
           defaultMessage="Profiles that fit you best: each is looking for someone like you. The score counts closeness in age, shared interests, how near you live, a photo, and whether they already like you."
         />
       </Intro>
+      {data.incomplete ? (
+        <Alert $tone="info" data-testid="finder-profile-hint">
+          <FormattedMessage
+            id="likes.finder.completeProfile"
+            defaultMessage="Add your interests and where you live on <link>My profile</link>: the match finder then finds better matches."
+            values={{ link: (text: ReactNode) => <Link to="/profile">{text}</Link> }}
+          />
+        </Alert>
+      ) : null}
       <Choices method="get" data-testid="finder-choices">
         <SelectField id="min_age" label={intl.formatMessage({ id: 'likes.finder.minAge', defaultMessage: 'Age from' })} defaultValue={data.choices.min_age} key={`min-${data.choices.min_age}`}>
           {AGES.map((age) => (
@@ -161,9 +173,10 @@ export function MatchFinder() {
           )}
           footer={(match) => (
             <>
-              {match.reasons.length ? (
+              {match.reasons.some((reason) => reason.kind !== 'likes_you') ? (
                 <Reasons aria-label={intl.formatMessage({ id: 'likes.finder.why', defaultMessage: 'Why this profile' })}>
-                  {match.reasons.map((reason) => (
+                  {/* "Likes you" shows in the like state below. */}
+                  {match.reasons.filter((reason) => reason.kind !== 'likes_you').map((reason) => (
                     <li key={reason.kind}>{reasonText(reason, intl)}</li>
                   ))}
                 </Reasons>

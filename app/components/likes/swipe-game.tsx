@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPoi
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled, { css } from 'styled-components';
 import { useAppState } from '~/state/app-state';
-import { showMatchModal, type LikeState } from '~/state/likes';
+import { refreshLikes, showMatchModal, type LikeState } from '~/state/likes';
 import { ButtonLink } from '../app/buttons';
 import { FictionalMark } from '../app/fictional-mark';
 import { HeartIcon } from '../app/icons';
@@ -317,6 +317,7 @@ export function SwipeGame({ deck, limit, fictionalWarning }: { deck: Deck; limit
           state.likes.states[card.id] = body.state;
           if (like && body.state === 'match') {
             showMatchModal(state.likes, { id: card.id, name: card.name, photo: card.main_image?.filename ?? null, fictional: card.fictional, kind: 'match' });
+            void refreshLikes(state);
           }
         } else if (response.status === 429 || response.status >= 500) {
           keep = true;
