@@ -165,7 +165,7 @@ describe('likes in Chromium', () => {
     await context.close();
   });
 
-  it('plays the swipe game by keyboard to its daily limit', async () => {
+  it('plays the swipe game by keyboard (and a drag of the card) to its daily limit', async () => {
     const bas = await member('male');
     const context = await contextFor(bas, 375);
     const page = await context.newPage();
@@ -177,6 +177,15 @@ describe('likes in Chromium', () => {
     const first = await current();
     await page.keyboard.press('ArrowLeft');
     await expect.poll(current).not.toBe(first);
+    expect(await remaining()).toBe('4');
+    // A drag of the card to the left passes too (pointer events, as a touch swipe sends them).
+    const dragged = await current();
+    const box = (await page.locator('[data-testid="swipe-card"]').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 - 160, box.y + box.height / 2, { steps: 8 });
+    await page.mouse.up();
+    await expect.poll(current).not.toBe(dragged);
     expect(await remaining()).toBe('4');
     const liked: string[] = [];
     for (let left = 3; left >= 0; left--) {
