@@ -53,14 +53,7 @@ export function matchFinderChoices(raw: Record<string, unknown>, member: Pick<Me
 }
 
 
-export interface Candidate {
-  birth_date: string;
-  country: string;
-  region: string | null;
-  city: string | null;
-  interests: string[];
-  latitude: number | null;
-  longitude: number | null;
+export interface Candidate extends Omit<MemberProfile, 'id' | 'gender' | 'sexuality'> {
   hasPhoto: boolean;
   likesMember: boolean;
 }

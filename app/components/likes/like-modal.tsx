@@ -11,28 +11,11 @@ import { ButtonLink } from '../app/buttons';
 import { FictionalMark } from '../app/fictional-mark';
 import { HeartIcon } from '../app/icons';
 import { Modal } from '../modals/modal';
-import { HeartBurst, ModalActions, PhotoFrame, PhotoModalBody, TextButton } from './photo-modal';
+import { HeartBurst, ModalActions, PhotoFrame, PhotoModalBody, photoRing, TextButton } from './photo-modal';
 import styled from 'styled-components';
 
 const PhotoLink = styled(Link)`
-  display: block;
-  border: 4px solid ${({ theme }) => theme.colors.background};
-  border-radius: 50%;
-  box-shadow: 0 0 0 4px ${({ theme }) => theme.colors.primary}, ${({ theme }) => theme.shadows.raised};
-  overflow: hidden;
-
-  img,
-  span {
-    display: grid;
-    place-items: center;
-    width: 148px;
-    height: 148px;
-    object-fit: cover;
-    background: ${({ theme }) => theme.colors.secondary};
-    color: ${({ theme }) => theme.colors.primary};
-    font-size: 3.5rem;
-    font-weight: 800;
-  }
+  ${photoRing}
 `;
 
 export interface LikeModalProfile {

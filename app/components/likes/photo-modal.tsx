@@ -1,7 +1,7 @@
 // The look shared by the match modal, the like modal and the icebreaker modal: a round photo that
 // opens the profile, a title with the fictional mark where it applies, a line of text and one
 // main button.
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { ModalBody } from '../modals/modal';
 
 export const PhotoModalBody = styled(ModalBody)`
@@ -26,8 +26,10 @@ export const PhotoModalBody = styled(ModalBody)`
   }
 `;
 
-export const PhotoButton = styled.button`
+/** A round photo (or the name's initial) in a ring of the theme's colour; a button or a link. */
+export const photoRing = css`
   position: relative;
+  display: block;
   padding: 0;
   border: 4px solid ${({ theme }) => theme.colors.background};
   border-radius: 50%;
@@ -47,6 +49,10 @@ export const PhotoButton = styled.button`
     font-size: 3.5rem;
     font-weight: 800;
   }
+`;
+
+export const PhotoButton = styled.button`
+  ${photoRing}
 
   &:focus-visible {
     outline: 3px solid ${({ theme }) => theme.colors.dark};

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPoi
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled, { css } from 'styled-components';
 import { useAppState } from '~/state/app-state';
+import type { LikesCardBase } from '~/shared/likes';
 import { refreshLikes, showMatchModal, type LikeState } from '~/state/likes';
 import { ButtonLink } from '../app/buttons';
 import { FictionalMark } from '../app/fictional-mark';
@@ -13,14 +14,7 @@ import { HeartIcon } from '../app/icons';
 import { Alert } from '../forms/fields';
 import { Empty, Shortcuts } from './likes-view';
 
-export interface SwipeCard {
-  id: number;
-  name: string;
-  age: number;
-  city: string | null;
-  fictional: boolean;
-  main_image: { filename: string; thumb_filename: string } | null;
-}
+export type SwipeCard = Omit<LikesCardBase, 'like' | 'distance'>;
 
 interface Deck {
   profiles: SwipeCard[];
