@@ -21,10 +21,12 @@ import { now } from './.server/clock';
 import { messagesFor } from './.server/i18n/messages';
 import { effectiveCountry } from './.server/geo/selected-country';
 import { localize } from './.server/tenants/localize';
+import { countNewLikes } from './.server/likes/likes';
 import { entryWarningCountries } from './.server/tenants/schema';
 import { ClientSync } from './components/app/client-sync';
 import { DocumentTitleCounts } from './components/app/document-title';
 import { NavigationProgress } from './components/app/navigation-progress';
+import { LikesLayer } from './components/likes/likes-layer';
 import { ErrorPage, ErrorPageGuard } from './components/app/error-page';
 import { GlobalStyle } from './components/app/global-style';
 import { KeptStyles } from './components/app/kept-styles';
@@ -64,7 +66,9 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     ? { name: profile?.name ?? context.user.email, credits: context.user.credits, paid_user: context.user.paid_user, photo: Boolean(profile?.main_photo_id) }
     : null;
   const banners = { activation: context.user ? needsActivationReminder(context.user, profile?.status ?? null) : false };
-  return { locale, messages: messagesFor(locale), shell, user, banners, year: now().getUTCFullYear() };
+  // The likes badge (SPEC §2): the member's like_new entries.
+  const newLikes = await countNewLikes(context.db, tenant, { user: context.user });
+  return { locale, messages: messagesFor(locale), shell, user, banners, newLikes, year: now().getUTCFullYear() };
 }
 
 export const links: LinksFunction = () => [
@@ -118,7 +122,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <KeptStyles>
             <ThemeProvider theme={theme}>
               <GlobalStyle />
-              <AppStateProvider initial={{ user: data?.user ?? null }}>{children}</AppStateProvider>
+              <AppStateProvider initial={{ user: data?.user ?? null, totalNewLikes: data?.newLikes ?? 0 }}>{children}</AppStateProvider>
             </ThemeProvider>
           </KeptStyles>
         </IntlProvider>
@@ -137,6 +141,7 @@ export default function App() {
       <DocumentTitleCounts />
       <ClientSync />
       <NavigationProgress />
+      <LikesLayer />
       <Outlet />
     </ShellLayout>
   );

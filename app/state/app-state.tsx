@@ -4,6 +4,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { proxy } from 'valtio';
 import { initialGeoState, type GeoState } from './geolocation';
+import { initialLikesState, type LikesState } from './likes';
 import { forgetSearchPages, initialSearchState, type SearchState } from './search';
 
 export interface ShellUser {
@@ -24,6 +25,8 @@ export interface AppState {
   user: ShellUser | null;
   totalUnreadMessages: number;
   totalNewLikes: number;
+  /** The match modal and like states changed in this tab (likes.ts). */
+  likes: LikesState;
   /** The signup modal (SPEC §2), opened by ?signup=1 or by an action that needs an account. */
   signupModal: boolean;
   /** The adults-only entry warning is showing: other modals wait for it. */
@@ -38,6 +41,7 @@ export function createAppState(initial: Partial<AppState> = {}): AppState {
     user: null,
     totalUnreadMessages: 0,
     totalNewLikes: 0,
+    likes: initialLikesState(),
     signupModal: false,
     entryWarningOpen: false,
     geo: initialGeoState(),
@@ -78,6 +82,8 @@ export function markLoggedOut(state: AppState): void {
   state.user = null;
   state.totalUnreadMessages = 0;
   state.totalNewLikes = 0;
+  // A match modal or like states of the member who is gone no longer apply.
+  state.likes = initialLikesState();
 }
 
 /** Opens the signup modal, e.g. when a visitor tries something that needs an account. */

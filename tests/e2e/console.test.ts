@@ -56,7 +56,7 @@ async function profileWithManyPhotos(): Promise<number> {
 }
 
 const PAGES = ['/', '/members', '/login', '/signup', '/pages/terms', '/pricing', '/no-such-page'];
-const MEMBER_PAGES = ['/', '/members', '/profile', '/notifications', '/pages/faq', '/no-such-page'];
+const MEMBER_PAGES = ['/', '/members', '/profile', '/notifications', '/likes', '/likes/matches', '/swipe-game', '/match-finder', '/pages/faq', '/no-such-page'];
 
 describe('the main pages in Chromium', () => {
   it('show no console error or hydration warning to a visitor', async () => {

@@ -1,9 +1,12 @@
 // The demo accounts the README names: a free and a premium member on every tenant, confirmed,
-// able to log in with the demo password, fitting the tenant's niche; seeding twice adds nothing.
+// able to log in with the demo password, fitting the tenant's niche, with likes on every tab of the
+// likes page; seeding twice adds nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn } from '~/.server/accounts/login';
 import type { Database } from '~/.server/db/database';
+import { likesPage } from '~/.server/likes/likes';
 import { DEMO_PASSWORD, demoAccounts, seedDemoAccounts } from '~/.server/seed/demo-accounts';
+import { seedDemoProfiles } from '~/.server/seed/demo-profiles';
 import { nicheRule } from '~/.server/profiles/pool';
 import { loadTenants } from '~/.server/tenants/registry';
 import { databaseKinds, migratedDatabase } from '../support/databases';
@@ -14,6 +17,7 @@ let drop: () => Promise<void>;
 
 beforeAll(async () => {
   ({ database, drop } = await migratedDatabase(databaseKinds[0]!));
+  await seedDemoProfiles(database.db, 900);
 });
 
 afterAll(async () => {
@@ -39,6 +43,18 @@ describe('demo accounts', () => {
         if (rule.gender) expect(profile.gender).toBe(rule.gender);
         if (rule.sexualities) expect(rule.sexualities).toContain(profile.sexuality);
         expect(tenant.settings.countries).toContain(profile.country);
+      }
+    }
+  });
+
+  it('gives each demo account received likes (five new), two matches and three sent likes from fitting fictional profiles', async () => {
+    for (const tenant of tenants) {
+      for (const account of demoAccounts(tenant)) {
+        const user = await database.db.selectFrom('users').selectAll().where('tenant_id', '=', tenant.id).where('email', '=', account.email).executeTakeFirstOrThrow();
+        const received = await likesPage(database.db, tenant, { user }, 'received');
+        expect(received!.counts, `${tenant.id} ${account.email}`).toEqual({ received: 7, sent: 3, matches: 2 });
+        expect(received!.newLikes).toBe(5);
+        expect(received!.cards.every((card) => card.fictional && card.main_image)).toBe(true);
       }
     }
   });

@@ -149,14 +149,39 @@ export interface BlocksTable {
 export interface LikesTable {
   liker_profile_id: number;
   liked_profile_id: number;
-  created_at: Generated<Date>;
+  created_at: Timestamp;
   /** When the liked member saw the like; null: like_new (SPEC §3 Likes). */
   seen_at: Date | null;
 }
 
+/** A like or a pass in the swipe game (one per member and profile). */
+export interface SwipesTable {
+  profile_id: number;
+  target_profile_id: number;
+  liked: boolean;
+  created_at: Timestamp;
+}
+
+/** The swipe game's likes of one member on one day (YYYY-MM-DD in the member's time zone): at most 4. */
+export interface SwipeDayLikesTable {
+  profile_id: number;
+  day: string;
+  likes: number;
+}
+
+/** When a member (their profile) last received an auto-like, and how many so far. */
+export interface AutoLikesTable {
+  profile_id: number;
+  last_at: Timestamp;
+  count: Generated<number>;
+}
+
 export interface DB {
+  auto_likes: AutoLikesTable;
   blocks: BlocksTable;
   likes: LikesTable;
+  swipes: SwipesTable;
+  swipe_day_likes: SwipeDayLikesTable;
   users: UsersTable;
   account_tokens: AccountTokensTable;
   mail_outbox: MailOutboxTable;

@@ -22,6 +22,8 @@ interface ProfileCommand<T> {
   answer: (result: { ok: true } & T) => unknown;
   /** The message id for acting on one's own profile (400). */
   selfMessage: string;
+  /** The message id for a profile the member cannot see (404); 'Not found' unless told. */
+  notFoundMessage?: string;
 }
 
 export function profileCommand<T>(command: ProfileCommand<T>): ApiRoute {
@@ -33,7 +35,7 @@ export function profileCommand<T>(command: ProfileCommand<T>): ApiRoute {
         const result = await act(context, { user }, body.profile);
         if (result.ok) return apiJson(command.answer(result));
         if (result.error === 'authentication_required') return authenticationRequired(context.locale);
-        return result.error === 'self' ? apiError(400, 'self', context.locale, command.selfMessage) : apiError(404, 'not_found', context.locale, 'api.error.notFound');
+        return result.error === 'self' ? apiError(400, 'self', context.locale, command.selfMessage) : apiError(404, 'not_found', context.locale, command.notFoundMessage ?? 'api.error.notFound');
       },
     });
   return apiRoute({ POST: run(command.post), DELETE: run(command.delete) });

@@ -1,13 +1,16 @@
 // Likes (SPEC §3 Likes, §4 like states, §6): a member likes a profile they can see; a like back is a
-// match. The liked member sees who liked them, with a new-like flag until they open that profile.
-import type { Kysely } from 'kysely';
-import { today } from '../clock';
+// match. The liked member sees who liked them, with a new-like flag until they open that profile
+// (or like back). Nobody can like an invisible member first: such a profile is not visible to them
+// until its owner liked them (access.ts), so the like is refused like any profile they cannot see.
+import { sql, type Kysely } from 'kysely';
+import { now, today } from '../clock';
 import type { DB } from '../db/schema';
 import { visibleTo, type Viewer } from '../members/access';
 import { CARD_COLUMNS, toCards, type MemberCard } from '../members/search';
 import type { Tenant } from '../tenants/schema';
+import { LIKES_TABS, type LikeState, type LikesTab } from '~/shared/likes';
 
-export type LikeState = 'none' | 'liked' | 'liked_by_them' | 'match';
+export type { LikeState, LikesTab } from '~/shared/likes';
 export type LikeError = 'authentication_required' | 'not_found' | 'self';
 export type LikeResult = { ok: true; state: LikeState } | { ok: false; error: LikeError };
 
@@ -28,15 +31,43 @@ export async function likeState(db: Kysely<DB>, own: number, other: number): Pro
   return mine && theirs ? 'match' : mine ? 'liked' : theirs ? 'liked_by_them' : 'none';
 }
 
+/** The like states between the viewer's profile and each of `ids` (absent: none). */
+export async function likeStates(db: Kysely<DB>, own: number, ids: readonly number[]): Promise<Map<number, LikeState>> {
+  const states = new Map<number, LikeState>();
+  if (!ids.length) return states;
+  const rows = await db
+    .selectFrom('likes')
+    .select(['liker_profile_id', 'liked_profile_id'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('liker_profile_id', '=', own), eb('liked_profile_id', 'in', ids)]),
+        eb.and([eb('liked_profile_id', '=', own), eb('liker_profile_id', 'in', ids)]),
+      ]),
+    )
+    .execute();
+  const mine = new Set(rows.filter((r) => r.liker_profile_id === own).map((r) => r.liked_profile_id));
+  const theirs = new Set(rows.filter((r) => r.liked_profile_id === own).map((r) => r.liker_profile_id));
+  for (const id of ids) {
+    const state: LikeState = mine.has(id) && theirs.has(id) ? 'match' : mine.has(id) ? 'liked' : theirs.has(id) ? 'liked_by_them' : 'none';
+    if (state !== 'none') states.set(id, state);
+  }
+  return states;
+}
+
+/**
+ * Likes a profile the member may see: never across a block, another tenant's member, or a hidden
+ * (invisible or privacy-mode) member who has not liked them first. Liking back also clears the
+ * liker's new-like flag: the member has seen it.
+ */
 export async function likeProfile(db: Kysely<DB>, tenant: Tenant, viewer: Viewer, profileId: number): Promise<LikeResult> {
   const own = viewer.user?.profile_id;
   if (!viewer.user || !own) return { ok: false, error: 'authentication_required' };
   if (profileId === own) return { ok: false, error: 'self' };
   if (!Number.isInteger(profileId) || profileId < 1) return { ok: false, error: 'not_found' };
-  // Only a profile the member may see: never across a block, another tenant or a hidden member.
   const target = await db.selectFrom('profiles').select('id').where('id', '=', profileId).where((eb) => visibleTo(eb, tenant, viewer)).executeTakeFirst();
   if (!target) return { ok: false, error: 'not_found' };
-  await db.insertInto('likes').values({ liker_profile_id: own, liked_profile_id: profileId, seen_at: null }).onConflict((oc) => oc.doNothing()).execute();
+  await db.insertInto('likes').values({ liker_profile_id: own, liked_profile_id: profileId, seen_at: null, created_at: now() }).onConflict((oc) => oc.doNothing()).execute();
+  await markLikeSeen(db, viewer, profileId);
   return { ok: true, state: await likeState(db, own, profileId) };
 }
 
@@ -51,7 +82,7 @@ export async function unlikeProfile(db: Kysely<DB>, viewer: Viewer, profileId: n
 export async function markLikeSeen(db: Kysely<DB>, viewer: Viewer, likerProfileId: number): Promise<void> {
   const own = viewer.user?.profile_id;
   if (!own) return;
-  await db.updateTable('likes').set({ seen_at: new Date() }).where('liker_profile_id', '=', likerProfileId).where('liked_profile_id', '=', own).where('seen_at', 'is', null).execute();
+  await db.updateTable('likes').set({ seen_at: now() }).where('liker_profile_id', '=', likerProfileId).where('liked_profile_id', '=', own).where('seen_at', 'is', null).execute();
 }
 
 export interface LikesView {
@@ -87,4 +118,96 @@ export async function listLikes(db: Kysely<DB>, tenant: Tenant, viewer: Viewer):
     liked: likes.filter((l) => l.liker_profile_id === own && byId.has(l.liked_profile_id)).map((l) => l.liked_profile_id),
     liked_by: likes.filter((l) => l.liked_profile_id === own && byId.has(l.liker_profile_id)).map((l) => ({ id: l.liker_profile_id, like_new: l.seen_at === null })),
   };
+}
+
+/** The like_new entries the viewer may see (the likes badge, SPEC §2): likers they can see whose like they have not opened. */
+export async function countNewLikes(db: Kysely<DB>, tenant: Tenant, viewer: Viewer): Promise<number> {
+  const own = viewer.user?.profile_id;
+  if (!own) return 0;
+  const row = await db
+    .selectFrom('likes')
+    .innerJoin('profiles', 'profiles.id', 'likes.liker_profile_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('likes.liked_profile_id', '=', own)
+    .where('likes.seen_at', 'is', null)
+    .where((eb) => visibleTo(eb, tenant, viewer))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export { LIKES_TABS };
+export const LIKES_PAGE_SIZE = 24;
+
+export interface LikeCard extends MemberCard {
+  like: LikeState;
+  /** The other member liked the viewer and the viewer has not opened their profile yet (SPEC §3 like_new). */
+  like_new: boolean;
+  /** When the like that put this card on its tab was made: the newest of the two for a match. */
+  liked_at: string;
+}
+
+export interface LikesPage {
+  tab: LikesTab;
+  cards: LikeCard[];
+  counts: Record<LikesTab, number>;
+  /** How many like_new entries the viewer has (the likes badge). */
+  newLikes: number;
+  page: number;
+  pages: number;
+}
+
+/**
+ * One tab of the likes page, newest first, only profiles the viewer may see: received are likes
+ * not (yet) returned, sent are likes not (yet) returned to the viewer, matches are mutual likes.
+ */
+export async function likesPage(db: Kysely<DB>, tenant: Tenant, viewer: Viewer, tab: LikesTab, page = 1): Promise<LikesPage | null> {
+  const own = viewer.user?.profile_id;
+  if (!viewer.user || !own) return null;
+  // Each tab as (other profile id, like time, like_new) rows.
+  const tabRows = (which: LikesTab) => {
+    const base = db.selectFrom('profiles').where((eb) => visibleTo(eb, tenant, viewer));
+    if (which === 'received') {
+      return base
+        .innerJoin('likes as theirs', (join) => join.onRef('theirs.liker_profile_id', '=', 'profiles.id').on('theirs.liked_profile_id', '=', own))
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('likes as mine').select(sql`1`.as('one')).where('mine.liker_profile_id', '=', own).whereRef('mine.liked_profile_id', '=', 'profiles.id'))))
+        .select(['profiles.id as other', 'theirs.created_at as liked_at', sql<boolean>`theirs.seen_at is null`.as('like_new')]);
+    }
+    if (which === 'sent') {
+      return base
+        .innerJoin('likes as mine', (join) => join.onRef('mine.liked_profile_id', '=', 'profiles.id').on('mine.liker_profile_id', '=', own))
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('likes as theirs').select(sql`1`.as('one')).where('theirs.liked_profile_id', '=', own).whereRef('theirs.liker_profile_id', '=', 'profiles.id'))))
+        .select(['profiles.id as other', 'mine.created_at as liked_at', sql<boolean>`false`.as('like_new')]);
+    }
+    return base
+      .innerJoin('likes as mine', (join) => join.onRef('mine.liked_profile_id', '=', 'profiles.id').on('mine.liker_profile_id', '=', own))
+      .innerJoin('likes as theirs', (join) => join.onRef('theirs.liker_profile_id', '=', 'profiles.id').on('theirs.liked_profile_id', '=', own))
+      .select(['profiles.id as other', sql<Date>`greatest(mine.created_at, theirs.created_at)`.as('liked_at'), sql<boolean>`theirs.seen_at is null`.as('like_new')]);
+  };
+  const count = async (which: LikesTab) => {
+    const row = await db.selectFrom(tabRows(which).as('t')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
+  const [received, sent, matches, newLikes] = await Promise.all([count('received'), count('sent'), count('matches'), countNewLikes(db, tenant, viewer)]);
+  const counts = { received, sent, matches };
+  const pages = Math.max(1, Math.ceil(counts[tab] / LIKES_PAGE_SIZE));
+  const current = Math.min(Math.max(1, page), pages);
+  const rows = await db
+    .selectFrom(tabRows(tab).as('t'))
+    .selectAll('t')
+    .orderBy('t.liked_at', 'desc')
+    .orderBy('t.other', 'desc')
+    .limit(LIKES_PAGE_SIZE)
+    .offset((current - 1) * LIKES_PAGE_SIZE)
+    .execute();
+  const ids = rows.map((r) => r.other);
+  const cardRows = ids.length
+    ? await db.selectFrom('profiles').leftJoin('photos', 'photos.id', 'profiles.main_photo_id').select(CARD_COLUMNS).where('profiles.id', 'in', ids).execute()
+    : [];
+  const byId = new Map(toCards(tenant, today(), cardRows, null).map((card) => [card.id, card]));
+  const state: LikeState = tab === 'received' ? 'liked_by_them' : tab === 'sent' ? 'liked' : 'match';
+  const cards = rows.flatMap((row) => {
+    const card = byId.get(row.other);
+    return card ? [{ ...card, like: state, like_new: Boolean(row.like_new), liked_at: new Date(row.liked_at).toISOString() }] : [];
+  });
+  return { tab, cards, counts, newLikes, page: current, pages };
 }

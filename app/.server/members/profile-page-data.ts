@@ -3,7 +3,7 @@ import { redirect, type AppLoadContext } from '@remix-run/node';
 import { z } from 'zod';
 import { parseId } from '~/shared/request-rules';
 import { formAction } from '../http/form-action';
-import { likeProfile, likeState, markLikeSeen, unlikeProfile, type LikeState } from '../likes/likes';
+import { countNewLikes, likeProfile, likeState, markLikeSeen, unlikeProfile, type LikeState } from '../likes/likes';
 import { localize } from '../tenants/localize';
 import { blockProfile, unblockProfile } from './blocking';
 import { viewProfile } from './profile';
@@ -16,12 +16,16 @@ export async function profilePageData(context: AppLoadContext, id: number) {
   const { profile } = result;
   const viewer = !user ? ('visitor' as const) : user.profile_id === profile.id ? ('self' as const) : ('member' as const);
   let like: LikeState = 'none';
+  let newLikes: number | undefined;
   if (viewer === 'member' && user?.profile_id) {
     await markLikeSeen(db, { user }, profile.id);
     like = await likeState(db, user.profile_id, profile.id);
+    // Opening a liker's profile cleared their flag: the likes badge follows (SPEC §4).
+    newLikes = await countNewLikes(db, tenant, { user });
   }
   return {
     blockedBy: null,
+    newLikes,
     profile: { name: profile.name },
     page: {
       profile,
@@ -43,7 +47,7 @@ export function profileIdParam(value: string | undefined): number {
 /** The profile screen's buttons: like, take the like back, block, unblock. */
 export const profilePageAction = formAction({
   body: z.object({ intent: z.enum(['like', 'unlike', 'block', 'unblock']) }),
-  failure: () => ({ ok: false }),
+  failure: () => ({ ok: false, matched: false }),
   async handle({ context, body, params }) {
     const id = profileIdParam(params.id);
     const viewer = { user: context.user };
@@ -51,6 +55,7 @@ export const profilePageAction = formAction({
     const result = await act[body.intent]();
     if (!result.ok && result.error === 'authentication_required') throw redirect('/login');
     if (!result.ok && result.error === 'not_found') throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
-    return { ok: result.ok };
+    // A like that answers 'match' was a like back: the page shows the match modal.
+    return { ok: result.ok, matched: body.intent === 'like' && 'state' in result && result.state === 'match' };
   },
 });

@@ -1,11 +1,17 @@
 // Demo accounts for trying every role after `npm start` (README "Demo accounts"): on each tenant a
-// free member and a premium member, confirmed, with a profile that fits the tenant's niche. Only for
-// the demo and development: a real production start never creates accounts with a known password.
-import type { Kysely } from 'kysely';
+// free member and a premium member, confirmed, with a profile that fits the tenant's niche, and
+// likes from fitting fictional profiles (some new, two of them matches) and a few sent likes, so
+// that the likes pages are alive. Only for the demo and development: a real production start
+// never creates accounts with a known password.
+import type { Insertable, Kysely } from 'kysely';
+import { now, today } from '../clock';
 import type { DB } from '../db/schema';
 import { signUp } from '../accounts/signup';
-import { nicheRule } from '../profiles/pool';
+import { fitsMember } from '../likes/fit';
+import { nicheRule, tenantPool } from '../profiles/pool';
 import type { Tenant } from '../tenants/schema';
+import { DEMO_SEED } from './demo-profiles';
+import { createRandom } from './random';
 
 export const DEMO_PASSWORD = 'rendezvous-demo';
 
@@ -44,15 +50,65 @@ export async function seedDemoAccounts(db: Kysely<DB>, tenants: Tenant[]): Promi
         // Tenants that sign up only visitors with a traffic source (settings.signups) take the demo too.
         tracking: { network: 'demo', ref: 'seed' },
       });
-      if (!result.ok) continue; // already there
+      if (!result.ok) {
+        // Already there: give it likes if it has none (a database seeded before likes existed).
+        const existing = await db.selectFrom('users').select('profile_id').where('tenant_id', '=', tenant.id).where('email', '=', account.email).executeTakeFirst();
+        if (existing?.profile_id) await seedDemoLikes(db, tenant, existing.profile_id);
+        continue;
+      }
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('users').set({ status: 'confirmed', confirmed_at: new Date(), paid_user: account.paid, credits: account.paid ? 50 : 0 }).where('id', '=', result.user.id).execute();
         await trx.updateTable('profiles').set({ status: 'active', body_type: rule.bodyTypes?.[0] ?? null }).where('id', '=', result.user.profile_id!).execute();
         // The activation mail of a demo account is never needed.
         await trx.deleteFrom('mail_outbox').where('to_address', '=', account.email).execute();
       });
+      await seedDemoLikes(db, tenant, result.user.profile_id!);
       created++;
     }
   }
   return created;
+}
+
+const HOUR = 3_600_000;
+
+/**
+ * Likes for a demo account that has none: 9 fitting fictional profiles of the tenant's pool liked
+ * it over the last ten days (5 of those likes still new), it liked 2 of them back (matches) and 3
+ * others. Always the same profiles for the same account.
+ */
+export async function seedDemoLikes(db: Kysely<DB>, tenant: Tenant, profileId: number): Promise<number> {
+  const any = await db
+    .selectFrom('likes')
+    .select('liker_profile_id')
+    .where((eb) => eb.or([eb('liker_profile_id', '=', profileId), eb('liked_profile_id', '=', profileId)]))
+    .executeTakeFirst();
+  if (any) return 0;
+  const member = await db.selectFrom('profiles').select(['gender', 'sexuality']).where('id', '=', profileId).executeTakeFirst();
+  if (!member) return 0;
+  const pool = await db
+    .selectFrom('profiles')
+    .select('profiles.id')
+    .where((eb) => tenantPool(eb, tenant, today()))
+    .where('profiles.fictional', '=', true)
+    .where('profiles.main_photo_id', 'is not', null)
+    .where((eb) => fitsMember(eb, member))
+    .orderBy('profiles.id', 'desc')
+    .limit(80)
+    .execute();
+  const random = createRandom(DEMO_SEED + profileId * 31);
+  const chosen = random.sample(pool, Math.min(pool.length, 12)).map((p) => p.id);
+  const likers = chosen.slice(0, 9);
+  const liked = chosen.slice(9, 12);
+  const at = now().getTime();
+  const rows: Insertable<DB['likes']>[] = [];
+  likers.forEach((liker, i) => {
+    // Newest first: the first five are still new; the two matches are the 6th and 7th.
+    const created = new Date(at - (i * 26 + random.int(1, 20)) * HOUR);
+    rows.push({ liker_profile_id: liker, liked_profile_id: profileId, created_at: created, seen_at: i < 5 ? null : new Date(created.getTime() + 2 * HOUR) });
+    if (i === 5 || i === 6) rows.push({ liker_profile_id: profileId, liked_profile_id: liker, created_at: new Date(created.getTime() + 3 * HOUR), seen_at: null });
+  });
+  liked.forEach((target, i) => rows.push({ liker_profile_id: profileId, liked_profile_id: target, created_at: new Date(at - (i * 40 + 12) * HOUR), seen_at: null }));
+  if (!rows.length) return 0;
+  await db.insertInto('likes').values(rows).onConflict((oc) => oc.doNothing()).execute();
+  return rows.length;
 }

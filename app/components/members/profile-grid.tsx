@@ -1,5 +1,8 @@
-// A grid of profile cards: picture, name and age, city, and the fictional mark where it applies.
+// A grid of profile cards: picture, name and age, city, and the fictional mark where it applies;
+// pages may add a flag over the picture (e.g. a new like) and a footer under the card (e.g. the like
+// state and its button), both outside the card's link.
 import { Link } from '@remix-run/react';
+import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
 
@@ -31,6 +34,8 @@ const Grid = styled.ul`
 
 const Card = styled.li`
   position: relative;
+  display: flex;
+  flex-direction: column;
   overflow: hidden;
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.secondary};
@@ -78,23 +83,54 @@ const CardLink = styled(Link)`
   text-decoration: none;
 `;
 
-/** `linked`: each card opens the profile (/members/{id}). */
-export function ProfileGrid({ profiles, linked = false }: { profiles: ProfileCardData[]; linked?: boolean }) {
+const Flag = styled.div`
+  position: absolute;
+  top: ${({ theme }) => theme.space(2)};
+  left: ${({ theme }) => theme.space(2)};
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(1)};
+  pointer-events: none;
+`;
+
+const Footer = styled.div`
+  margin-top: auto;
+  padding: 0 ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(3)};
+`;
+
+interface ProfileGridProps<T extends ProfileCardData> {
+  profiles: T[];
+  /** Each card opens the profile: /members/{id}, or where `hrefFor` says. */
+  linked?: boolean;
+  hrefFor?: (profile: T) => string;
+  /** Shown over the picture, e.g. a new-like flag. */
+  flag?: (profile: T) => ReactNode;
+  /** Shown under the caption, outside the link, e.g. the like state and its button. */
+  footer?: (profile: T) => ReactNode;
+}
+
+export function ProfileGrid<T extends ProfileCardData>({ profiles, linked = false, hrefFor, flag, footer }: ProfileGridProps<T>) {
   const intl = useIntl();
   const fictionalLabel = intl.formatMessage({ id: 'profile.fictional', defaultMessage: 'Fictional profile' });
   return (
     <Grid>
-      {profiles.map((profile) => (
-        <Card key={profile.id} data-testid="profile-card">
-          {linked ? (
-            <CardLink to={`/members/${profile.id}`}>
+      {profiles.map((profile) => {
+        const flagged = flag?.(profile);
+        const below = footer?.(profile);
+        return (
+          <Card key={profile.id} data-testid="profile-card">
+            {linked ? (
+              <CardLink to={hrefFor ? hrefFor(profile) : `/members/${profile.id}`}>
+                <CardBody profile={profile} fictionalLabel={fictionalLabel} />
+              </CardLink>
+            ) : (
               <CardBody profile={profile} fictionalLabel={fictionalLabel} />
-            </CardLink>
-          ) : (
-            <CardBody profile={profile} fictionalLabel={fictionalLabel} />
-          )}
-        </Card>
-      ))}
+            )}
+            {flagged ? <Flag>{flagged}</Flag> : null}
+            {below ? <Footer>{below}</Footer> : null}
+          </Card>
+        );
+      })}
     </Grid>
   );
 }

@@ -2,11 +2,12 @@
 // the tenant's fields and notes, the fictional mark, and the actions. A visitor who tries an action
 // or more photos gets the login-required message and the signup modal (SPEC §6).
 import { regionLabel } from '~/shared/region-labels';
-import { Form, useNavigation } from '@remix-run/react';
-import { useState } from 'react';
+import { Form, useActionData, useNavigation } from '@remix-run/react';
+import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { openSignupModal, useAppState } from '~/state/app-state';
+import { showMatchModal } from '~/state/likes';
 import { Button } from '../app/buttons';
 import { FictionalMark } from '../app/fictional-mark';
 import { ChatIcon, HeartIcon } from '../app/icons';
@@ -262,10 +263,24 @@ export function ProfilePage({ data }: { data: ProfilePageData }) {
   );
 }
 
-/** Like (or take the like back), with the match or liked-by-them note (SPEC §4 like states). */
+/**
+ * Like (or take the like back), with the match or liked-by-them note (SPEC §4 like states): Like,
+ * Liked, Like back and Matched are four distinct buttons. A like back opens the match modal.
+ */
 function MemberActions({ data, busy }: { data: ProfilePageData; busy: boolean }) {
+  const intl = useIntl();
+  const state = useAppState();
+  const actionData = useActionData<{ ok: boolean; matched?: boolean }>();
   const liked = data.like === 'liked' || data.like === 'match';
   const name = data.profile.name;
+  const photo = data.profile.photos[0]?.filename ?? null;
+  const { id, fictional } = data.profile;
+  useEffect(() => {
+    if (actionData?.matched) showMatchModal(state.likes, { id, name, photo, fictional, kind: 'match' });
+  }, [actionData, state, id, name, photo, fictional]);
+  useEffect(() => {
+    state.likes.states[id] = data.like;
+  }, [state, id, data.like]);
   return (
     <>
       {data.like === 'match' ? (
@@ -280,9 +295,25 @@ function MemberActions({ data, busy }: { data: ProfilePageData; busy: boolean })
       <Actions>
         <Form method="post">
           <input type="hidden" name="intent" value={liked ? 'unlike' : 'like'} />
-          <Button type="submit" $variant={liked ? 'ghost' : 'primary'} aria-pressed={liked} disabled={busy} data-testid="like">
+          <Button
+            type="submit"
+            $variant={liked ? 'ghost' : 'primary'}
+            aria-pressed={liked}
+            disabled={busy}
+            data-testid="like"
+            data-state={data.like}
+            title={liked ? intl.formatMessage({ id: 'likes.state.unlikeHint', defaultMessage: 'Take your like back' }) : undefined}
+          >
             <HeartIcon />
-            {liked ? <FormattedMessage id="profile.action.liked" defaultMessage="Liked" /> : <FormattedMessage id="profile.action.like" defaultMessage="Like" />}
+            {data.like === 'match' ? (
+              <FormattedMessage id="profile.action.matched" defaultMessage="Matched" />
+            ) : data.like === 'liked' ? (
+              <FormattedMessage id="profile.action.liked" defaultMessage="Liked" />
+            ) : data.like === 'liked_by_them' ? (
+              <FormattedMessage id="profile.action.likeBack" defaultMessage="Like back" />
+            ) : (
+              <FormattedMessage id="profile.action.like" defaultMessage="Like" />
+            )}
           </Button>
         </Form>
       </Actions>

@@ -1,0 +1,114 @@
+// Likes on every page of a member (SPEC §4, §7): keeps the likes badge (and so the title prefix and
+// the app badge) in step — from the pages' data and from GET /api/likes.php 5 s after load and every
+// 60 s —, announces a like that arrived since in the match modal, asks for an auto-like on pages of
+// the members area, and holds the match modal itself. The chat work's event stream can call
+// applyLikesAnswer too (a live event).
+import { useLocation, useMatches, useRevalidator } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
+import { useSnapshot } from 'valtio';
+import { useAppState, type AppState } from '~/state/app-state';
+import {
+  AUTO_LIKE_ASK_AFTER_MS,
+  AUTO_LIKE_ASK_EVERY_MS,
+  AUTO_LIKE_RELOAD_MS,
+  markKnown,
+  refreshLikes,
+  showMatchModal,
+} from '~/state/likes';
+import { MatchModal } from './match-modal';
+import { REFRESH_START_MS, refreshInterval } from '~/state/user-sync';
+
+/** The members area (SPEC §2) and the likes pages: where an auto-like may be asked for. */
+const MEMBERS_AREA = ['routes/members._index', 'routes/members.$id', 'routes/likes.m.$id', 'routes/likes._index', 'routes/likes.$type', 'routes/chats', 'routes/premium', 'routes/match-finder', 'routes/swipe-game'];
+/** Pages that list likes: they reload when a new like arrived. */
+const LIKES_PAGES = ['routes/likes._index', 'routes/likes.$type'];
+const ASKED_KEY = 'rdv_auto_like_asked';
+
+interface AutoLikeAnswer {
+  profile: { id: number; name: string; fictional: boolean; main_image: { match: string } } | null;
+}
+
+function askedRecently(): boolean {
+  try {
+    return Date.now() - Number(window.sessionStorage.getItem(ASKED_KEY) ?? 0) < AUTO_LIKE_ASK_EVERY_MS;
+  } catch {
+    return false;
+  }
+}
+
+function noteAsked(): void {
+  try {
+    window.sessionStorage.setItem(ASKED_KEY, String(Date.now()));
+  } catch {
+    // Without session storage the server's own limit still holds.
+  }
+}
+
+export function LikesLayer() {
+  const state = useAppState();
+  const { user } = useSnapshot(state);
+  const matches = useMatches();
+  const location = useLocation();
+  const revalidator = useRevalidator();
+  const routeId = matches[matches.length - 1]?.id ?? '';
+  const onLikesPage = useRef(false);
+  onLikesPage.current = LIKES_PAGES.includes(routeId);
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+
+  // Pages that know the count (root, the likes pages, profiles that clear a flag) set the badge
+  // when their data is new; a page without it keeps the count it had.
+  const counted = matches.filter((m) => typeof (m.data as { newLikes?: unknown } | undefined)?.newLikes === 'number');
+  const previous = useRef<unknown[]>([]);
+  useEffect(() => {
+    const fresh = counted.filter((m) => !previous.current.includes(m.data));
+    previous.current = counted.map((m) => m.data);
+    const newest = fresh[fresh.length - 1];
+    if (newest) state.totalNewLikes = (newest.data as { newLikes: number }).newLikes;
+  });
+
+  // The refresh (SPEC §7) on the member's schedule (user-sync.ts): 5 s after load, then every 60 s, or 5 minutes with push.
+  const loggedIn = user !== null;
+  useEffect(() => {
+    if (!loggedIn) return;
+    let timer = 0;
+    const tick = async () => {
+      timer = window.setTimeout(() => void tick(), refreshInterval(state.push.isSubscribed));
+      await refresh(state, () => onLikesPage.current && revalidate.current());
+    };
+    timer = window.setTimeout(() => void tick(), REFRESH_START_MS);
+    return () => window.clearTimeout(timer);
+  }, [loggedIn, state]);
+
+  // Auto-like (SPEC §4, §7): asked 20 s after a members-area page opens, at most every 30 minutes
+  // in this tab; the server decides whether a like comes (app/.server/likes/auto-like.ts).
+  const inMembersArea = MEMBERS_AREA.includes(routeId);
+  useEffect(() => {
+    if (!loggedIn || !inMembersArea || askedRecently()) return;
+    const timer = window.setTimeout(async () => {
+      if (askedRecently()) return;
+      noteAsked();
+      let answer: AutoLikeAnswer | null = null;
+      try {
+        const response = await fetch('/api/auto-like.php', { headers: { Accept: 'application/json' } });
+        answer = response.ok ? ((await response.json()) as AutoLikeAnswer) : null;
+      } catch {
+        return;
+      }
+      const liker = answer?.profile;
+      if (!liker) return;
+      markKnown(state.likes, liker.id);
+      showMatchModal(state.likes, { id: liker.id, name: liker.name, photo: liker.main_image.match, fictional: liker.fictional, kind: 'new_like' });
+      window.setTimeout(() => void refresh(state, () => onLikesPage.current && revalidate.current()), AUTO_LIKE_RELOAD_MS);
+    }, AUTO_LIKE_ASK_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [loggedIn, inMembersArea, location.key, state]);
+
+  return loggedIn ? <MatchModal /> : null;
+}
+
+/** One likes refresh; `reloadPage` when a like arrived and the page lists likes. */
+async function refresh(state: AppState, reloadPage: () => void): Promise<void> {
+  const arrivals = await refreshLikes(state);
+  if (arrivals?.length) reloadPage();
+}

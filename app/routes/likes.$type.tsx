@@ -1,0 +1,13 @@
+// /likes/{type}: the likes page's tabs received, sent and matches (SPEC §2 likes-type); any other
+// type is the 404 page.
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { LikesView } from '~/components/likes/likes-view';
+import { likesPageData } from '~/.server/likes/pages';
+
+export function loader({ context, request, params }: LoaderFunctionArgs) {
+  return likesPageData(context, request, params.type ?? '');
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
+
+export default LikesView;

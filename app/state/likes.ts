@@ -1,0 +1,130 @@
+// Client state of likes (SPEC §3 Likes, §4): the match modal, like states changed in this tab (cards
+// show them over their page's data), and the new likes already known, so that a refresh announces
+// only those that arrived since. The rules are pure functions, tested in tests/unit/likes-state.test.ts.
+
+import type { LikeState } from '~/shared/likes';
+import { apiRequest } from './api-client';
+import type { AppState } from './app-state';
+import { apiOptionsFor } from './user-sync';
+
+export type { LikeState };
+
+export interface MatchModalProfile {
+  id: number;
+  name: string;
+  /** Main photo URL (SPEC §3 Matched profile: main_image.match), or null. */
+  photo: string | null;
+  fictional: boolean;
+  /** new_like: someone liked the member ('New like!'); match: a like back made a match. */
+  kind: 'new_like' | 'match';
+}
+
+export interface LikesState {
+  modal: MatchModalProfile | null;
+  /** Like states changed in this tab, by profile id. */
+  states: Record<number, LikeState>;
+  /** Likers whose like_new entry the client has seen; null until the first refresh. */
+  known: number[] | null;
+  /** Likers shown in the match modal already (an auto-like), never announced again. */
+  announced: number[];
+}
+
+export function initialLikesState(): LikesState {
+  return { modal: null, states: {}, known: null, announced: [] };
+}
+
+/** SPEC §4: likes reload 500 ms after an auto-like was shown. */
+export const AUTO_LIKE_RELOAD_MS = 500;
+/** The client asks for an auto-like this long after a members-area page loads (the server decides whether one comes). */
+export const AUTO_LIKE_ASK_AFTER_MS = 20_000;
+/** …and at most once in this long per browser tab. */
+export const AUTO_LIKE_ASK_EVERY_MS = 30 * 60_000;
+/** The longest ?t= the like modal waits (one hour); a longer or bad value is ignored. */
+export const LIKE_MODAL_MAX_SECONDS = 3_600;
+
+/** The answer of GET /api/likes.php, as far as the client reads it. */
+export interface LikesAnswer {
+  profiles: { id: number; name: string; fictional: boolean; main_image: { filename: string; thumb_filename: string } | null }[];
+  liked_by: { id: number; like_new: boolean }[];
+}
+
+/** The likes badge: the number of like_new entries (SPEC §2). */
+export function newLikesCount(answer: Pick<LikesAnswer, 'liked_by'>): number {
+  return answer.liked_by.filter((entry) => entry.like_new).length;
+}
+
+/** Likers with a like_new entry that the client did not know yet; none on the first refresh (it sets the baseline). */
+export function newLikeArrivals(known: readonly number[] | null, answer: Pick<LikesAnswer, 'liked_by'>, announced: readonly number[] = []): number[] {
+  if (known === null) return [];
+  const seen = new Set([...known, ...announced]);
+  return answer.liked_by.filter((entry) => entry.like_new && !seen.has(entry.id)).map((entry) => entry.id);
+}
+
+/** Applies a refresh: the badge, the known likers, and the match modal for the newest arrival. */
+export function applyLikesAnswer(state: { totalNewLikes: number; likes: LikesState }, answer: LikesAnswer): number[] {
+  const arrivals = newLikeArrivals(state.likes.known, answer, state.likes.announced);
+  state.totalNewLikes = newLikesCount(answer);
+  state.likes.known = answer.liked_by.filter((entry) => entry.like_new).map((entry) => entry.id);
+  for (const entry of answer.liked_by) {
+    // A like that arrived elsewhere changes the state cards show.
+    const current = state.likes.states[entry.id];
+    if (current === 'none') state.likes.states[entry.id] = 'liked_by_them';
+    if (current === 'liked') state.likes.states[entry.id] = 'match';
+  }
+  const newest = arrivals[0];
+  const profile = newest !== undefined ? answer.profiles.find((p) => p.id === newest) : undefined;
+  if (profile) {
+    showMatchModal(state.likes, { id: profile.id, name: profile.name, photo: profile.main_image?.filename ?? null, fictional: profile.fictional, kind: 'new_like' });
+  }
+  return arrivals;
+}
+
+/** Opens the match modal unless it already shows someone (SPEC §7: loaded into the modal if none given). */
+export function showMatchModal(likes: LikesState, profile: MatchModalProfile): boolean {
+  if (likes.modal) return false;
+  likes.modal = profile;
+  return true;
+}
+
+/** Marks a liker as announced, so that a refresh does not announce them again (an auto-like shown already). */
+export function markKnown(likes: LikesState, id: number): void {
+  if (!likes.announced.includes(id)) likes.announced.push(id);
+}
+
+/** ?t=<seconds> of the like modal (SPEC §4, §9): a positive number up to an hour, as ms; otherwise null. */
+export function likeModalDelay(t: string | null): number | null {
+  if (t === null || !/^\d{1,6}(\.\d{1,3})?$/.test(t.trim())) return null;
+  const seconds = Number(t);
+  return seconds > 0 && seconds <= LIKE_MODAL_MAX_SECONDS ? Math.round(seconds * 1000) : null;
+}
+
+/** The URL without its t parameter (the like modal removes it, without a reload). */
+export function withoutT(href: string): string {
+  const url = new URL(href);
+  url.searchParams.delete('t');
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** The state a like or its removal leads to, from the state before. */
+export function afterLike(state: LikeState): LikeState {
+  return state === 'liked_by_them' || state === 'match' ? 'match' : 'liked';
+}
+
+export function afterUnlike(state: LikeState): LikeState {
+  return state === 'match' || state === 'liked_by_them' ? 'liked_by_them' : 'none';
+}
+
+/**
+ * Fetches GET /api/likes.php and applies it (badge, arrivals); returns the arrivals, or null when it
+ * failed. Retries and the switch to logged out on authentication_required as every API call (api-client.ts).
+ */
+export async function refreshLikes(state: AppState): Promise<number[] | null> {
+  if (!state.user) return null;
+  try {
+    const response = await apiRequest('/api/likes.php', {}, apiOptionsFor(state));
+    if (!response.ok) return null;
+    return applyLikesAnswer(state, (await response.json()) as LikesAnswer);
+  } catch {
+    return null;
+  }
+}
