@@ -107,13 +107,16 @@ export function remainingByPayment(entries: { amount: number; kind: LedgerKind; 
   const lots: { paymentId: number | null; left: number }[] = [];
   for (const entry of entries) {
     if (entry.amount > 0) {
-      lots.push({ paymentId: entry.kind === 'purchase' ? entry.payment_id : null, left: entry.amount });
+      // A purchase is its payment's lot; a failed refund's reversal (an adjustment naming the
+      // payment) gives that lot its credits back.
+      const own = (entry.kind === 'purchase' || entry.kind === 'adjustment') && entry.payment_id !== null;
+      lots.push({ paymentId: own ? entry.payment_id : null, left: entry.amount });
       continue;
     }
     let owed = -entry.amount;
     if (entry.kind === 'refund' && entry.payment_id !== null) {
-      const lot = lots.find((l) => l.paymentId === entry.payment_id);
-      if (lot) {
+      for (const lot of lots) {
+        if (lot.paymentId !== entry.payment_id) continue;
         const taken = Math.min(lot.left, owed);
         lot.left -= taken;
         owed -= taken;
