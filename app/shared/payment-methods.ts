@@ -68,3 +68,7 @@ export function isCardMethod(method: string): boolean {
 export function toMajor(minor: number): number {
   return minor / 100;
 }
+
+/** The outcomes the sandbox provider's checkout page offers (DESIGN §9). */
+export const SANDBOX_OUTCOMES = ['paid', 'pending', 'failed', 'canceled', 'expired'] as const;
+export type SandboxOutcome = (typeof SANDBOX_OUTCOMES)[number];

@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { now } from '../clock';
 import type { DB, PaymentStatus } from '../db/schema';
-import { isCardMethod } from '~/shared/payment-methods';
+import { isCardMethod, SANDBOX_OUTCOMES, type SandboxOutcome } from '~/shared/payment-methods';
 import {
   isFinal,
   ProviderError,
@@ -19,8 +19,7 @@ import {
 } from './provider';
 
 export const SANDBOX_EXPIRY_MS = 15 * 60_000;
-export const SANDBOX_OUTCOMES = ['paid', 'pending', 'failed', 'canceled', 'expired'] as const;
-export type SandboxOutcome = (typeof SANDBOX_OUTCOMES)[number];
+export { SANDBOX_OUTCOMES, type SandboxOutcome };
 
 const randomId = (prefix: string) => `${prefix}_sbx_${crypto.randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
 

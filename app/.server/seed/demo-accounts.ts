@@ -2,7 +2,9 @@
 // free member and a premium member, confirmed, with a profile that fits the tenant's niche. Only for
 // the demo and development: a real production start never creates accounts with a known password.
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema';
+import type { DB, User } from '../db/schema';
+import { handlePaymentWebhook, createPayment } from '../payments/payments';
+import { SandboxProvider } from '../payments/sandbox';
 import { signUp } from '../accounts/signup';
 import { nicheRule } from '../profiles/pool';
 import type { Tenant } from '../tenants/schema';
@@ -46,13 +48,34 @@ export async function seedDemoAccounts(db: Kysely<DB>, tenants: Tenant[]): Promi
       });
       if (!result.ok) continue; // already there
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set({ status: 'confirmed', confirmed_at: new Date(), paid_user: account.paid, credits: account.paid ? 50 : 0 }).where('id', '=', result.user.id).execute();
+        await trx.updateTable('users').set({ status: 'confirmed', confirmed_at: new Date() }).where('id', '=', result.user.id).execute();
         await trx.updateTable('profiles').set({ status: 'active', body_type: rule.bodyTypes?.[0] ?? null }).where('id', '=', result.user.profile_id!).execute();
         // The activation mail of a demo account is never needed.
         await trx.deleteFrom('mail_outbox').where('to_address', '=', account.email).execute();
       });
+      // The premium member became premium as everyone does: by buying bundles (ledger, payments, transactions).
+      if (account.paid) await seedDemoPurchases(db, tenant, result.user);
       created++;
     }
   }
   return created;
+}
+
+/** Two paid purchases through the sandbox, as a member would make them: a card bundle, then a smaller one. */
+async function seedDemoPurchases(db: Kysely<DB>, tenant: Tenant, user: User): Promise<void> {
+  if (tenant.payments.provider !== 'sandbox' || tenant.credit_packages.length === 0) return;
+  const origin = `http://${tenant.id}.localhost:3000`;
+  const sandbox = new SandboxProvider(db, tenant.id, origin);
+  const country = tenant.settings.countries[0]!;
+  const methods = tenant.payments.methods;
+  const card = methods.find((m) => m === 'creditcard') ?? methods[0]!;
+  const other = methods.find((m) => m !== card) ?? card;
+  const bundles = [tenant.credit_packages[1] ?? tenant.credit_packages[0]!, tenant.credit_packages[0]!];
+  for (const [index, bundle] of bundles.entries()) {
+    const ctx = { db, tenant, provider: sandbox, origin, locale: tenant.locales[0]! };
+    const created = await createPayment(ctx, user, { package: bundle.id, method: index === 0 ? card : other, country });
+    if (!created.ok || !created.payment.provider_id) continue;
+    await sandbox.settle(created.payment.provider_id, 'paid');
+    await handlePaymentWebhook(db, tenant, sandbox, created.payment.provider_id);
+  }
 }
