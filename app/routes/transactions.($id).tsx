@@ -95,6 +95,7 @@ const Table = styled.table`
 
     tr {
       display: grid;
+      grid-template-areas: 'order amount' 'date status' 'credits credits';
       grid-template-columns: 1fr auto;
       gap: 2px ${({ theme }) => theme.space(3)};
       padding: ${({ theme }) => theme.space(3)} 0;
@@ -104,6 +105,29 @@ const Table = styled.table`
     td {
       padding: 0;
       border: 0;
+    }
+
+    td.date {
+      grid-area: date;
+      color: ${({ theme }) => theme.colors.textMuted};
+    }
+
+    td.order {
+      grid-area: order;
+    }
+
+    td.credits {
+      grid-area: credits;
+      color: ${({ theme }) => theme.colors.textMuted};
+    }
+
+    td.status {
+      grid-area: status;
+      text-align: right;
+    }
+
+    td.num {
+      grid-area: amount;
     }
 
     td.hide-sm {
@@ -192,10 +216,10 @@ function List() {
             <tbody>
               {list.map((item) => (
                 <tr key={`${item.kind}-${item.id}`} data-kind={item.kind}>
-                  <td>
+                  <td className="date">
                     <When iso={item.created_at} />
                   </td>
-                  <td>
+                  <td className="order">
                     <Link to={`/transactions/${item.payment_id}`}>{item.order_number}</Link>
                     {item.kind === 'refund' ? (
                       <>
@@ -204,11 +228,11 @@ function List() {
                       </>
                     ) : null}
                   </td>
-                  <td>
+                  <td className="credits">
                     <Credits count={item.credits} />
                   </td>
                   <td className="hide-sm">{methodName(item.method)}</td>
-                  <td>
+                  <td className="status">
                     <PaymentStatus status={item.status} />
                   </td>
                   <td className="num">

@@ -61,7 +61,7 @@ export async function seedDemoAccounts(db: Kysely<DB>, tenants: Tenant[]): Promi
   return created;
 }
 
-/** Two paid purchases through the sandbox, as a member would make them: a card bundle, then a smaller one. */
+/** Two paid purchases through the sandbox, as a member would make them: a small bundle, then a bigger one by card. */
 async function seedDemoPurchases(db: Kysely<DB>, tenant: Tenant, user: User): Promise<void> {
   if (tenant.payments.provider !== 'sandbox' || tenant.credit_packages.length === 0) return;
   const origin = `http://${tenant.id}.localhost:3000`;
@@ -70,10 +70,14 @@ async function seedDemoPurchases(db: Kysely<DB>, tenant: Tenant, user: User): Pr
   const methods = tenant.payments.methods;
   const card = methods.find((m) => m === 'creditcard') ?? methods[0]!;
   const other = methods.find((m) => m !== card) ?? card;
-  const bundles = [tenant.credit_packages[1] ?? tenant.credit_packages[0]!, tenant.credit_packages[0]!];
-  for (const [index, bundle] of bundles.entries()) {
+  // The card purchase comes last, so that a repeat order charges the saved card without a redirect.
+  const purchases = [
+    { bundle: tenant.credit_packages[0]!, method: other },
+    { bundle: tenant.credit_packages[1] ?? tenant.credit_packages[0]!, method: card },
+  ];
+  for (const { bundle, method } of purchases) {
     const ctx = { db, tenant, provider: sandbox, origin, locale: tenant.locales[0]! };
-    const created = await createPayment(ctx, user, { package: bundle.id, method: index === 0 ? card : other, country });
+    const created = await createPayment(ctx, user, { package: bundle.id, method, country });
     if (!created.ok || !created.payment.provider_id) continue;
     await sandbox.settle(created.payment.provider_id, 'paid');
     await handlePaymentWebhook(db, tenant, sandbox, created.payment.provider_id);

@@ -132,7 +132,7 @@ export const Panel = styled.section`
 export const Rows = styled.dl`
   display: grid;
   grid-template-columns: 1fr auto;
-  gap: ${({ theme }) => `${theme.space(2)} ${theme.space(4)}`};
+  row-gap: ${({ theme }) => theme.space(2)};
   margin: 0;
 
   dt {
@@ -141,6 +141,7 @@ export const Rows = styled.dl`
 
   dd {
     margin: 0;
+    padding-left: ${({ theme }) => theme.space(4)};
     text-align: right;
     font-weight: 600;
   }
