@@ -61,6 +61,15 @@ function description(tenant: Tenant, credits: number, orderNumber: string): stri
   return `${tenant.settings.name} ${credits} credits, order ${orderNumber}`;
 }
 
+/**
+ * The key that makes a provider call happen once however often it is sent. Our ids restart in
+ * every database (a restored backup, a staging copy sharing the provider account), so the row's
+ * creation instant and tenant are part of it.
+ */
+export function idempotencyKey(kind: string, row: { id: number; tenant_id: string; created_at: Date | string }): string {
+  return `${row.tenant_id}-${kind}-${row.id}-${new Date(row.created_at).getTime()}`;
+}
+
 const returnUrl = (origin: string, paymentId: number) => `${origin}/credits/result?payment=${paymentId}`;
 export const webhookUrl = (origin: string) => `${origin}/api/payment-webhook.php`;
 
@@ -147,7 +156,7 @@ export async function createPayment(
       sequenceType,
       customer: sequenceType === 'first' ? { id: known?.customer_id ?? null, ...(await customerOf(db, user)) } : null,
       metadata: { payment_id: payment.id, order_number: orderNumber },
-      idempotencyKey: `payment-${payment.id}`,
+      idempotencyKey: idempotencyKey('payment', payment),
     });
     const updated = await db
       .updateTable('payments')
@@ -294,7 +303,7 @@ export async function repeatOrder(ctx: CheckoutContext, user: User): Promise<Pay
       mandateId: mandate.mandate_id,
       webhookUrl: webhookUrl(ctx.origin),
       metadata: { payment_id: payment.id, order_number: orderNumber },
-      idempotencyKey: `payment-${payment.id}`,
+      idempotencyKey: idempotencyKey('payment', payment),
     });
     await db.updateTable('payments').set({ provider_id: charged.id }).where('id', '=', payment.id).execute();
     const applied = await applyProviderPayment(db, payment.id, charged);

@@ -8,6 +8,7 @@ import { now } from '../clock';
 import { grantCredits, ledgerOf, remainingByPayment, spendCredits } from '../credits/ledger';
 import type { DB, Payment, Refund, User } from '../db/schema';
 import type { Tenant } from '../tenants/schema';
+import { idempotencyKey } from './payments';
 import { ProviderError, type PaymentProvider } from './provider';
 
 export type RefundError = 'not_found' | 'not_paid' | 'already_refunded' | 'refund_window_closed' | 'nothing_to_refund' | 'provider_unavailable';
@@ -115,7 +116,7 @@ export async function refundPurchase(ctx: { db: Kysely<DB>; tenant: Tenant; prov
           amount: refund.amount,
           currency: refund.currency,
           description: `${tenant.settings.name} refund of ${refund.credits} credits, order ${payment.order_number}`,
-          idempotencyKey: `refund-${refund.id}`,
+          idempotencyKey: idempotencyKey('refund', refund),
         })
       : { id: null, status: 'refunded' as const };
     if (done.status === 'failed') throw new ProviderError('The provider failed the refund');
