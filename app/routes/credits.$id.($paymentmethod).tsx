@@ -102,6 +102,7 @@ const MethodOption = styled.label<{ $checked: boolean }>`
 
   span:last-child {
     margin-left: auto;
+    white-space: nowrap;
     color: ${({ theme }) => theme.colors.textMuted};
     font-size: ${({ theme }) => theme.fontSizes.sm};
     font-weight: 500;
