@@ -156,7 +156,7 @@ export interface LikesTable {
 
 export type LedgerKind = 'signup' | 'purchase' | 'message' | 'gift' | 'photo' | 'refund' | 'bonus' | 'adjustment';
 
-/** Append-only: every change of users.credits, with the balance after it (migration 0007). */
+/** Append-only: every change of users.credits, with the balance after it (migration 0008). */
 export interface CreditLedgerTable {
   id: Generated<number>;
   tenant_id: string;
