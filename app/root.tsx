@@ -19,8 +19,12 @@ import { buildTheme } from '../themes';
 import { needsActivationReminder } from './.server/accounts/activation';
 import { now } from './.server/clock';
 import { messagesFor } from './.server/i18n/messages';
+import { effectiveCountry } from './.server/geo/selected-country';
 import { localize } from './.server/tenants/localize';
+import { entryWarningCountries } from './.server/tenants/schema';
+import { ClientSync } from './components/app/client-sync';
 import { DocumentTitleCounts } from './components/app/document-title';
+import { NavigationProgress } from './components/app/navigation-progress';
 import { ErrorPage, ErrorPageGuard } from './components/app/error-page';
 import { GlobalStyle } from './components/app/global-style';
 import { KeptStyles } from './components/app/kept-styles';
@@ -30,7 +34,7 @@ import { AppStateProvider } from './state/app-state';
 import { DEFAULT_LOCALE, LOCALE_NAMES } from './shared/locales';
 import type { LayoutName, ShellData } from './shared/shell';
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context, request }: LoaderFunctionArgs) {
   const { tenant, locale } = context;
   const { settings } = tenant;
   const shell: ShellData = {
@@ -47,15 +51,17 @@ export async function loader({ context }: LoaderFunctionArgs) {
       plural: localize(settings.fictional_warning.plural, locale, tenant),
     },
     entryWarning: settings.enable_site_entry_popup,
-    visitorCountry: context.visitor.country ?? settings.countries[0] ?? null,
+    visitorCountry: effectiveCountry(tenant, context.visitor.country, request.headers.get('Cookie')),
+    countries: settings.countries,
+    entryWarningCountries: { default: entryWarningCountries(settings, 'default'), chat: entryWarningCountries(settings, 'chat') },
     companyName: tenant.company.name,
     description: localize(settings.description, locale, tenant),
   };
   const profile = context.user?.profile_id
-    ? await context.db.selectFrom('profiles').select(['name', 'status']).where('id', '=', context.user.profile_id).executeTakeFirst()
+    ? await context.db.selectFrom('profiles').select(['name', 'status', 'main_photo_id']).where('id', '=', context.user.profile_id).executeTakeFirst()
     : undefined;
   const user = context.user
-    ? { name: profile?.name ?? context.user.email, credits: context.user.credits, paid_user: context.user.paid_user }
+    ? { name: profile?.name ?? context.user.email, credits: context.user.credits, paid_user: context.user.paid_user, photo: Boolean(profile?.main_photo_id) }
     : null;
   const banners = { activation: context.user ? needsActivationReminder(context.user, profile?.status ?? null) : false };
   return { locale, messages: messagesFor(locale), shell, user, banners, year: now().getUTCFullYear() };
@@ -67,8 +73,18 @@ export const links: LinksFunction = () => [
   { rel: 'manifest', href: '/manifest.webmanifest' },
 ];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ title: data.shell.name }, { name: 'description', content: data.shell.description }] : [{ title: 'Error' }];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+  if (!data) return [{ title: 'Error' }];
+  // The error page names itself (SPEC §8): "This page could not be found – <site>".
+  const status = error ? (isRouteErrorResponse(error) ? error.status : 500) : null;
+  const title =
+    status === 404
+      ? `${data.messages['error.notFound'] ?? 'This page could not be found'} – ${data.shell.name}`
+      : status
+        ? `${data.messages['error.title'] ?? 'Error'} – ${data.shell.name}`
+        : data.shell.name;
+  return [{ title }, { name: 'description', content: data.shell.description }];
+};
 
 export interface RouteHandle {
   layout?: LayoutName;
@@ -119,6 +135,8 @@ export default function App() {
   return (
     <ShellLayout name={layout} shell={data.shell} year={data.year} banners={data.banners}>
       <DocumentTitleCounts />
+      <ClientSync />
+      <NavigationProgress />
       <Outlet />
     </ShellLayout>
   );

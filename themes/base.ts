@@ -1,5 +1,9 @@
 // The base look (SPEC §9, DESIGN §7): pink primary, pale pink secondary, dark navy; unread = primary.
 export interface ThemeColors {
+  /**
+   * The pink (or niche colour) for fills with onPrimary text and for text on the background: the
+   * declared colour, darkened where needed for WCAG AA (buildTheme).
+   */
   primary: string;
   primaryHover: string;
   onPrimary: string;
@@ -15,11 +19,26 @@ export interface ThemeColors {
   background: string;
   surface: string;
   border: string;
+  /** Background of error and success notes. */
+  dangerSurface: string;
+  successSurface: string;
 }
+
+/** Tokens buildTheme derives from the declared colours (not set in tenant files). */
+export interface DerivedColors {
+  /** The declared primary as the tenant chose it: decoration only (borders, gradients, bars). */
+  brand: string;
+  /** Primary as text on the pale surfaces (secondary, surface) at 4.5:1. */
+  primaryOnTint: string;
+  /** The primary hue light enough for text on the dark navigation and footer at 4.5:1. */
+  accentOnDark: string;
+}
+
+export type BuiltColors = ThemeColors & DerivedColors;
 
 export interface Theme {
   niche: number;
-  colors: ThemeColors;
+  colors: BuiltColors;
   /** Min-width breakpoints in px (SPEC §9). */
   breakpoints: { sm: number; md: number; lg: number; xl: number };
   space: (step: number) => string;
@@ -47,11 +66,12 @@ export const baseColors: ThemeColors = {
   background: '#ffffff',
   surface: '#fff7fa',
   border: '#ecd5df',
+  dangerSurface: '#fdecee',
+  successSurface: '#e8f7ee',
 };
 
-export const baseTheme: Theme = {
+export const baseTheme: Omit<Theme, 'colors'> = {
   niche: 1,
-  colors: baseColors,
   breakpoints: { sm: 576, md: 768, lg: 992, xl: 1200 },
   space: (step) => `${step * 4}px`,
   radii: { sm: '6px', md: '12px', lg: '20px', pill: '999px' },

@@ -1,6 +1,7 @@
 // The four layouts of SPEC §2, chosen per route through `handle.layout` (default: 'default').
 //   default: top navigation, warning banners, footer, disclaimer, entry warning, signup modal
 //   chat:    bare; the entry warning only for visitors from NL and DE
+// Which visitors see the entry warning on each layout is tenant data (settings.entry_warning_countries).
 //   lander:  logo bar, footer, disclaimer
 //   empty:   the signup modal only
 import { Link, useLocation } from '@remix-run/react';
@@ -9,15 +10,12 @@ import styled from 'styled-components';
 import { useSnapshot } from 'valtio';
 import { Disclaimer } from '~/components/footer/disclaimer';
 import { Footer } from '~/components/footer/footer';
-import { ActivationBanner } from '~/components/nav/banners';
+import { ActivationBanner, ProfilePhotoAlert } from '~/components/nav/banners';
 import { SignupModal } from '~/components/signup/signup-modal';
 import { EntryWarning } from '~/components/modals/entry-warning';
 import { TopNav, useStandalone } from '~/components/nav/top-nav';
 import { useAppState } from '~/state/app-state';
 import type { LayoutName, ShellData } from '~/shared/shell';
-
-/** Countries whose visitors see the entry warning on the chat layout (SPEC §2). */
-export const CHAT_ENTRY_WARNING_COUNTRIES = ['NL', 'DE'] as const;
 
 const Page = styled.div`
   display: flex;
@@ -60,11 +58,12 @@ function DefaultLayout({ shell, year, banners, children }: LayoutProps) {
   return (
     <Page data-layout="default">
       <TopNav shell={shell} />
-      {banners?.activation ? <ActivationBanner /> : null}
+      {banners?.activation && user ? <ActivationBanner /> : null}
+      <ProfilePhotoAlert />
       <Main id="main">{children}</Main>
       <Disclaimer shell={shell} />
       <Footer shell={shell} variant={compact ? 'compact' : 'full'} year={year} />
-      <EntryWarning shell={shell} loggedIn={user !== null} allowedCountries={null} />
+      <EntryWarning shell={shell} loggedIn={user !== null} allowedCountries={shell.entryWarningCountries.default} />
       <SignupModal />
     </Page>
   );
@@ -75,7 +74,7 @@ function ChatLayout({ shell, children }: LayoutProps) {
   return (
     <Page data-layout="chat">
       <Main id="main">{children}</Main>
-      <EntryWarning shell={shell} loggedIn={user !== null} allowedCountries={CHAT_ENTRY_WARNING_COUNTRIES} />
+      <EntryWarning shell={shell} loggedIn={user !== null} allowedCountries={shell.entryWarningCountries.chat} />
     </Page>
   );
 }

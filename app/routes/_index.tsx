@@ -1,12 +1,15 @@
 // The home page: the tenant's name, title and description in its theme, and its newest profiles.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
+import type { MouseEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import styled from 'styled-components';
 import { ButtonLink } from '~/components/app/buttons';
 import { ProfileGrid } from '~/components/members/profile-grid';
 import { localize } from '~/.server/tenants/localize';
 import { showcaseProfiles } from '~/.server/profiles/showcase';
+import { openSignupModal, useAppState } from '~/state/app-state';
+import { useSnapshot } from 'valtio';
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { tenant, locale, db } = context;
@@ -70,15 +73,29 @@ const Section = styled.section`
 
 export default function Index() {
   const { name, title, description, profiles } = useLoaderData<typeof loader>();
+  const state = useAppState();
+  const { user } = useSnapshot(state);
+  // With JavaScript the signup modal opens over the home page; without it, the /signup page.
+  const openSignup = (event: MouseEvent) => {
+    event.preventDefault();
+    openSignupModal(state);
+  };
+  // The layout holds the page's <main>: this is its content.
   return (
-    <main>
+    <>
       <Hero>
         <Brand>{name}</Brand>
         <Title>{title}</Title>
         <Lead>{description}</Lead>
-        <Cta to="/signup" $variant="light">
-          <FormattedMessage id="index.cta.signup" defaultMessage="Sign up for free" />
-        </Cta>
+        {user ? (
+          <Cta to="/members" $variant="light" data-testid="hero-members">
+            <FormattedMessage id="nav.search" defaultMessage="Search members" />
+          </Cta>
+        ) : (
+          <Cta to="/signup" $variant="light" onClick={openSignup} data-testid="hero-signup">
+            <FormattedMessage id="index.cta.signup" defaultMessage="Sign up for free" />
+          </Cta>
+        )}
       </Hero>
       <Section aria-labelledby="newest">
         <h2 id="newest">
@@ -86,6 +103,6 @@ export default function Index() {
         </h2>
         <ProfileGrid profiles={profiles} />
       </Section>
-    </main>
+    </>
   );
 }

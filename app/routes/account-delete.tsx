@@ -1,9 +1,10 @@
 // /account-delete: the deletion flow — a retention offer with the company's delete_discount first,
 // then the reasons of SPEC §9 and a comment, then /account-deleted.
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, redirect, useActionData, useLoaderData } from '@remix-run/react';
 import { useState } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { metaMessage, pageMeta } from '~/components/app/page-meta';
 import styled from 'styled-components';
 import { Button, ButtonLink } from '~/components/app/buttons';
 import { Alert, Card, CheckRow, PageBackdrop } from '~/components/forms/fields';
@@ -61,6 +62,12 @@ const Comment = styled.textarea`
   border-radius: ${({ theme }) => theme.radii.md};
   font: inherit;
 `;
+
+const pageTexts = defineMessages({
+  title: { id: 'delete.title', defaultMessage: 'Delete my account' },
+});
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, metaMessage(matches, pageTexts.title));
 
 export default function AccountDelete() {
   const { discount, site } = useLoaderData<typeof loader>();

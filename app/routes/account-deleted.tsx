@@ -1,5 +1,13 @@
-import { FormattedMessage } from 'react-intl';
+import type { MetaFunction } from '@remix-run/node';
+import { defineMessages, FormattedMessage } from 'react-intl';
+import { metaMessage, pageMeta } from '~/components/app/page-meta';
 import { Card, PageBackdrop } from '~/components/forms/fields';
+
+const pageTexts = defineMessages({
+  title: { id: 'deleted.title', defaultMessage: 'Your account will be deleted' },
+});
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, metaMessage(matches, pageTexts.title));
 
 export default function AccountDeleted() {
   return (

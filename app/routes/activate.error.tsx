@@ -1,6 +1,14 @@
-import { FormattedMessage } from 'react-intl';
+import type { MetaFunction } from '@remix-run/node';
+import { defineMessages, FormattedMessage } from 'react-intl';
+import { metaMessage, pageMeta } from '~/components/app/page-meta';
 import { ButtonLink } from '~/components/app/buttons';
 import { Alert, Card, PageBackdrop } from '~/components/forms/fields';
+
+const pageTexts = defineMessages({
+  title: { id: 'activation.error.title', defaultMessage: 'Activation failed' },
+});
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, metaMessage(matches, pageTexts.title));
 
 export default function ActivationError() {
   return (

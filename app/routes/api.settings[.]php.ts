@@ -1,10 +1,9 @@
 // GET /api/settings.php (SPEC §7): the tenant's settings for the request host, never a domain from the query.
 import { apiJson } from '~/.server/http/api';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
+import { SELECTED_COUNTRY_COOKIE } from '~/.server/geo/selected-country';
 import { readCookie } from '~/.server/i18n/negotiate';
 import { publicSettings } from '~/.server/tenants/public-settings';
-
-export const SELECTED_COUNTRY_COOKIE = 'country';
 
 const route = apiRoute({
   GET: endpoint({

@@ -1,6 +1,7 @@
 // /complaints (SPEC §2): the complaints procedure, the same page as /pages/complaints.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
+import { pageMeta } from '~/components/app/page-meta';
 import { StaticPageView } from '~/components/pages/static-page';
 import { staticPageData } from '~/.server/content/static-page-data';
 
@@ -8,7 +9,7 @@ export function loader({ context }: LoaderFunctionArgs) {
   return staticPageData(context, 'complaints');
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? pageMeta(matches, data.title, data.description) : []);
 
 export default function Complaints() {
   const page = useLoaderData<typeof loader>();

@@ -1,9 +1,11 @@
 // /login: e-mail and password; 'Login failed, please try again' or the lockout message (SPEC §8).
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, redirect, useActionData, useNavigation } from '@remix-run/react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { metaMessage, pageMeta } from '~/components/app/page-meta';
 import { Button } from '~/components/app/buttons';
 import { Alert, Card, Field, PageBackdrop } from '~/components/forms/fields';
+import { PendingDeletionMessage } from '~/components/signup/signup-form';
 import { logIn, LoginSchema } from '~/.server/accounts/login';
 import { createSession, sessionCookie } from '~/.server/accounts/sessions';
 import { serverMessage } from '~/.server/i18n/messages';
@@ -16,11 +18,11 @@ export function loader({ context }: LoaderFunctionArgs) {
 
 export const action = formAction({
   body: LoginSchema,
-  failure: ({ message, raw }) => ({ error: message, email: typeof raw.email === 'string' ? raw.email : '' }),
+  failure: ({ message, raw }) => ({ error: message, email: typeof raw.email === 'string' ? raw.email : '', pendingDeletion: false }),
   async handle({ context, body }) {
     const { db, tenant, locale } = context;
     const wait = await context.limits.consume('login', tenant.id, context.visitor.ip ?? 'unknown');
-    if (wait) return { error: serverMessage(locale, 'api.error.tooMany', { minutes: Math.ceil(wait / 60) }), email: '' };
+    if (wait) return { error: serverMessage(locale, 'api.error.tooMany', { minutes: Math.ceil(wait / 60) }), email: '', pendingDeletion: false };
     const result = await logIn(db, tenant, { ip: context.visitor.ip }, body);
     if (!result.ok) {
       const message =
@@ -29,22 +31,27 @@ export const action = formAction({
           : result.error === 'pending_deletion'
             ? serverMessage(locale, 'signup.error.pendingDeletion')
             : serverMessage(locale, 'login.error.failed');
-      return { error: message, email: body.email };
+      return { error: message, email: body.email, pendingDeletion: result.error === 'pending_deletion' };
     }
     const token = await createSession(db, tenant, result.user.id, { ip: context.visitor.ip, userAgent: context.userAgent });
     return redirect('/', { headers: { 'Set-Cookie': sessionCookie(token, context.secure) } });
   },
 });
 
-export const meta: MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m.id === 'root')?.data as { shell?: { name: string } } | undefined;
-  return [{ title: root?.shell?.name ?? '' }];
-};
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, metaMessage(matches, pageTexts.title), metaMessage(matches, pageTexts.description));
+
+const pageTexts = defineMessages({
+  title: { id: 'login.title', defaultMessage: 'Log in' },
+  description: { id: 'meta.login.description', defaultMessage: 'Log in to {site} to read your messages, see your likes and matches and meet new people.' },
+});
 
 export default function Login() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const intl = useIntl();
+  // "An account with this e-mail address already exists – Login" on the signup form brings it along.
+  const [params] = useSearchParams();
   return (
     <PageBackdrop>
       <Card>
@@ -52,13 +59,13 @@ export default function Login() {
           <FormattedMessage id="login.title" defaultMessage="Log in" />
         </h1>
         <Form method="post" noValidate>
-          {result?.error ? <Alert role="alert">{result.error}</Alert> : null}
+          {result?.error ? <Alert role="alert">{'pendingDeletion' in result && result.pendingDeletion ? <PendingDeletionMessage /> : result.error}</Alert> : null}
           <Field
             id="email"
             type="email"
             autoComplete="email"
             required
-            defaultValue={result?.email}
+            defaultValue={result?.email ?? params.get('email') ?? undefined}
             label={intl.formatMessage({ id: 'signup.field.email', defaultMessage: 'E-mail address' })}
           />
           <Field

@@ -1,9 +1,10 @@
 // /mail-change/do?token=… — the link in the mail-change mail opens this page; its button confirms the
 // new address with a POST, so a mail scanner that follows (GETs) the link changes nothing.
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { FormattedMessage } from 'react-intl';
-import { Button, ButtonLink } from '~/components/app/buttons';
+import { ButtonLink } from '~/components/app/buttons';
+import { ConfirmLinkForm } from '~/components/forms/confirm-link-form';
 import { Alert, Card, PageBackdrop } from '~/components/forms/fields';
 import { confirmMailChange, TokenSchema } from '~/.server/accounts/mail-change';
 import { formAction } from '~/.server/http/form-action';
@@ -26,7 +27,6 @@ export const action = formAction({
 export default function MailChangeDo() {
   const { token } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const busy = useNavigation().state !== 'idle';
   return (
     <PageBackdrop>
       <Card data-testid="mail-change">
@@ -47,15 +47,11 @@ export default function MailChangeDo() {
         ) : result && !result.ok ? (
           <Alert role="alert">{result.error}</Alert>
         ) : (
-          <Form method="post">
-            <p>
-              <FormattedMessage id="mailChange.confirmIntro" defaultMessage="Confirm that you want to log in with this new e-mail address from now on." />
-            </p>
-            <input type="hidden" name="token" value={token} />
-            <Button type="submit" disabled={busy}>
-              <FormattedMessage id="mailChange.confirm" defaultMessage="Confirm my new e-mail address" />
-            </Button>
-          </Form>
+          <ConfirmLinkForm
+            token={token}
+            intro={<FormattedMessage id="mailChange.confirmIntro" defaultMessage="Confirm that you want to log in with this new e-mail address from now on." />}
+            button={<FormattedMessage id="mailChange.confirm" defaultMessage="Confirm my new e-mail address" />}
+          />
         )}
       </Card>
     </PageBackdrop>

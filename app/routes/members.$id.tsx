@@ -1,7 +1,8 @@
 // /members/{id}: a profile (SPEC §2). Blocked viewers see only who blocked them (SPEC §6).
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { FormattedMessage } from 'react-intl';
+import { defineMessages, FormattedMessage } from 'react-intl';
+import { metaMessage, pageMeta } from '~/components/app/page-meta';
 import { Alert } from '~/components/forms/fields';
 import { OtherProfiles } from '~/components/members/other-profiles';
 import { ProfilePage } from '~/components/members/profile-page';
@@ -14,7 +15,18 @@ export function loader({ params, context }: LoaderFunctionArgs) {
 
 export const action = profilePageAction;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data && 'profile' in data && data.profile ? [{ title: data.profile.name }] : []);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const profile = data?.page?.profile;
+  if (!profile) return pageMeta(matches, data?.blockedBy ?? '');
+  const age = profile.fields.age;
+  const title = typeof age === 'number' ? metaMessage(matches, pageTexts.title, { name: profile.name, age }) : profile.name;
+  return pageMeta(matches, title, metaMessage(matches, pageTexts.description, { name: profile.name }));
+};
+
+const pageTexts = defineMessages({
+  title: { id: 'meta.profile.title', defaultMessage: '{name}, {age}' },
+  description: { id: 'meta.profile.description', defaultMessage: 'The profile of {name} on {site}: photos, interests and what {name} is looking for. Sign up for free to send a message or a like.' },
+});
 
 export default function MemberProfile() {
   const data = useLoaderData<typeof loader>();

@@ -1,8 +1,9 @@
 // /notifications — also the Settings page of the account menu (SPEC §2): e-mail notifications,
 // e-mail address, password, language and deleting the account.
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, redirect, useActionData, useLoaderData } from '@remix-run/react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { metaMessage, pageMeta } from '~/components/app/page-meta';
 import styled from 'styled-components';
 import { Button } from '~/components/app/buttons';
 import { FormNote, CheckRow, Field } from '~/components/forms/fields';
@@ -90,6 +91,13 @@ const Section = styled.section`
     justify-self: start;
   }
 `;
+
+const pageTexts = defineMessages({
+  title: { id: 'nav.settings', defaultMessage: 'Settings' },
+  description: { id: 'meta.settings.description', defaultMessage: 'Your settings on {site}: e-mail notifications, privacy, your e-mail address, password and account.' },
+});
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, metaMessage(matches, pageTexts.title), metaMessage(matches, pageTexts.description));
 
 export default function Settings() {
   const { email, disabled, invisible, privacyMode } = useLoaderData<typeof loader>();

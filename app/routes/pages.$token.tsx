@@ -2,6 +2,7 @@
 // the tenant from its company info and settings, in the visitor's language.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
+import { pageMeta } from '~/components/app/page-meta';
 import { StaticPageView } from '~/components/pages/static-page';
 import { staticPageData } from '~/.server/content/static-page-data';
 
@@ -9,10 +10,7 @@ export function loader({ params, context }: LoaderFunctionArgs) {
   return staticPageData(context, params.token);
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const root = matches.find((m) => m.id === 'root')?.data as { shell?: { name: string } } | undefined;
-  return data ? [{ title: `${data.title} | ${root?.shell?.name ?? ''}` }] : [];
-};
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? pageMeta(matches, data.title, data.description) : []);
 
 export default function StaticPageRoute() {
   const page = useLoaderData<typeof loader>();

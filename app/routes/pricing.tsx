@@ -1,7 +1,8 @@
 // /pricing: what is free, what costs credits, what a message costs per country, and premium.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
+import { defineMessages, FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
+import { metaMessage, pageMeta } from '~/components/app/page-meta';
 import styled from 'styled-components';
 import { ButtonLink } from '~/components/app/buttons';
 import { Prose } from '~/components/pages/prose';
@@ -23,7 +24,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: `${data.site}` }] : []);
+export const meta: MetaFunction<typeof loader> = ({ matches }) =>
+  pageMeta(matches, metaMessage(matches, pageTexts.title), metaMessage(matches, pageTexts.description));
+
+const pageTexts = defineMessages({
+  title: { id: 'pricing.title', defaultMessage: 'Pricing' },
+  description: { id: 'meta.pricing.description', defaultMessage: 'What {site} costs: signing up and browsing are free; messages, gifts and photos are paid with credits from a bundle, without a subscription.' },
+});
 
 const Table = styled.table`
   width: 100%;

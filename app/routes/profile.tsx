@@ -1,7 +1,9 @@
 // /profile — My profile: edit every profile field, manage photos (upload, main photo, delete).
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import { regionLabel } from '~/shared/region-labels';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { metaMessage, pageMeta } from '~/components/app/page-meta';
 import styled from 'styled-components';
 import { Button } from '~/components/app/buttons';
 import { FormNote, CheckRow, Field, SelectField } from '~/components/forms/fields';
@@ -129,6 +131,13 @@ const Interests = styled.fieldset`
   padding: 0;
 `;
 
+const pageTexts = defineMessages({
+  title: { id: 'nav.myProfile', defaultMessage: 'My profile' },
+  description: { id: 'meta.myProfile.description', defaultMessage: 'Your profile on {site}: your photos, where you live, your looks, interests and what you are looking for.' },
+});
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, metaMessage(matches, pageTexts.title), metaMessage(matches, pageTexts.description));
+
 export default function MyProfile() {
   const { profile, photos, photoLimit, regions, interests, accept } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -155,8 +164,8 @@ export default function MyProfile() {
           <FormattedMessage id="myProfile.view" defaultMessage="See my profile as others see it" />
         </Link>
       </p>
-      <section aria-labelledby="photos">
-        <h2 id="photos">
+      <section aria-labelledby="photos-heading">
+        <h2 id="photos-heading">
           <FormattedMessage id="myProfile.photos" defaultMessage="Photos ({count} of {limit})" values={{ count: photos.length, limit: photoLimit }} />
         </h2>
         {note('photos')}
@@ -186,22 +195,24 @@ export default function MyProfile() {
           </Button>
         </Stack>
       </section>
-      <section aria-labelledby="about-heading">
-        <h2 id="about-heading">
+      <section aria-labelledby="about-me-heading">
+        <h2 id="about-me-heading">
           <FormattedMessage id="myProfile.about" defaultMessage="About me" />
         </h2>
         <Stack method="post">
           <input type="hidden" name="intent" value="profile" />
           {note('profile')}
           <Field id="name" defaultValue={profile.name} label={intl.formatMessage({ id: 'signup.field.name', defaultMessage: 'Username' })} error={result?.fields.name} />
-          <SelectField id="region" defaultValue={profile.region} label={intl.formatMessage(fieldLabels.region!)} error={result?.fields.region}>
-            <option value="">–</option>
-            {regions.map((region) => (
-              <option key={region.code} value={region.code}>
-                {region.name}
-              </option>
-            ))}
-          </SelectField>
+          {regions.length > 0 ? (
+            <SelectField id="region" defaultValue={profile.region} label={intl.formatMessage(regionLabel(profile.country) ?? fieldLabels.region!)} error={result?.fields.region}>
+              <option value="">–</option>
+              {regions.map((region) => (
+                <option key={region.code} value={region.code}>
+                  {region.name}
+                </option>
+              ))}
+            </SelectField>
+          ) : null}
           <Field id="city" defaultValue={profile.city} label={intl.formatMessage(fieldLabels.city!)} maxLength={80} />
           <SelectField id="hair_colour" defaultValue={profile.hair_colour} label={intl.formatMessage(fieldLabels.hair_colour!)}>
             {options('hair_colour', HAIR_COLOURS)}

@@ -1,9 +1,10 @@
 // /reactivate?token=… — the link in the deletion mail opens this page; its button reactivates the
 // account with a POST, so a mail scanner that follows (GETs) the link changes nothing.
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { FormattedMessage } from 'react-intl';
-import { Button, ButtonLink } from '~/components/app/buttons';
+import { ButtonLink } from '~/components/app/buttons';
+import { ConfirmLinkForm } from '~/components/forms/confirm-link-form';
 import { Alert, Card, PageBackdrop } from '~/components/forms/fields';
 import { reactivateAccount } from '~/.server/accounts/deletion';
 import { TokenSchema } from '~/.server/accounts/mail-change';
@@ -22,7 +23,6 @@ export const action = formAction({
 export default function Reactivate() {
   const { token } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const busy = useNavigation().state !== 'idle';
   return (
     <PageBackdrop>
       <Card data-testid="reactivate">
@@ -45,18 +45,12 @@ export default function Reactivate() {
             </Alert>
           </>
         ) : (
-          <Form method="post">
-            <h1>
-              <FormattedMessage id="reactivate.confirmTitle" defaultMessage="Reactivate your account" />
-            </h1>
-            <p>
-              <FormattedMessage id="reactivate.confirmIntro" defaultMessage="Your account is waiting to be deleted. Reactivate it to keep your profile, likes and messages." />
-            </p>
-            <input type="hidden" name="token" value={token} />
-            <Button type="submit" disabled={busy}>
-              <FormattedMessage id="reactivate.confirm" defaultMessage="Reactivate my account" />
-            </Button>
-          </Form>
+          <ConfirmLinkForm
+            token={token}
+            heading={<FormattedMessage id="reactivate.confirmTitle" defaultMessage="Reactivate your account" />}
+            intro={<FormattedMessage id="reactivate.confirmIntro" defaultMessage="Your account is waiting to be deleted. Reactivate it to keep your profile, likes and messages." />}
+            button={<FormattedMessage id="reactivate.confirm" defaultMessage="Reactivate my account" />}
+          />
         )}
         {result ? (
           <p>

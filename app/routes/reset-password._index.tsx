@@ -1,6 +1,8 @@
 // /reset-password: ask for a reset link by e-mail.
+import type { MetaFunction } from '@remix-run/node';
 import { Form, useActionData } from '@remix-run/react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { metaMessage, pageMeta } from '~/components/app/page-meta';
 import { Button } from '~/components/app/buttons';
 import { Alert, Card, Field, PageBackdrop } from '~/components/forms/fields';
 import { requestPasswordReset, ResetRequestSchema, RESET_MESSAGES } from '~/.server/accounts/password-reset';
@@ -19,6 +21,12 @@ export const action = formAction({
     return { sent: true, error: null, email: body.email };
   },
 });
+
+const pageTexts = defineMessages({
+  title: { id: 'reset.title', defaultMessage: 'Forgot your password?' },
+});
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, metaMessage(matches, pageTexts.title));
 
 export default function ResetPassword() {
   const result = useActionData<typeof action>();

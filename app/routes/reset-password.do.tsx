@@ -1,7 +1,8 @@
 // /reset-password/do?token=…: choose the new password twice.
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { metaMessage, pageMeta } from '~/components/app/page-meta';
 import { Button } from '~/components/app/buttons';
 import { Alert, Card, Field, PageBackdrop } from '~/components/forms/fields';
 import { resetPassword, ResetSchema, RESET_MESSAGES } from '~/.server/accounts/password-reset';
@@ -20,6 +21,12 @@ export const action = formAction({
     return result.ok ? { done: true, error: null } : { done: false, error: serverMessage(context.locale, RESET_MESSAGES[result.error]) };
   },
 });
+
+const pageTexts = defineMessages({
+  title: { id: 'reset.do.title', defaultMessage: 'Choose a new password' },
+});
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, metaMessage(matches, pageTexts.title));
 
 export default function ResetPasswordDo() {
   const { token } = useLoaderData<typeof loader>();

@@ -1,8 +1,9 @@
 // /signup-matches: right after signing up, people from the tenant's pool who fit what the new member
 // seeks, nearest country first; then on to the completion step.
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect, useLoaderData } from '@remix-run/react';
-import { FormattedMessage } from 'react-intl';
+import { defineMessages, FormattedMessage } from 'react-intl';
+import { metaMessage, pageMeta } from '~/components/app/page-meta';
 import styled from 'styled-components';
 import { ButtonLink } from '~/components/app/buttons';
 import { ProfileGrid } from '~/components/members/profile-grid';
@@ -26,6 +27,12 @@ const Wrapper = styled.section`
     margin-top: ${({ theme }) => theme.space(6)};
   }
 `;
+
+const pageTexts = defineMessages({
+  title: { id: 'signupMatches.title', defaultMessage: 'People you may like' },
+});
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, metaMessage(matches, pageTexts.title));
 
 export default function SignupMatches() {
   const { profiles } = useLoaderData<typeof loader>();

@@ -12,7 +12,12 @@ export interface ShellData {
   fictionalIcon: boolean;
   fictionalWarning: { singular: string; plural: string };
   entryWarning: 'yes' | 'no';
+  /** The country the visitor chose (geoip_selected_country), else the one detected, else the tenant's first. */
   visitorCountry: string | null;
+  /** The tenant's countries (settings.countries), to choose from. */
+  countries: string[];
+  /** Visitors from these countries see the entry warning, per layout; null: every country. */
+  entryWarningCountries: { default: string[] | null; chat: string[] | null };
   companyName: string;
   description: string;
 }

@@ -4,12 +4,20 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { proxy } from 'valtio';
 import { initialGeoState, type GeoState } from './geolocation';
-import { initialSearchState, type SearchState } from './search';
+import { forgetSearchPages, initialSearchState, type SearchState } from './search';
 
 export interface ShellUser {
   name: string;
   credits: number;
   paid_user: boolean;
+  /** Has a main photo (SPEC §4: otherwise the profile-photo alert asks for one). */
+  photo?: boolean;
+}
+
+/** Push state (SPEC §3); web push comes with later work, the refresh rule already reads it. */
+export interface PushState {
+  isCapable: boolean;
+  isSubscribed: boolean;
 }
 
 export interface AppState {
@@ -22,6 +30,7 @@ export interface AppState {
   entryWarningOpen: boolean;
   geo: GeoState;
   search: SearchState;
+  push: PushState;
 }
 
 export function createAppState(initial: Partial<AppState> = {}): AppState {
@@ -33,20 +42,42 @@ export function createAppState(initial: Partial<AppState> = {}): AppState {
     entryWarningOpen: false,
     geo: initialGeoState(),
     search: initialSearchState(),
+    push: { isCapable: false, isSubscribed: false },
     ...initial,
   });
 }
 
 const AppStateContext = createContext<AppState | null>(null);
 
+/** The browser's one store, for client loaders (which run outside React); never set on the server. */
+let browserState: AppState | null = null;
+
+export function browserAppState(): AppState | null {
+  return browserState;
+}
+
 export function AppStateProvider({ initial, children }: { initial?: Partial<AppState>; children: ReactNode }) {
-  const [state] = useState(() => createAppState(initial));
+  const [state] = useState(() => {
+    const made = createAppState(initial);
+    if (typeof document !== 'undefined') browserState = made;
+    return made;
+  });
   // The server decides who is logged in; follow it after a login, logout or reload of the data.
   const userKey = JSON.stringify(initial?.user ?? null);
   useEffect(() => {
-    state.user = JSON.parse(userKey) as ShellUser | null;
+    const user = JSON.parse(userKey) as ShellUser | null;
+    // Another member (or none) sees other results: kept search pages are not theirs.
+    if (JSON.stringify(state.user) !== userKey) forgetSearchPages(state.search);
+    state.user = user;
   }, [state, userKey]);
   return <AppStateContext.Provider value={state}>{children}</AppStateContext.Provider>;
+}
+
+/** The session is gone (SPEC §8): the client shows the visitor's navigation from now on. */
+export function markLoggedOut(state: AppState): void {
+  state.user = null;
+  state.totalUnreadMessages = 0;
+  state.totalNewLikes = 0;
 }
 
 /** Opens the signup modal, e.g. when a visitor tries something that needs an account. */

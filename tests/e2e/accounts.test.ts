@@ -53,21 +53,21 @@ describe.each([
     await page.locator('#country').selectOption(country);
     await page.locator('#region').selectOption({ index: 1 });
     await next.click();
-    // Step 3: the account. A username equal to the e-mail address is refused in the visitor's language.
+    // Step 3: the account. A username equal to the e-mail address is refused on this step, before
+    // Next, in the visitor's language.
     await page.locator('#name').fill(email);
     await page.locator('#email').fill(email);
     await page.locator('#password').fill('first password 1');
     await next.click();
-    // Step 4: consent.
-    await page.locator('input[name="terms"]').check();
-    await page.locator('input[name="orientation_consent"]').check();
-    await page.locator('main button[type="submit"]').click();
     await expect.poll(() => page.locator('#name-error').isVisible()).toBe(true);
+    expect(await page.locator('[data-testid="signup-form"]').getAttribute('data-step')).toBe('3');
     const messages = JSON.parse(fs.readFileSync(`locales/${locale}.json`, 'utf8')) as Record<string, string>;
     expect(await page.locator('#name-error').innerText()).toBe(messages['signup.error.nameIsEmail']);
     await page.locator('#name').fill(`Tester${locale}`);
-    await page.locator('#password').fill('first password 1');
     await next.click();
+    // Step 4: consent.
+    await page.locator('input[name="terms"]').check();
+    await page.locator('input[name="orientation_consent"]').check();
     await page.locator('main button[type="submit"]').click();
     await page.waitForURL(`${base}/signup-matches`);
     await page.locator('[data-testid="signup-matches"] a[href="/complete-signup"]').click();

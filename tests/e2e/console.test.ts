@@ -13,7 +13,8 @@ const HOST = 'flirtlokaal.localhost';
 const base = () => `http://${HOST}:${server.port}`;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  // DEMO=1 seeds the README's demo accounts, the premium member among them.
+  [server, browser] = await Promise.all([startServer({ DEMO: '1' }), launchBrowser()]);
 });
 
 afterAll(async () => {
@@ -86,6 +87,22 @@ describe('the main pages in Chromium', () => {
     expect(session).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
     const profile = await profileWithManyPhotos();
     for (const path of [...MEMBER_PAGES, `/members/${profile}`]) await page.goto(`${base()}${path}`, { waitUntil: 'networkidle' });
+    expect(problems).toEqual([]);
+    await ctx.close();
+  });
+
+  it('show none to a premium member (the demo account), who sees every photo of a profile', async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    const problems = watch(page);
+    await page.goto(`${base()}/login`, { waitUntil: 'networkidle' });
+    await page.locator('#email').fill('premium@flirtlokaal.example');
+    await page.locator('#password').fill('rendezvous-demo');
+    await page.locator('main button[type="submit"]').click();
+    await page.waitForURL(`${base()}/`);
+    const profile = await profileWithManyPhotos();
+    for (const path of [...MEMBER_PAGES, `/members/${profile}`]) await page.goto(`${base()}${path}`, { waitUntil: 'networkidle' });
+    expect(await page.locator('[data-testid="more-photos"]').count()).toBe(0);
     expect(problems).toEqual([]);
     await ctx.close();
   });

@@ -129,6 +129,41 @@ describe('members', () => {
     await context.close();
   });
 
+  it("filters by the tenant's extra fields and goes back from a profile to the kept results without searching again", async () => {
+    const context = await englishContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${base()}/members?gender=female`, { waitUntil: 'networkidle' });
+    await page.locator('#body_type').selectOption('curvy');
+    await page.getByLabel('Only profiles with a photo').check();
+    await page.locator('[data-testid="member-filters"] button[type="submit"]').click();
+    await page.waitForURL(/body_type=curvy&with_photo=1/);
+    const api = await request(server.port, `${HOST}:${server.port}`, '/api/members.php?gender=female&body_type=curvy&with_photo=1');
+    const { numResults, results } = api.json<{ numResults: number; results: { id: number }[] }>();
+    expect(numResults).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('[data-testid="num-results"]').innerText()).toBe(`${numResults.toLocaleString('en')} profiles found`);
+    const hrefs = () => page.locator('[data-testid="profile-card"] a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    await expect.poll(hrefs).toEqual(results.map((r) => `/members/${r.id}`));
+    const shown = await hrefs();
+
+    // Data requests that would search again (the root's own data, e.g. the user, may reload: `_routes=root`).
+    const searches: string[] = [];
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      const search = url.pathname === '/members.data' && url.searchParams.get('_routes') !== 'root';
+      if (search || url.pathname === '/api/members.php') searches.push(req.url());
+    });
+    await page.locator('[data-testid="profile-card"] a').nth(2).click();
+    await page.waitForURL(/\/members\/\d+$/);
+    await page.locator('[data-testid="profile"] h1').waitFor();
+    await page.goBack();
+    await page.waitForURL(/\/members\?.*body_type=curvy/);
+    await expect.poll(hrefs).toEqual(shown);
+    expect(await page.locator('#body_type').inputValue()).toBe('curvy');
+    await page.waitForLoadState('networkidle');
+    expect(searches).toEqual([]);
+    await context.close();
+  });
+
   it('likes a member, who sees the like and makes it a match', async () => {
     const hanna = await activeMember('Hanna', 'female', 'male');
     const ids = await activeMember('Ids', 'male', 'female');

@@ -144,11 +144,20 @@ describe('member photos', () => {
 
 describe('accounts', () => {
   it('refuses the own e-mail address and a leading @ as the public name, with SPEC §5\'s texts', async () => {
-    const { cookie, email } = await newMember();
-    const asEmail = await form('/profile', { intent: 'profile', name: email }, { cookie });
-    expect(asEmail.text).toContain('Username may not be the same as your e-mail address');
-    const at = await form('/profile', { intent: 'profile', name: '@anna' }, { cookie });
-    expect(at.text).toContain('Username may not start with @');
+    const { cookie } = await newMember();
+    // Every field of the form, as a browser sends it (empty selects included).
+    const fields = { intent: 'profile', region: '', city: '', hair_colour: '', eye_colour: '', body_type: '', relationship_status: '', tattoos: '', about: '', looking_for: '' };
+    const short = `x${n}@ex.io`;
+    expect((await json('POST', '/api/mail-change.php', { email: short }, { cookie })).status).toBe(200);
+    const [token] = await outboxLinks('/mail-change/do', short);
+    await form(`/mail-change/do?token=${token}`, { token: token! });
+    const asEmail = await form('/profile', { ...fields, name: short.toUpperCase() }, { cookie });
+    expect(asEmail.text).toContain('id="name-error"');
+    expect(asEmail.text).toMatch(/id="name-error"[^>]*>Username may not be the same as your e-mail address/);
+    const at = await form('/profile', { ...fields, name: '@anna' }, { cookie });
+    expect(at.text).toMatch(/id="name-error"[^>]*>Username may not start with @/);
+    const saved = await form('/profile', { ...fields, name: 'Anna', city: 'Utrecht' }, { cookie });
+    expect(saved.text).toContain('Your settings have been saved.');
   });
 
   it('revokes the older reset link when a new one is mailed', async () => {

@@ -24,17 +24,31 @@ interface Filters {
   countryregion?: string;
   min_age?: number;
   max_age?: number;
+  body_type?: string;
+  hair_colour?: string;
+  eye_colour?: string;
+  relationship_status?: string;
+  tattoos?: 'yes' | 'no';
+  with_photo?: '1';
+  interests?: string;
 }
 
 const FILTERS: Filters[] = [
   {},
   { gender: 'female' },
   { gender: 'male', country: 'NL' },
-  { country: 'BE', countryregion: 'VLG' },
+  { country: 'BE', countryregion: 'BE-VLG' },
   { min_age: 30, max_age: 50 },
   { gender: 'female', min_age: 60 },
   { max_age: 25 },
-  { countryregion: 'nowhere' },
+  { countryregion: 'NL-XX' },
+  { body_type: 'curvy' },
+  { gender: 'female', hair_colour: 'red', with_photo: '1' },
+  { eye_colour: 'green', tattoos: 'yes' },
+  { relationship_status: 'single', tattoos: 'no', min_age: 30 },
+  { body_type: 'muscular' },
+  { interests: 'music' },
+  { interests: 'music,wine', country: 'NL' },
 ];
 
 describe.each(databaseKinds)('search index on $name', (kind) => {
@@ -54,6 +68,13 @@ describe.each(databaseKinds)('search index on $name', (kind) => {
     if (f.countryregion) q = q.where('region', '=', f.countryregion);
     if (f.min_age) q = q.where('birth_date', '<=', bornOnOrBefore(day, f.min_age));
     if (f.max_age) q = q.where('birth_date', '>', bornOnOrBefore(day, f.max_age + 1));
+    if (f.body_type) q = q.where('body_type', '=', f.body_type);
+    if (f.hair_colour) q = q.where('hair_colour', '=', f.hair_colour);
+    if (f.eye_colour) q = q.where('eye_colour', '=', f.eye_colour);
+    if (f.relationship_status) q = q.where('relationship_status', '=', f.relationship_status);
+    if (f.tattoos) q = q.where('tattoos', '=', f.tattoos === 'yes');
+    if (f.with_photo) q = q.where('main_photo_id', 'is not', null);
+    if (f.interests) q = q.where(sql<boolean>`interests @> ${f.interests.split(',')}::text[]`);
     if (hidden.length) q = q.where('id', 'not in', hidden);
     return (await q.orderBy('id', 'desc').execute()).map((r) => r.id);
   }
@@ -69,18 +90,28 @@ describe.each(databaseKinds)('search index on $name', (kind) => {
     // Every combination the niches and filters tell apart, spread by different moduli: genders,
     // sexualities, body types, ages 18–80, countries in and out of the tenant, regions, the shared
     // pool and two tenants' members, and some disabled profiles.
-    await sql`insert into profiles (name, gender, sexuality, body_type, birth_date, country, region, tenant_id, fictional, status)
+    await sql`insert into profiles (name, gender, sexuality, body_type, birth_date, country, region, tenant_id, fictional, status,
+                                    hair_colour, eye_colour, relationship_status, tattoos, interests)
               select 'P' || g,
                      (array['female','male'])[1 + g % 2],
                      (array['hetero','gay','lesbian','bi'])[1 + g % 4],
                      (array[null,'slim','curvy','large','athletic'])[1 + g % 5],
                      current_date - interval '18 years' - ((g * 131) % (62 * 365)) * interval '1 day',
                      (array['NL','BE','DE'])[1 + g % 3],
-                     (array['NH','VLG',null,'ZH'])[1 + g % 7 % 4],
+                     (array['NL-NH','BE-VLG',null,'NL-ZH'])[1 + g % 7 % 4],
                      (array[null,null,'flirtlokaal','herzklopfen'])[1 + g % 11 % 4],
                      true,
-                     case when g % 13 = 0 then 'disabled' else 'active' end
+                     case when g % 13 = 0 then 'disabled' else 'active' end,
+                     (array[null,'red','blonde','black'])[1 + g % 17 % 4],
+                     (array['green',null,'blue'])[1 + g % 19 % 3],
+                     (array['single','married',null,'divorced','single'])[1 + g % 23 % 5],
+                     (array[null,true,false])[1 + g % 29 % 3],
+                     case g % 31 % 4 when 0 then array['music'] when 1 then array['music','wine'] when 2 then array[]::text[] else array['wine','yoga'] end
               from generate_series(1, ${POOL}) g`.execute(database.db);
+    // A main photo for some (with_photo).
+    await sql`insert into photos (profile_id, position, filename, thumb_filename, width, height)
+              select id, 0, 'p' || id || '.webp', 't' || id || '.webp', 600, 800 from profiles where id % 3 = 0`.execute(database.db);
+    await sql`update profiles p set main_photo_id = ph.id from photos ph where ph.profile_id = p.id`.execute(database.db);
     await searchIndexOf(database.db).ready();
   });
 
@@ -125,6 +156,23 @@ describe.each(databaseKinds)('search index on $name', (kind) => {
     expect((await search(flirt, nl)).numResults).toBe(before);
     await db().updateTable('profiles').set({ country: 'NL' }).where('id', '=', id).execute();
     expect((await search(flirt, nl)).numResults).toBe(before + 1);
+
+    // Traits the index holds (migration 0007): a new hair colour, tattoos and a main photo count at once.
+    const traits = { ...nl, hair_colour: 'grey', tattoos: 'yes', with_photo: '1' } as const;
+    const withTraits = (await expected(flirt, traits)).length;
+    expect((await search(flirt, traits)).numResults).toBe(withTraits);
+    await db().updateTable('profiles').set({ hair_colour: 'grey', tattoos: true }).where('id', '=', id).execute();
+    expect((await search(flirt, traits)).numResults).toBe(withTraits);
+    const photo = await db()
+      .insertInto('photos')
+      .values({ profile_id: id, filename: 'n.webp', thumb_filename: 'nt.webp', width: 600, height: 800 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db().updateTable('profiles').set({ main_photo_id: photo.id }).where('id', '=', id).execute();
+    expect((await search(flirt, traits)).numResults).toBe(withTraits + 1);
+    await db().updateTable('profiles').set({ main_photo_id: null }).where('id', '=', id).execute();
+    await db().deleteFrom('photos').where('id', '=', photo.id).execute();
+    expect((await search(flirt, traits)).numResults).toBe(withTraits);
 
     // An owner going invisible unlists the profile (a trigger on users), and the index follows.
     const user = await db()

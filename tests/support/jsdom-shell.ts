@@ -18,6 +18,8 @@ export function testShell(overrides: Partial<ShellData> = {}): ShellData {
     fictionalWarning: { singular: 'This profile is fictional.', plural: 'Profiles with this icon are fictional.' },
     entryWarning: 'yes',
     visitorCountry: 'NL',
+    countries: ['NL', 'BE'],
+    entryWarningCountries: { default: ['NL', 'BE'], chat: ['NL', 'DE'] },
     companyName: 'Lokaal Media B.V.',
     description: '',
     ...overrides,

@@ -2,7 +2,7 @@
 // store (pages, new filters start over, cached other profiles), with the browser stood in for.
 import { describe, expect, it } from 'vitest';
 import { GEO_STORAGE_KEY, freshGeocode, initialGeoState, locate, startGeolocation, type GeoEnvironment, type Geocode } from '~/state/geolocation';
-import { initialSearchState, otherProfiles, recordSearchPage, filtersFrom, type SearchCard } from '~/state/search';
+import { forgetSearchPages, initialSearchState, keptSearchView, otherProfiles, recordSearchPage, filtersFrom, SEARCH_CACHE_MS, type SearchCard } from '~/state/search';
 import { parseGeoCookie } from '~/shared/geo';
 
 const amsterdam: Geocode = { country: 'NL', region: 'NH', city: 'Amsterdam', lat: 52.37, lon: 4.89 };
@@ -111,6 +111,21 @@ describe('search store', () => {
     recordSearchPage(state, filters, page(1, [9, 8, 7]));
     recordSearchPage(state, filters, page(2, [6, 5]));
     expect(otherProfiles(state, 7, 4).map((c) => c.id)).toEqual([6, 5, 9, 8]);
+  });
+
+  it('shows a kept page again for the same filters (empty ones included), and asks the server otherwise', () => {
+    const state = initialSearchState();
+    const query = new URLSearchParams('gender=female&country=&countryregion=&body_type=curvy&with_photo=1');
+    recordSearchPage(state, filtersFrom(query), page(1, [9, 8]), { view: 1 }, 1_000);
+    recordSearchPage(state, filtersFrom(query), page(2, [7]), { view: 2 }, 2_000);
+    expect(keptSearchView(state, new URLSearchParams('gender=female&body_type=curvy&with_photo=1'), 3_000)).toEqual({ view: 1 });
+    expect(keptSearchView(state, new URLSearchParams('gender=female&body_type=curvy&with_photo=1&page=2&after=8'), 3_000)).toEqual({ view: 2 });
+    expect(keptSearchView(state, new URLSearchParams('gender=female&body_type=curvy&with_photo=1&page=3'), 3_000)).toBeNull();
+    expect(keptSearchView(state, new URLSearchParams('gender=female&body_type=slim&with_photo=1'), 3_000)).toBeNull();
+    expect(keptSearchView(state, new URLSearchParams('gender=female&body_type=curvy&with_photo=1&page=x'), 3_000)).toBeNull();
+    expect(keptSearchView(state, query, 1_000 + SEARCH_CACHE_MS + 1)).toBeNull();
+    forgetSearchPages(state);
+    expect(keptSearchView(state, query, 3_000)).toBeNull();
   });
 
   it('falls back to the cached other profiles after a direct visit', () => {

@@ -21,6 +21,8 @@ const shell = testShell({
   locales: [{ code: 'de', name: 'Deutsch' }],
   fictionalWarning: { singular: 'Dieses Profil ist fiktiv.', plural: 'Profile mit diesem Symbol sind fiktiv.' },
   visitorCountry: 'DE',
+  countries: ['DE', 'AT', 'CH'],
+  entryWarningCountries: { default: ['DE', 'AT', 'CH'], chat: ['NL', 'DE'] },
   companyName: 'Herzklopfen Online GmbH',
 });
 
@@ -33,7 +35,7 @@ afterEach(() => {
   document.cookie = 'entry_warning_dismissed=; Max-Age=0; Path=/';
 });
 
-async function renderLayout(name: LayoutName, visitorCountry: string | null = 'DE') {
+async function renderLayout(name: LayoutName, visitorCountry: string | null = 'DE', overrides: Partial<typeof shell> = {}) {
   const Stub = createRemixStub([
     {
       path: '/',
@@ -41,7 +43,7 @@ async function renderLayout(name: LayoutName, visitorCountry: string | null = 'D
         <IntlProvider locale="de" messages={{}} onError={() => {}}>
           <ThemeProvider theme={buildTheme(2)}>
             <AppStateProvider>
-              <Layout name={name} shell={{ ...shell, visitorCountry }} year={2026}>
+              <Layout name={name} shell={{ ...shell, visitorCountry, ...overrides }} year={2026}>
                 <p id="page">page</p>
               </Layout>
             </AppStateProvider>
@@ -76,6 +78,35 @@ describe('layouts', () => {
     container?.remove();
     const fromAustria = await renderLayout('chat', 'AT');
     expect(fromAustria.querySelector('dialog')?.hasAttribute('open')).toBe(false);
+  });
+
+  it("default: the entry warning only for visitors from the tenant's allowed countries", async () => {
+    const fromUs = await renderLayout('default', 'US');
+    expect(fromUs.querySelector('dialog')?.hasAttribute('open')).toBe(false);
+    container?.remove();
+    const everyone = await renderLayout('default', 'US', { entryWarningCountries: { default: null, chat: ['NL', 'DE'] } });
+    expect(everyone.querySelector('dialog')?.hasAttribute('open')).toBe(true);
+    container?.remove();
+    const chatForAll = await renderLayout('chat', 'AT', { entryWarningCountries: { default: ['DE'], chat: null } });
+    expect(chatForAll.querySelector('dialog')?.hasAttribute('open')).toBe(true);
+  });
+
+  it('footer: the US notice only for visitors in the US reading English', async () => {
+    const usInEnglish = await renderLayout('default', 'US', { locale: 'en' });
+    expect(has(usInEnglish, '[data-testid="us-notice"]')).toBe(true);
+    container?.remove();
+    const gbInEnglish = await renderLayout('default', 'GB', { locale: 'en' });
+    expect(has(gbInEnglish, '[data-testid="us-notice"]')).toBe(false);
+    container?.remove();
+    const usInGerman = await renderLayout('default', 'US', { locale: 'de' });
+    expect(has(usInGerman, '[data-testid="us-notice"]')).toBe(false);
+  });
+
+  it('footer: one full stop after a company name that ends in one', async () => {
+    const root = await renderLayout('default', 'DE', { companyName: 'Lokaal Media B.V.' });
+    const text = root.querySelector('footer')?.textContent ?? '';
+    expect(text).toContain('Lokaal Media B.V. All rights reserved.');
+    expect(text).not.toContain('B.V..');
   });
 
   it('lander: a logo bar, the footer and the disclaimer, no navigation', async () => {

@@ -134,3 +134,44 @@ describe('TenantRegistry', () => {
     expect(logged[0]).toMatch(/settings\.niche/);
   });
 });
+
+describe('issue 11 settings', () => {
+  it('accepts signups "others" (SPEC §3), which closes signups like "none"', async () => {
+    const { signupsOpen } = await import('~/.server/accounts/signup');
+    for (const signups of ['others', 'none']) {
+      expect(problemsOf(withSettings({ signups }))).toEqual([]);
+      const tenant = TenantSchema.parse(withSettings({ signups }));
+      expect(signupsOpen(tenant, { network: 'partner', ref: '7' } as never)).toBe(false);
+    }
+    expect(problemsOf(withSettings({ signups: 'some' }))[0]).toMatch(/^settings\.signups/);
+  });
+
+  it('takes the entry warning countries per layout, validated, with defaults', async () => {
+    const { entryWarningCountries } = await import('~/.server/tenants/schema');
+    const plain = TenantSchema.parse(demo);
+    expect(entryWarningCountries(plain.settings, 'default')).toEqual(['NL', 'BE']);
+    expect(entryWarningCountries(plain.settings, 'chat')).toEqual(['NL', 'DE']);
+    const set = TenantSchema.parse(withSettings({ entry_warning_countries: { default: 'all', chat: ['NL'] } }));
+    expect(entryWarningCountries(set.settings, 'default')).toBeNull();
+    expect(entryWarningCountries(set.settings, 'chat')).toEqual(['NL']);
+    expect(problemsOf(withSettings({ entry_warning_countries: { chat: ['nl'] } }))[0]).toMatch(/^settings\.entry_warning_countries\.chat/);
+    expect(problemsOf(withSettings({ entry_warning_countries: { lander: ['NL'] } }))).not.toEqual([]);
+    expect(problemsOf(withSettings({ entry_warning_countries: { default: [] } }))).not.toEqual([]);
+  });
+});
+
+describe('region labels (SPEC §9)', () => {
+  it('names a label for each of the 19 countries, not "Region" everywhere, and none for others', async () => {
+    const { regionLabel, REGION_LABELS } = await import('~/shared/region-labels');
+    const { REGION_LABEL_COUNTRIES } = await import('~/shared/catalogue');
+    const en = JSON.parse(fs.readFileSync('locales/en.json', 'utf8')) as Record<string, string>;
+    expect(Object.keys(REGION_LABELS).sort()).toEqual([...REGION_LABEL_COUNTRIES].sort());
+    const labels = Object.fromEntries(REGION_LABEL_COUNTRIES.map((c) => [c, en[regionLabel(c)!.id!]]));
+    expect(labels).toMatchObject({ NL: 'Province', DE: 'State', US: 'State', CH: 'Canton', ES: 'Autonomous community', PL: 'Voivodeship', SE: 'County' });
+    expect(Object.values(labels).filter((l) => l === 'Region').length).toBeLessThan(6);
+    const de = JSON.parse(fs.readFileSync('locales/de.json', 'utf8')) as Record<string, string>;
+    expect(de[regionLabel('DE')!.id!]).toBe('Bundesland');
+    expect(regionLabel('PT')).toBeNull();
+    expect(regionLabel('')).toBeNull();
+  });
+});

@@ -5,7 +5,9 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
 import { ThemeProvider } from 'styled-components';
+import fs from 'node:fs';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { LOCALES } from '~/shared/locales';
 import { TopNav } from '~/components/nav/top-nav';
 import { AppStateProvider, type AppState } from '~/state/app-state';
 import type { ShellData } from '~/shared/shell';
@@ -24,6 +26,7 @@ afterEach(() => {
 
 async function renderNav(initial: Partial<AppState>, chosenShell: ShellData = shell) {
   const Stub = createRemixStub([
+    { path: '/profile', Component: () => <p id="profile-page">profile</p> },
     {
       path: '/',
       Component: () => (
@@ -98,5 +101,62 @@ describe('top navigation', () => {
     container?.remove();
     const none = await renderNav({ user: { ...member, paid_user: true, credits: 0 } });
     expect(none.querySelector('[data-testid="credits-badge"]')?.getAttribute('data-tone')).toBe('danger');
+  });
+});
+
+describe('the navigation menus', () => {
+  const open = (menu: HTMLElement) => (menu as HTMLDetailsElement).open;
+  const toggle = async (menu: HTMLElement) => act(async () => menu.querySelector('summary')!.click());
+
+  it('close the account menu after an item is chosen', async () => {
+    const nav = await renderNav({ user: member });
+    const menu = nav.querySelector<HTMLElement>('[data-testid="account-menu"]')!;
+    await toggle(menu);
+    expect(open(menu)).toBe(true);
+    await act(async () => menu.querySelector<HTMLAnchorElement>('a[href="/profile"]')!.click());
+    expect(open(menu)).toBe(false);
+  });
+
+  it('close on Escape, giving the focus back to the menu button', async () => {
+    const nav = await renderNav({ user: member });
+    const menu = nav.querySelector<HTMLElement>('[data-testid="account-menu"]')!;
+    await toggle(menu);
+    menu.querySelector<HTMLAnchorElement>('a')!.focus();
+    await act(async () => document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
+    expect(open(menu)).toBe(false);
+    expect(document.activeElement).toBe(menu.querySelector('summary'));
+  });
+
+  it('close on a click or tap outside them, and stay open for one inside', async () => {
+    const nav = await renderNav({ user: member });
+    const menu = nav.querySelector<HTMLElement>('[data-testid="language-menu"]')!;
+    await toggle(menu);
+    await act(async () => menu.querySelector('ul')!.dispatchEvent(new Event('pointerdown', { bubbles: true })));
+    expect(open(menu)).toBe(true);
+    await act(async () => document.body.dispatchEvent(new Event('pointerdown', { bubbles: true })));
+    expect(open(menu)).toBe(false);
+  });
+
+  it('name the language menu by what it shows (WCAG 2.5.3): "Language" and the current code', async () => {
+    const nav = await renderNav({});
+    const summary = nav.querySelector('[data-testid="language-menu"] summary')!;
+    expect(summary.getAttribute('aria-label')).toBeNull();
+    expect(summary.textContent).toBe('Languageen');
+  });
+
+  it('show the member\'s name in the account menu from 1200 px (CSS), always named Account', async () => {
+    const nav = await renderNav({ user: member });
+    const summary = nav.querySelector('[data-testid="account-menu"] summary')!;
+    expect(summary.getAttribute('aria-label')).toBeNull();
+    expect(summary.textContent).toBe('AccountAnna');
+  });
+});
+
+describe('the phone tab labels', () => {
+  it.each(LOCALES)('%s: each short label is part of the full one, so the link is named by what it shows', (locale) => {
+    const messages = JSON.parse(fs.readFileSync(`locales/${locale}.json`, 'utf8')) as Record<string, string>;
+    for (const id of ['nav.search', 'nav.getPremium']) {
+      expect(messages[id]!.toLowerCase(), id).toContain(messages[`${id}.short`]!.toLowerCase());
+    }
   });
 });

@@ -3,20 +3,18 @@
 // disabled until the e-mail address is confirmed, and the activation mail in the same transaction.
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { GENDERS, ISO_COUNTRY } from '~/shared/catalogue';
 import type { Locale } from '~/shared/locales';
+import { validateSignupFields, type FieldError } from '~/shared/signup-rules';
 import { now } from '../clock';
 import { grantCredits } from '../credits/ledger';
 import type { DB, Tracking, User } from '../db/schema';
-import { ageOn } from '../profiles/age';
 import type { Tenant } from '../tenants/schema';
-import { suggestEmail } from './email-suggestion';
 import { activationMail } from './account-mails';
 import { hashPassword } from './passwords';
 import { createToken } from './tokens';
 
-export const MIN_AGE = 18;
-export const MAX_AGE = 100;
+// The pure rules live in app/shared/signup-rules.ts (the signup form checks each step with them).
+export { MAX_AGE, MIN_AGE, type FieldError } from '~/shared/signup-rules';
 
 const text = (max: number) => z.string().trim().max(max);
 
@@ -42,20 +40,12 @@ export const SignupSchema = z.object({
 });
 export type SignupInput = z.input<typeof SignupSchema>;
 
-/** A field error: a message id and its values, translated by the caller. */
-export interface FieldError {
-  id: string;
-  values?: Record<string, string | number>;
-}
-
 export type SignupResult =
   | { ok: true; user: User }
   | { ok: false; error: 'validation'; fields: Record<string, FieldError> }
   | { ok: false; error: 'signups_closed' }
   | { ok: false; error: 'email_exists' }
   | { ok: false; error: 'pending_deletion' };
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 export function hasTrafficSource(tracking: Tracking | null | undefined): boolean {
   return Boolean(tracking && (tracking.network || tracking.ref));
@@ -68,41 +58,9 @@ export function signupsOpen(tenant: Tenant, tracking: Tracking | null | undefine
 }
 
 export function validateSignup(tenant: Tenant, input: z.output<typeof SignupSchema>, today: string): Record<string, FieldError> {
-  const fields: Record<string, FieldError> = {};
-  const email = input.email.toLowerCase();
-  if (!EMAIL.test(email)) {
-    fields.email = { id: 'signup.error.emailInvalid' };
-  } else {
-    const suggestion = suggestEmail(email);
-    if (suggestion) fields.email_suggestion = { id: 'signup.error.didYouMean', values: { suggestion } };
-  }
-  const nameRule = nameError(input.name, email);
-  if (nameRule) fields.name = { id: nameRule };
-  if (input.password.length < 8) fields.password = { id: 'signup.error.password' };
-  if (!input.date_of_birth) {
-    fields.date_of_birth = { id: 'signup.error.dobRequired', values: { min_age: MIN_AGE } };
-  } else if (!/^\d{4}-\d{2}-\d{2}$/.test(input.date_of_birth) || Number.isNaN(Date.parse(`${input.date_of_birth}T00:00:00Z`)) || new Date(`${input.date_of_birth}T00:00:00Z`).toISOString().slice(0, 10) !== input.date_of_birth) {
-    fields.date_of_birth = { id: 'signup.error.dobInvalid' };
-  } else {
-    const age = ageOn(input.date_of_birth, today);
-    if (age < MIN_AGE) fields.date_of_birth = { id: 'signup.error.dobRequired', values: { min_age: MIN_AGE } };
-    else if (age > MAX_AGE) fields.date_of_birth = { id: 'signup.error.dobInvalid' };
-  }
-  if (!(GENDERS as readonly string[]).includes(input.gender)) fields.gender = { id: 'signup.error.choose' };
-  if (!['male', 'female', 'both'].includes(input.seeking)) fields.seeking = { id: 'signup.error.choose' };
-  if (!ISO_COUNTRY.test(input.country) || !tenant.settings.countries.includes(input.country)) fields.country = { id: 'signup.error.choose' };
-  if (!input.terms) fields.terms = { id: 'signup.error.terms' };
-  if (!input.orientation_consent) fields.orientation_consent = { id: 'signup.error.consent' };
-  return fields;
+  return validateSignupFields(input, { countries: tenant.settings.countries, today });
 }
 
-/** SPEC §5 name rules, for signup and profile edit alike: the message id of the broken rule, or null. */
-export function nameError(name: string, email: string): string | null {
-  if (name.length < 3 || name.length > 20) return 'signup.error.nameLength';
-  if (name.startsWith('@')) return 'signup.error.nameAt';
-  if (name.toLowerCase() === email.trim().toLowerCase()) return 'signup.error.nameIsEmail';
-  return null;
-}
 
 export function sexualityOf(gender: string, seeking: string): 'hetero' | 'gay' | 'lesbian' | 'bi' {
   if (seeking === 'both') return 'bi';

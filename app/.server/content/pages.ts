@@ -1,5 +1,6 @@
 // The static pages (SPEC §2): Markdown texts per language in content/pages/<locale>/<token>.md with
 // {placeholders} filled from the tenant's company info and settings, rendered to HTML here.
+import { fillPlaceholders } from '~/shared/text';
 import { Marked } from 'marked';
 import type { Locale } from '~/shared/locales';
 import type { Tenant } from '../tenants/schema';
@@ -67,7 +68,7 @@ export function renderStaticPage(tenant: Tenant, locale: Locale, token: PageToke
   const raw = source(locale, token) ?? source('en', token);
   if (!raw) throw new Error(`content/pages/en/${token}.md is missing`);
   const values = pagePlaceholders(tenant, locale);
-  const filled = raw.replace(/\{([a-z_]+)\}/g, (match, key: string) => (key in values ? escapeHtml(values[key]!) : match));
+  const filled = fillPlaceholders(raw, values, escapeHtml);
   const [firstLine = '', ...rest] = filled.split('\n');
   const title = firstLine.replace(/^title:\s*/, '').trim();
   const html = marked.parse(rest.join('\n').trim(), { async: false });

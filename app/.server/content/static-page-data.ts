@@ -1,6 +1,23 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { isPageToken, renderStaticPage, termsDate } from './pages';
 
+/** The page's first paragraph as plain text, cut at a word near 160 characters (meta description). */
+export function summaryOf(html: string, max = 160): string {
+  const paragraph = /<p>([\s\S]*?)<\/p>/.exec(html)?.[1] ?? '';
+  const text = paragraph
+    .replace(/<[^>]+>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2)).replace(/[\s,;:.–-]+$/, '')}…`;
+}
+
 /** Loader data of a static page, cached per tenant and locale; 404 for an unknown token. */
 export function staticPageData(context: AppLoadContext, token: string | undefined) {
   if (!isPageToken(token)) throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
@@ -8,6 +25,6 @@ export function staticPageData(context: AppLoadContext, token: string | undefine
   return context.tenants.cached(tenant, `page:${locale}:${token}`, () => {
     const page = renderStaticPage(tenant, locale, token);
     const updated = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(termsDate(tenant.company));
-    return { ...page, updated };
+    return { ...page, updated, description: summaryOf(page.html) };
   });
 }

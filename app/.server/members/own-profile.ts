@@ -6,7 +6,7 @@ import { BODY_TYPES, EYE_COLOURS, HAIR_COLOURS, RELATIONSHIP_STATUSES } from '~/
 import type { DB, User } from '../db/schema';
 import { REGION_DATA, type RegionCountry } from '../geo/region-data';
 import type { Tenant } from '../tenants/schema';
-import { nameError } from '../accounts/signup';
+import { nameError } from '~/shared/signup-rules';
 import { text, TEXT_LIMITS } from '~/shared/request-rules';
 
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
@@ -32,18 +32,11 @@ export const OwnProfileSchema = z.object({
 
 export type OwnProfileResult = { ok: true } | { ok: false; fields: Record<string, string> };
 
-export async function updateOwnProfile(db: Kysely<DB>, tenant: Tenant, user: User, raw: unknown): Promise<OwnProfileResult> {
+export type OwnProfileInput = z.output<typeof OwnProfileSchema>;
+
+/** Saves the member's profile from input the route parsed with OwnProfileSchema. */
+export async function updateOwnProfile(db: Kysely<DB>, tenant: Tenant, user: User, input: OwnProfileInput): Promise<OwnProfileResult> {
   if (!user.profile_id) return { ok: false, fields: { form: 'api.error.notFound' } };
-  const parsed = OwnProfileSchema.safeParse(raw);
-  if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0] ?? 'form');
-      fields[field] = 'signup.error.invalid';
-    }
-    return { ok: false, fields };
-  }
-  const input = parsed.data;
   // The name is shown to visitors: SPEC §5's rules, with its texts (never the member's e-mail address).
   const nameRule = nameError(input.name, user.email);
   if (nameRule) return { ok: false, fields: { name: nameRule } };

@@ -14,6 +14,8 @@ export interface ProfileView {
   blockedByViewer: boolean;
   name: string;
   fictional: boolean;
+  /** Where the profile lives: its region field is labelled as this country names its regions. */
+  country: string;
   main_image: { filename: string; thumb_filename: string } | null;
   fields: Partial<Record<string, string | number | boolean | string[]>>;
   notes: Partial<Record<'about' | 'looking_for', string>>;
@@ -85,6 +87,7 @@ export async function viewProfile(db: Kysely<DB>, tenant: Tenant, viewer: Viewer
       blockedByViewer,
       name: row.name,
       fictional: row.fictional,
+      country: row.country,
       main_image: main ? withPrefix(main) : null,
       fields,
       notes,

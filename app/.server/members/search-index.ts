@@ -11,8 +11,20 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { bornOnOrBefore, type NicheRule } from '../profiles/pool';
+import { EYE_COLOURS, HAIR_COLOURS, RELATIONSHIP_STATUSES } from '~/shared/catalogue';
 
 type Gender = 'male' | 'female';
+
+/** Profile traits a search may ask for (the tenants' search_fields); undefined: any. */
+export interface Traits {
+  body_type?: string;
+  hair_colour?: string;
+  eye_colour?: string;
+  relationship_status?: string;
+  tattoos?: boolean;
+  /** Only profiles with a main photo. */
+  with_photo?: boolean;
+}
 
 export interface IndexQuery {
   countries: readonly string[];
@@ -24,6 +36,7 @@ export interface IndexQuery {
   bornBy?: string;
   /** Born after (YYYY-MM-DD). */
   bornAfter?: string;
+  traits?: Traits;
   hidden: readonly number[];
   today: string;
 }
@@ -38,8 +51,17 @@ interface IndexRow {
   tenant_id: string | null;
   sexuality: string | null;
   body_type: string | null;
+  hair_colour: string | null;
+  eye_colour: string | null;
+  relationship_status: string | null;
+  tattoos: boolean | null;
+  has_photo: boolean | null;
   search_version: number;
 }
+
+/** The columns an index row reads from profiles. */
+const INDEX_COLUMNS = sql`id, listed, country, gender, birth_date, region, tenant_id, sexuality, body_type,
+  hair_colour, eye_colour, relationship_status, tattoos, main_photo_id is not null as has_photo, search_version`;
 
 const LOAD_BATCH = 20_000;
 const FEED_BATCH = 5_000;
@@ -49,13 +71,63 @@ const REBUILD_AFTER_MS = 10 * 60_000;
 /** A transaction may commit a lower search_version after a higher one was read: read the last seconds again. */
 const FEED_OVERLAP_MS = 5_000;
 const TOMBSTONES_KEPT = '1 day';
-const STRIDE = 4;
+const STRIDE = 5;
 
 function dayNumber(isoDate: string): number {
   return Math.floor(Date.parse(`${isoDate}T00:00:00Z`) / 86_400_000);
 }
 
 const sliceKey = (country: string, gender: string) => `${country}|${gender}`;
+
+/**
+ * The fifth int32, from fixed catalogue positions (0: none, 15: a value outside the catalogue):
+ * bits 0–3 hair colour, 4–7 eye colour, 8–11 relationship status, 12–13 tattoos (1 no, 2 yes),
+ * 14 has a main photo. A trait filter is then one mask and one value.
+ */
+const TRAIT_FIELDS = [
+  { key: 'hair_colour', values: HAIR_COLOURS as readonly string[], shift: 0 },
+  { key: 'eye_colour', values: EYE_COLOURS as readonly string[], shift: 4 },
+  { key: 'relationship_status', values: RELATIONSHIP_STATUSES as readonly string[], shift: 8 },
+] as const;
+const TATTOOS_SHIFT = 12;
+const PHOTO_BIT = 1 << 14;
+
+function catalogueCode(values: readonly string[], value: string | null | undefined): number {
+  if (value === null || value === undefined) return 0;
+  const at = values.indexOf(value);
+  return at < 0 ? 15 : at + 1;
+}
+
+function traitsOf(row: IndexRow): number {
+  let bits = 0;
+  for (const field of TRAIT_FIELDS) bits |= catalogueCode(field.values, row[field.key]) << field.shift;
+  if (row.tattoos !== null) bits |= (row.tattoos ? 2 : 1) << TATTOOS_SHIFT;
+  if (row.has_photo) bits |= PHOTO_BIT;
+  return bits;
+}
+
+/** The mask and value a trait filter compares with; null when a value can never match. */
+function traitTest(traits: Traits | undefined): { mask: number; value: number } | null {
+  let mask = 0;
+  let value = 0;
+  for (const field of TRAIT_FIELDS) {
+    const wanted = traits?.[field.key];
+    if (wanted === undefined) continue;
+    const code = catalogueCode(field.values, wanted);
+    if (code === 15) return null;
+    mask |= 0xf << field.shift;
+    value |= code << field.shift;
+  }
+  if (traits?.tattoos !== undefined) {
+    mask |= 3 << TATTOOS_SHIFT;
+    value |= (traits.tattoos ? 2 : 1) << TATTOOS_SHIFT;
+  }
+  if (traits?.with_photo) {
+    mask |= PHOTO_BIT;
+    value |= PHOTO_BIT;
+  }
+  return { mask, value };
+}
 
 /** Strings to small numbers; 0 stands for null. */
 class Dictionary {
@@ -80,8 +152,8 @@ class Dictionary {
 }
 
 /**
- * The listed profiles of one country and gender, ascending by id, four int32 each:
- * id, birth day, region << 16 | tenant, sexuality << 16 | body type.
+ * The listed profiles of one country and gender, ascending by id, five int32 each:
+ * id, birth day, region << 16 | tenant, sexuality << 16 | body type, traits (traitsOf).
  */
 class Slice {
   data = new Int32Array(STRIDE * 256);
@@ -98,7 +170,7 @@ class Slice {
     return { index: lo, found: lo < this.length && this.data[lo * STRIDE] === id };
   }
 
-  put(entry: readonly [number, number, number, number]): void {
+  put(entry: readonly [number, number, number, number, number]): void {
     const { index, found } = this.find(entry[0]);
     if (!found) {
       if ((this.length + 1) * STRIDE > this.data.length) {
@@ -134,6 +206,10 @@ interface Matcher {
   tenant: number;
   sexualities: Uint8Array | null;
   bodies: Uint8Array | null;
+  /** The body type asked for (0: any). */
+  body: number;
+  traitMask: number;
+  traitValue: number;
   hidden: Set<number> | null;
 }
 
@@ -173,6 +249,7 @@ class IndexData {
       dayNumber(row.birth_date!),
       (this.regions.code(row.region) << 16) | this.tenants.code(row.tenant_id),
       (this.sexualities.code(row.sexuality) << 16) | this.bodies.code(row.body_type),
+      traitsOf(row),
     ]);
     this.size += slice.length - before;
   }
@@ -193,6 +270,10 @@ class IndexData {
     const slices = q.countries.flatMap((c) => genders.map((g) => this.slices.get(sliceKey(c, g))).filter((s): s is Slice => !!s));
     const region = q.region === undefined ? 0 : this.regions.find(q.region);
     if (region === undefined) return null; // no listed profile has that region
+    const body = q.traits?.body_type === undefined ? 0 : this.bodies.find(q.traits.body_type);
+    if (body === undefined) return null; // no listed profile has that body type
+    const traits = traitTest(q.traits);
+    if (!traits) return null;
     const byDays = [q.bornBy, q.niche.minAge ? bornOnOrBefore(q.today, q.niche.minAge) : undefined].filter((d): d is string => !!d).map(dayNumber);
     return {
       slices,
@@ -202,6 +283,9 @@ class IndexData {
       tenant: this.tenants.find(q.tenantId) ?? -1,
       sexualities: this.lookup(this.sexualities, q.niche.sexualities),
       bodies: this.lookup(this.bodies, q.niche.bodyTypes),
+      body,
+      traitMask: traits.mask,
+      traitValue: traits.value,
       hidden: q.hidden.length ? new Set(q.hidden) : null,
     };
   }
@@ -218,6 +302,8 @@ function matches(m: Matcher, data: Int32Array, at: number): boolean {
   const kind = data[at + 3]!;
   if (m.sexualities && !m.sexualities[kind >>> 16]) return false;
   if (m.bodies && !m.bodies[kind & 0xffff]) return false;
+  if (m.body !== 0 && (kind & 0xffff) !== m.body) return false;
+  if ((data[at + 4]! & m.traitMask) !== m.traitValue) return false;
   return !m.hidden?.has(data[at]!);
 }
 
@@ -340,14 +426,8 @@ export class SearchIndex {
     await sql`delete from profiles_removed where removed_at < now() - ${TOMBSTONES_KEPT}::interval`.execute(this.db);
     const data = new IndexData();
     for (let after = 0; ; ) {
-      const rows = await this.db
-        .selectFrom('profiles')
-        .select(['id', 'listed', 'country', 'gender', 'birth_date', 'region', 'tenant_id', 'sexuality', 'body_type', 'search_version'])
-        .where('listed', '=', true)
-        .where('id', '>', after)
-        .orderBy('id')
-        .limit(LOAD_BATCH)
-        .execute();
+      const { rows } = await sql<IndexRow>`
+        select ${INDEX_COLUMNS} from profiles where listed and id > ${after} order by id limit ${LOAD_BATCH}`.execute(this.db);
       for (const row of rows) data.add(row);
       if (rows.length < LOAD_BATCH) break;
       after = rows.at(-1)!.id;
@@ -379,10 +459,10 @@ export class SearchIndex {
       // Each side in search_version order with its own limit: an index scan however stale the statistics.
       const { rows } = await sql<IndexRow>`
         select * from (
-          (select id, listed, country, gender, birth_date, region, tenant_id, sexuality, body_type, search_version
+          (select ${INDEX_COLUMNS}
            from profiles where search_version > ${since} order by search_version limit ${FEED_BATCH})
           union all
-          (select profile_id, false, null, null, null, null, null, null, null, search_version
+          (select profile_id, false, null, null, null, null, null, null, null, null, null, null, null::boolean, null::boolean, search_version
            from profiles_removed where search_version > ${since} order by search_version limit ${FEED_BATCH})
         ) feed order by search_version limit ${FEED_BATCH}`.execute(this.db);
       for (const row of rows) data.apply(row);

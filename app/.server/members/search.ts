@@ -1,9 +1,10 @@
-// Member search (SPEC §2, §3 Search state, §6): filters by gender, country, region and age over the
-// profiles a viewer may see, 24 a page, with similar profiles when few match. Visitors may search
-// only when the tenant allows it (logged_out_search, or logged_out_search_trafficsource with a
-// traffic source). Pages are read from the database; counts and deep page starts come from the
+// Member search (SPEC §2, §3 Search state, §6): filters by gender, country, region, age and the
+// tenant's other search_fields (body type, hair and eye colour, relationship status, tattoos, with
+// photo, interests) over the profiles a viewer may see, 24 a page, with similar profiles when few
+// match. Visitors may search only when the tenant allows it (logged_out_search, or
+// logged_out_search_trafficsource with a traffic source). Pages are read from the database; counts and deep page starts come from the
 // in-memory search index (docs/decisions/0009, 0011).
-import { CompiledQuery, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
 import { today } from '../clock';
 import type { DB } from '../db/schema';
@@ -13,7 +14,8 @@ import type { Tenant } from '../tenants/schema';
 import type { LatLon } from '~/shared/geo';
 import { distanceKm } from '../geo/viewer-location';
 import type { Viewer } from './access';
-import { searchIndexOf, type IndexQuery } from './search-index';
+import { BODY_TYPES, EYE_COLOURS, GENDERS, HAIR_COLOURS, INTERESTS, RELATIONSHIP_STATUSES } from '~/shared/catalogue';
+import { searchIndexOf, type IndexQuery, type Traits } from './search-index';
 
 export const PAGE_SIZE = 24;
 export const MAX_PAGE = 1000;
@@ -21,19 +23,85 @@ export const MAX_PAGE = 1000;
 export const COUNT_CAP = PAGE_SIZE * MAX_PAGE;
 /** Without the search index (while it loads): counted exactly up to here (100 pages); beyond, the planner's estimate stands in. */
 export const EXACT_COUNT_UP_TO = PAGE_SIZE * 100;
-const GENDERS = ['female', 'male'] as const;
 
+/** Postgres `integer`: ids above it would fail in the database (22003), so the schema stops them. */
+export const MAX_ID = 2_147_483_647;
+// C0 and C1 control characters and DEL (a NUL byte makes PostgreSQL fail with 22021).
+// eslint-disable-next-line no-control-regex -- finding them is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** A query parameter: an empty value is no filter; a control character (NUL …) is refused before anything else. */
+function param<T extends z.ZodType>(inner: T) {
+  return z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z
+      .unknown()
+      .refine((value) => typeof value !== 'string' || !CONTROL_CHARACTERS.test(value), 'must not contain control characters')
+      .pipe(inner)
+      .optional(),
+  );
+}
+
+/** A whole number from a query string ("30") or from code (30); no signs, exponents or spaces. */
+function integer(min: number, max: number) {
+  return z
+    .union([z.number(), z.string().regex(/^\d{1,15}$/, 'must be a whole number').transform(Number)])
+    .pipe(z.number().int().min(min).max(max));
+}
+
+/** "yes"/"no" (also true/false, 1/0, on): a yes/no filter. */
+const yesNo = z
+  .union([z.boolean(), z.enum(['yes', 'no', 'true', 'false', '1', '0', 'on'])])
+  .transform((v) => v === true || v === 'yes' || v === 'true' || v === '1' || v === 'on');
+
+/**
+ * The search parameters (SPEC §3 Search state, plus the tenants' search_fields). It refuses what it
+ * cannot use (GET /api/members.php answers 400 for that); an empty parameter is no filter. The search
+ * page drops refused fields instead (lenientSearchFilters).
+ */
 export const SearchSchema = z.object({
-  gender: z.enum(['male', 'female']).optional().catch(undefined),
-  country: z.string().regex(/^[A-Za-z]{2}$/).transform((c) => c.toUpperCase()).optional().catch(undefined),
-  countryregion: z.string().max(20).optional().catch(undefined),
-  min_age: z.coerce.number().int().min(18).max(99).optional().catch(undefined),
-  max_age: z.coerce.number().int().min(18).max(99).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1).catch(1),
+  gender: param(z.enum(GENDERS)),
+  country: param(z.string().regex(/^[A-Za-z]{2}$/, 'must be a country code like NL').transform((c) => c.toUpperCase())),
+  /** An ISO 3166-2 code, as profiles store it (NL-NH). */
+  countryregion: param(z.string().regex(/^[A-Za-z]{2}-[A-Za-z0-9]{1,3}$/, 'must be a region code like NL-NH').transform((c) => c.toUpperCase())),
+  min_age: param(integer(18, 99)),
+  max_age: param(integer(18, 99)),
+  page: param(integer(1, MAX_PAGE)).transform((page) => page ?? 1),
   /** Keyset: the last id of the previous page (the Next link), so stepping on costs one page at any depth. */
-  after: z.coerce.number().int().positive().optional().catch(undefined),
+  after: param(integer(1, MAX_ID)),
+  body_type: param(z.enum(BODY_TYPES)),
+  hair_colour: param(z.enum(HAIR_COLOURS)),
+  eye_colour: param(z.enum(EYE_COLOURS)),
+  relationship_status: param(z.enum(RELATIONSHIP_STATUSES)),
+  /** yes: with tattoos; no: without. */
+  tattoos: param(yesNo),
+  /** Only profiles with a main photo (false: no filter). */
+  with_photo: param(yesNo),
+  /** Profiles with every one of these interests (comma-separated, at most five). */
+  interests: param(
+    z
+      .union([z.array(z.string()), z.string().transform((list) => list.split(','))])
+      .pipe(z.array(z.enum(INTERESTS)).min(1).max(5)),
+  ),
 });
 export type SearchFilters = z.output<typeof SearchSchema>;
+export const SEARCH_PARAMS = Object.keys(SearchSchema.shape) as (keyof SearchFilters)[];
+
+/**
+ * The search page's reading of a query: each parameter on its own, a refused one dropped (and
+ * named), so a bad link still shows results.
+ */
+export function lenientSearchFilters(raw: unknown): { filters: SearchFilters; dropped: string[] } {
+  const input = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
+  const kept: Record<string, unknown> = {};
+  const dropped: string[] = [];
+  for (const key of SEARCH_PARAMS) {
+    if (!(key in input)) continue;
+    if (SearchSchema.shape[key].safeParse(input[key]).success) kept[key] = input[key];
+    else dropped.push(key);
+  }
+  return { filters: SearchSchema.parse(kept), dropped };
+}
 
 export interface MemberCard {
   id: number;
@@ -134,6 +202,10 @@ interface Criteria {
   bornBy?: string;
   /** Born after (max age). */
   bornAfter?: string;
+  /** Profile traits (the tenants' extra search_fields). */
+  traits?: Traits;
+  /** Every one of these interests (not in the search index: the database answers, decision 0011). */
+  interests?: readonly string[];
   hidden: number[];
   /** Only ids below this one (keyset continuation). */
   below?: number;
@@ -149,6 +221,14 @@ function whereMatching(query: ProfilesQuery, tenant: Tenant, day: string, criter
   if (criteria.region) q = q.where('profiles.region', '=', criteria.region);
   if (criteria.bornBy) q = q.where('profiles.birth_date', '<=', criteria.bornBy);
   if (criteria.bornAfter) q = q.where('profiles.birth_date', '>', criteria.bornAfter);
+  const traits = criteria.traits ?? {};
+  if (traits.body_type) q = q.where('profiles.body_type', '=', traits.body_type);
+  if (traits.hair_colour) q = q.where('profiles.hair_colour', '=', traits.hair_colour);
+  if (traits.eye_colour) q = q.where('profiles.eye_colour', '=', traits.eye_colour);
+  if (traits.relationship_status) q = q.where('profiles.relationship_status', '=', traits.relationship_status);
+  if (traits.tattoos !== undefined) q = q.where('profiles.tattoos', '=', traits.tattoos);
+  if (traits.with_photo) q = q.where('profiles.main_photo_id', 'is not', null);
+  if (criteria.interests?.length) q = q.where('profiles.interests', '@>', sql<string[]>`${[...criteria.interests]}::text[]`);
   if (criteria.hidden.length) q = q.where('profiles.id', 'not in', criteria.hidden);
   if (criteria.below) q = q.where('profiles.id', '<', criteria.below);
   return q;
@@ -220,6 +300,7 @@ function indexQuery(tenant: Tenant, day: string, criteria: Criteria): IndexQuery
     region: criteria.region,
     bornBy: criteria.bornBy,
     bornAfter: criteria.bornAfter,
+    traits: criteria.traits,
     hidden: criteria.hidden,
     today: day,
   };
@@ -239,7 +320,8 @@ async function pageAndCount(
   criteria: Criteria,
   filters: SearchFilters,
 ): Promise<{ results: MemberCard[]; numResults: number; estimated: boolean }> {
-  const catchingUp = db.isTransaction ? Promise.resolve(null) : searchIndexOf(db).current();
+  // Interests are not in the index (a set of tags per profile): such a search asks the database alone.
+  const catchingUp = db.isTransaction || criteria.interests?.length ? Promise.resolve(null) : searchIndexOf(db).current();
   const offset = (filters.page - 1) * PAGE_SIZE;
   if (!filters.after && offset > 0) {
     const index = await catchingUp;
@@ -269,7 +351,8 @@ export async function searchMembers(
   raw: unknown,
 ): Promise<SearchResult> {
   if (!viewer.user && !visitorMaySearch(tenant, viewer.hasTrafficSource)) return { ok: false, error: 'login_required' };
-  const filters = SearchSchema.parse(raw ?? {});
+  // Refused values are dropped here; GET /api/members.php refuses them first (SearchSchema).
+  const { filters } = lenientSearchFilters(raw);
   const day = today();
   const countries = filters.country ? tenant.settings.countries.filter((c) => c === filters.country) : tenant.settings.countries;
   const genders = filters.gender ? [filters.gender] : GENDERS;
@@ -281,6 +364,15 @@ export async function searchMembers(
     // Age a..b: born after (today − (b+1) years) and on or before (today − a years).
     bornBy: filters.min_age ? bornOnOrBefore(day, filters.min_age) : undefined,
     bornAfter: filters.max_age ? bornOnOrBefore(day, filters.max_age + 1) : undefined,
+    traits: {
+      body_type: filters.body_type,
+      hair_colour: filters.hair_colour,
+      eye_colour: filters.eye_colour,
+      relationship_status: filters.relationship_status,
+      tattoos: filters.tattoos,
+      with_photo: filters.with_photo || undefined,
+    },
+    interests: filters.interests,
     hidden,
     from: viewer.location ?? null,
   };

@@ -1,13 +1,24 @@
 // What GET /api/settings.php and /api/companyinfo.php serve (SPEC §3, §7): the tenant file's fields
-// under their own names, tenant texts in the request's language, plus the visitor's countries.
+// under their own names, tenant texts in the request's language, plus the visitor's countries;
+// region_data holds the regions of the tenant's countries (when the tenant asks for regions) and
+// entry_warning_countries its defaults filled in (docs/api.md).
 import type { Locale } from '~/shared/locales';
-import type { CompanyInfo, Tenant, TenantSettings } from './schema';
+import { REGION_KINDS, REGION_LABELS, hasRegions } from '~/shared/region-labels';
+import { regionsByCountry, type RegionName } from '../geo/regions';
+import { serverMessage } from '../i18n/messages';
+import { entryWarningCountries, type CompanyInfo, type Tenant, type TenantSettings } from './schema';
 import { localize } from './localize';
 import type { TenantRegistry } from './registry';
 
 type Localized = 'description' | 'index_title' | 'fictional_warning';
 
-export type PublicSettings = Omit<TenantSettings, Localized> & {
+/** Per country with regions: what its regions are called (a key and in the request's language) and the regions. */
+export type RegionData = Record<string, { label: string; label_text: string; regions: RegionName[] }>;
+
+export type PublicSettings = Omit<TenantSettings, Localized | 'region_data' | 'entry_warning_countries'> & {
+  /** false when the tenant does not ask for regions; else the regions of its countries that have them (truthy, as the boolean was). */
+  region_data: RegionData | false;
+  entry_warning_countries: { default: string[] | 'all'; chat: string[] | 'all' };
   description: string;
   index_title: string;
   fictional_warning: { singular: string; plural: string };
@@ -38,12 +49,31 @@ export function publicSettings(
         singular: localize(settings.fictional_warning.singular, locale, tenant),
         plural: localize(settings.fictional_warning.plural, locale, tenant),
       },
+      region_data: settings.region_data ? regionData(settings.countries, locale) : (false as const),
+      entry_warning_countries: {
+        default: entryWarningCountries(settings, 'default') ?? ('all' as const),
+        chat: entryWarningCountries(settings, 'chat') ?? ('all' as const),
+      },
     };
   });
   const countries = tenant.settings.countries;
   const fallback = countries[0] ?? tenant.company.country;
   const selected = visitor.selected && countries.includes(visitor.selected) ? visitor.selected : null;
   return { ...base, geoip_country: visitor.detected ?? fallback, geoip_selected_country: selected };
+}
+
+/** The regions of those of `countries` that have them, each with its label (SPEC §9). */
+export function regionData(countries: readonly string[], locale: Locale): RegionData {
+  const data: RegionData = {};
+  for (const country of countries) {
+    if (!hasRegions(country)) continue;
+    data[country] = {
+      label: REGION_KINDS[country],
+      label_text: serverMessage(locale, REGION_LABELS[country].id!),
+      regions: regionsByCountry(country)[country] ?? [],
+    };
+  }
+  return data;
 }
 
 export function companyInfo(tenant: Tenant): CompanyInfo {

@@ -22,6 +22,8 @@ const Domain = z
   .string()
   .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a lower-case host name like example.com');
 
+const EntryWarningCountries = z.union([z.literal('all'), z.array(Country).min(1)]);
+
 /** Text a person reads, per locale. Every locale the tenant shows must be present (checked below). */
 const LocalizedText = z.partialRecord(Locale, z.string().trim().min(1)).refine((value) => Object.keys(value).length > 0, {
   message: 'needs at least one language',
@@ -33,7 +35,8 @@ export const SettingsSchema = z.strictObject({
   domain_language: z.string().regex(/^[a-z]{2}_[A-Z]{2}$/, 'must look like nl_NL'),
   cdn_prefix: z.string().regex(/^(\/|https:\/\/)/, 'must be a path starting with / or an https:// URL'),
   niche: z.number().int().refine((n) => n in NICHES, { message: 'must be a niche from 1 to 7' }),
-  signups: z.enum(['all', 'with_trafficsource', 'none']),
+  /** SPEC §3: all, with_trafficsource or others; any value but the first two closes signups ("none" is kept as one of those). */
+  signups: z.enum(['all', 'with_trafficsource', 'others', 'none']),
   logged_out_search: z.boolean(),
   logged_out_search_trafficsource: z.boolean(),
   push_public_key: z.string().min(1).nullable(),
@@ -43,6 +46,13 @@ export const SettingsSchema = z.strictObject({
   fictional_icon: z.boolean(),
   fictional_warning: z.strictObject({ singular: LocalizedText, plural: LocalizedText }),
   enable_site_entry_popup: z.enum(['yes', 'no']),
+  /**
+   * Visitors from which countries see the entry warning, per layout that has one (SPEC §2): a list,
+   * or "all". Unset: the default layout for the tenant's own countries, the chat layout for NL and DE.
+   */
+  entry_warning_countries: z
+    .strictObject({ default: EntryWarningCountries.optional(), chat: EntryWarningCountries.optional() })
+    .optional(),
   description: LocalizedText,
   index_title: LocalizedText,
   countries: z.array(Country).min(1),
@@ -59,8 +69,12 @@ export const SettingsSchema = z.strictObject({
   company_id: z.number().int().positive(),
   mail_name: z.string().trim().min(1),
   interests: z.array(z.enum(INTERESTS)).min(1),
+  /** Whether regions are asked and searched; settings.php then serves the regions of the tenant's countries (docs/api.md). */
   region_data: z.boolean(),
 });
+
+/** Countries whose visitors see the chat layout's entry warning unless a tenant says otherwise (SPEC §2). */
+export const CHAT_ENTRY_WARNING_COUNTRIES = ['NL', 'DE'];
 
 export const CompanySchema = z.strictObject({
   name: z.string().trim().min(1),
@@ -186,6 +200,12 @@ export const TenantSchema = z
   });
 
 export type TenantFile = z.input<typeof TenantSchema>;
+
+/** The entry warning's countries on a layout, the defaults filled in; null: every country. */
+export function entryWarningCountries(settings: z.output<typeof SettingsSchema>, layout: 'default' | 'chat'): string[] | null {
+  const set = settings.entry_warning_countries?.[layout] ?? (layout === 'chat' ? CHAT_ENTRY_WARNING_COUNTRIES : settings.countries);
+  return set === 'all' ? null : [...set];
+}
 export type Tenant = z.output<typeof TenantSchema>;
 export type TenantSettings = Tenant['settings'];
 export type CompanyInfo = Tenant['company'];

@@ -60,3 +60,14 @@ export const CrownIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M3 8l4.5 4L12 5l4.5 7L21 8l-2 11H5L3 8Z" />
   </svg>
 );
+export const ChevronDownIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base({ width: 16, height: 16, ...p })}>
+    <path d="m6 9 6 6 6-6" />
+  </svg>
+);
+export const CameraIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base(p)}>
+    <path d="M4 8h3l2-3h6l2 3h3a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1Z" />
+    <circle cx="12" cy="13.5" r="3.5" />
+  </svg>
+);

@@ -1,9 +1,16 @@
-// The footer (SPEC §2): every legal and help link; a US notice for English only; a compact variant
-// in installed-app mode and for members away from the home page.
-import { Link } from '@remix-run/react';
-import { defineMessages, FormattedMessage } from 'react-intl';
+// The footer (SPEC §2): every legal and help link; a US notice for visitors in the US who read
+// English; the visitor's country and language, to change on /lang-config; a compact variant in
+// installed-app mode and for members away from the home page.
+import { Link, useLocation } from '@remix-run/react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import type { ShellData } from '~/shared/shell';
+import { withoutDoubleFullStop } from '~/shared/text';
+
+/** The US notice is for visitors in the US who read English (SPEC §2, docs/decisions/0014). */
+export function showsUsNotice(shell: Pick<ShellData, 'locale' | 'visitorCountry'>): boolean {
+  return shell.locale === 'en' && shell.visitorCountry === 'US';
+}
 
 const Wrapper = styled.footer`
   margin-top: auto;
@@ -81,7 +88,11 @@ const FULL_LINKS = [
 const COMPACT_LINKS = new Set(['/pages/terms', '/pages/privacy', '/pages/faq', '/pages/service']);
 
 export function Footer({ shell, variant, year }: { shell: ShellData; variant: FooterVariant; year: number }) {
+  const intl = useIntl();
+  const { pathname, search } = useLocation();
   const links = variant === 'full' ? FULL_LINKS : FULL_LINKS.filter(([to]) => COMPACT_LINKS.has(to));
+  const choice = shell.countries.length > 1 || shell.locales.length > 1;
+  const country = shell.visitorCountry ? new Intl.DisplayNames([shell.locale], { type: 'region' }).of(shell.visitorCountry) : null;
   return (
     <Wrapper data-variant={variant}>
       <Inner>
@@ -96,7 +107,22 @@ export function Footer({ shell, variant, year }: { shell: ShellData; variant: Fo
             ))}
           </Links>
         </nav>
-        {variant === 'full' && shell.locale === 'en' ? (
+        {choice ? (
+          <Small data-testid="country-language">
+            <Link to={`/lang-config?redirectTo=${encodeURIComponent(pathname + search)}`}>
+              {country ? (
+                <FormattedMessage
+                  id="footer.countryAndLanguage"
+                  defaultMessage="{country} · {language} – change"
+                  values={{ country, language: shell.locales.find((l) => l.code === shell.locale)?.name ?? shell.locale }}
+                />
+              ) : (
+                <FormattedMessage id="footer.chooseCountry" defaultMessage="Choose your country and language" />
+              )}
+            </Link>
+          </Small>
+        ) : null}
+        {variant === 'full' && showsUsNotice(shell) ? (
           <Small data-testid="us-notice">
             <FormattedMessage
               id="footer.usNotice"
@@ -108,11 +134,10 @@ export function Footer({ shell, variant, year }: { shell: ShellData; variant: Fo
           </Small>
         ) : null}
         <Small>
-          <FormattedMessage
-            id="footer.copyright"
-            defaultMessage="© {year} {company}. All rights reserved."
-            values={{ year, company: shell.companyName }}
-          />
+          {/* "Lokaal Media B.V." before the message's full stop: one stop, not two. */}
+          {withoutDoubleFullStop(
+            intl.formatMessage({ id: 'footer.copyright', defaultMessage: '© {year} {company}. All rights reserved.' }, { year, company: shell.companyName }),
+          )}
         </Small>
       </Inner>
     </Wrapper>

@@ -1,5 +1,5 @@
 // Form building blocks: labelled fields with their error text, tied together for screen readers.
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
+import { useEffect, useRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import styled from 'styled-components';
 
 export const Card = styled.section`
@@ -73,12 +73,13 @@ export const ErrorText = styled.p`
 export const Alert = styled.div<{ $tone?: 'danger' | 'info' | 'success' }>`
   padding: ${({ theme }) => `${theme.space(3)} ${theme.space(4)}`};
   border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ $tone = 'danger', theme }) => ($tone === 'danger' ? '#fdecee' : $tone === 'success' ? '#e8f7ee' : theme.colors.secondary)};
+  background: ${({ $tone = 'danger', theme }) => ($tone === 'danger' ? theme.colors.dangerSurface : $tone === 'success' ? theme.colors.successSurface : theme.colors.secondary)};
   color: ${({ $tone = 'danger', theme }) => ($tone === 'danger' ? theme.colors.danger : $tone === 'success' ? theme.colors.success : theme.colors.text)};
   font-weight: 600;
 
   a {
     color: inherit;
+    font-weight: 700;
   }
 `;
 
@@ -133,9 +134,15 @@ export const CheckRow = styled.label`
 
 /** The outcome of one of several forms on a page: shown above the form that was sent. */
 export function FormNote({ result, form }: { result: { form: string; ok: boolean; message: string | null } | undefined; form: string }) {
-  if (!result || result.form !== form || !result.message) return null;
+  const shown = Boolean(result && result.form === form && result.message);
+  const ref = useRef<HTMLDivElement>(null);
+  // The note sits above the form and the member pressed a button below it: bring it into view.
+  useEffect(() => {
+    if (shown) ref.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  }, [shown, result]);
+  if (!result || !shown) return null;
   return (
-    <Alert $tone={result.ok ? 'success' : 'danger'} role={result.ok ? 'status' : 'alert'}>
+    <Alert ref={ref} $tone={result.ok ? 'success' : 'danger'} role={result.ok ? 'status' : 'alert'}>
       {result.message}
     </Alert>
   );

@@ -9,6 +9,7 @@ import { useSnapshot } from 'valtio';
 import { Button } from '~/components/app/buttons';
 import { useAppState } from '~/state/app-state';
 import { browserGeoEnvironment, locate, startGeolocation } from '~/state/geolocation';
+import { forgetSearchPages } from '~/state/search';
 
 const Bar = styled.div`
   display: flex;
@@ -22,21 +23,28 @@ const Bar = styled.div`
 
 /** `hasDistances`: the cards already show distances (the server knew where the viewer is). */
 export function DistanceControl({ hasDistances }: { hasDistances: boolean }) {
-  const { geo } = useAppState();
+  const { geo, search } = useAppState();
   const { permission, geocode, locating } = useSnapshot(geo);
   const revalidator = useRevalidator();
 
   useEffect(() => {
     const before = geo.locatedAt;
     void startGeolocation(geo, browserGeoEnvironment()).then(() => {
-      if (geo.locatedAt !== before && !hasDistances) revalidator.revalidate();
+      if (geo.locatedAt !== before && !hasDistances) {
+        forgetSearchPages(search); // kept pages have no distances
+        revalidator.revalidate();
+      }
     });
     // Once per page: the permission and the cache do not change with the results.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   if (permission === 'unsupported') return null;
-  const showDistances = () => void locate(geo, browserGeoEnvironment()).then(() => revalidator.revalidate());
+  const showDistances = () =>
+    void locate(geo, browserGeoEnvironment()).then(() => {
+      forgetSearchPages(search);
+      revalidator.revalidate();
+    });
 
   return (
     <Bar data-testid="distance-control">

@@ -36,7 +36,8 @@ export function OtherProfiles({ currentId }: { currentId: number }) {
     if (!empty || search.cachedOtherProfiles.length) return;
     const controller = new AbortController();
     fetch('/api/members.php', { headers: { Accept: 'application/json' }, signal: controller.signal })
-      .then((response) => (response.ok ? (response.json() as Promise<{ results: ApiCard[] }>) : null))
+      // An error answer is read to its end too: left unread, Chromium keeps the request open.
+      .then((response) => (response.ok ? (response.json() as Promise<{ results: ApiCard[] }>) : response.text().then(() => null)))
       .then((body) => {
         if (!body) return;
         search.cachedOtherProfiles = body.results.map(

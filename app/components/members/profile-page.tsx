@@ -1,6 +1,7 @@
 // The profile screen (SPEC §2: members-id and likes-m-id): photos as far as the viewer may see them,
 // the tenant's fields and notes, the fictional mark, and the actions. A visitor who tries an action
 // or more photos gets the login-required message and the signup modal (SPEC §6).
+import { regionLabel } from '~/shared/region-labels';
 import { Form, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -17,6 +18,7 @@ export interface ProfilePageData {
     id: number;
     name: string;
     fictional: boolean;
+    country: string;
     fields: Partial<Record<string, string | number | boolean | string[]>>;
     notes: Partial<Record<string, string>>;
     photos: { filename: string; thumb_filename: string }[];
@@ -228,7 +230,7 @@ export function ProfilePage({ data }: { data: ProfilePageData }) {
             .filter(([field]) => field !== 'interests' && field !== 'age')
             .map(([field, value]) => (
               <FactRow key={field}>
-                <dt>{fieldLabels[field] ? intl.formatMessage(fieldLabels[field]) : field}</dt>
+                <dt>{intl.formatMessage((field === 'region' ? regionLabel(profile.country) : null) ?? fieldLabels[field] ?? { id: field })}</dt>
                 <dd>{field === 'country' ? new Intl.DisplayNames([intl.locale], { type: 'region' }).of(String(value)) : valueOf(field, value!)}</dd>
               </FactRow>
             ))}

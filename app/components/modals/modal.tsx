@@ -44,6 +44,9 @@ export function Modal({
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  // The latest props, for the native close event (it may come without a cancelable cancel first).
+  const latest = useRef({ open, dismissible, onClose });
+  latest.current = { open, dismissible, onClose };
 
   useEffect(() => {
     const dialog = ref.current;
@@ -56,9 +59,20 @@ export function Modal({
     <Dialog
       ref={ref}
       aria-labelledby={labelledBy}
+      onKeyDown={(event) => {
+        // Stops the close request itself: Chromium may follow a prevented cancel with one that
+        // cannot be prevented (close watchers), which would close the dialog anyway.
+        if (event.key === 'Escape' && !dismissible) event.preventDefault();
+      }}
       onCancel={(event) => {
         event.preventDefault();
         if (dismissible) onClose();
+      }}
+      onClose={() => {
+        const { open: shouldBeOpen, dismissible: mayClose, onClose: close } = latest.current;
+        if (!shouldBeOpen) return;
+        if (mayClose) close();
+        else ref.current?.showModal();
       }}
       onClick={(event) => {
         if (dismissible && event.target === event.currentTarget) onClose();

@@ -1,29 +1,39 @@
 // The language dropdown (SPEC §2): only when the tenant shows more than one locale. Each choice is
-// a form post to /lang-config, so it works without JavaScript too.
+// a form post to /lang-config, so it works without JavaScript too; a logged-in member's choice is
+// also sent to PUT /api/user.php (SPEC §7) first.
 import { Form, useLocation } from '@remix-run/react';
-import { useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import styled from 'styled-components';
+import { useLanguageChoice } from '~/state/language-choice';
 import type { ShellData } from '~/shared/shell';
-import { GlobeIcon } from '../app/icons';
+import { ChevronDownIcon, GlobeIcon } from '../app/icons';
+import { VisuallyHidden } from '../app/visually-hidden';
 import { Dropdown, DropdownList } from './dropdown';
 
-const Menu = styled(Dropdown)`
-  summary {
-    text-transform: uppercase;
-  }
+const Code = styled.span`
+  text-transform: uppercase;
 `;
 
 export function LanguageMenu({ shell }: { shell: ShellData }) {
-  const intl = useIntl();
   const location = useLocation();
+  const onSubmit = useLanguageChoice();
   if (shell.locales.length < 2) return null;
   return (
-    <Menu data-testid="language-menu">
-      <summary aria-label={intl.formatMessage({ id: 'nav.language', defaultMessage: 'Language' })}>
-        <GlobeIcon />
-        {shell.locale}
-      </summary>
-      <Form method="post" action="/lang-config" reloadDocument>
+    <Dropdown
+      data-testid="language-menu"
+      summary={
+        // The visible code is part of the name (WCAG 2.5.3): "Language NL", not a label hiding it.
+        <summary>
+          <GlobeIcon />
+          <VisuallyHidden>
+            <FormattedMessage id="nav.language" defaultMessage="Language" />
+          </VisuallyHidden>
+          <Code>{shell.locale}</Code>
+          <ChevronDownIcon />
+        </summary>
+      }
+    >
+      <Form method="post" action="/lang-config" reloadDocument onSubmit={onSubmit}>
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
         <DropdownList>
           {shell.locales.map((locale) => (
@@ -35,6 +45,6 @@ export function LanguageMenu({ shell }: { shell: ShellData }) {
           ))}
         </DropdownList>
       </Form>
-    </Menu>
+    </Dropdown>
   );
 }

@@ -3,9 +3,13 @@
 // time. Used by the /signup page and the signup modal; both post to the /signup action.
 import type { Form } from '@remix-run/react';
 import { Link } from '@remix-run/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import styled from 'styled-components';
+import { clientClock } from '~/state/clock';
+import { regionLabel } from '~/shared/region-labels';
+import { suggestEmail } from '~/shared/email-suggestion';
+import { LAST_SIGNUP_STEP, SIGNUP_STEPS, signupStepErrors, stepOfField, validateSignupFields, type FieldError, type SignupFieldValues } from '~/shared/signup-rules';
 import { Button } from '../app/buttons';
 import { Alert, CheckRow, ErrorText, Field, SelectField } from '../forms/fields';
 
@@ -25,7 +29,46 @@ export interface SignupResultData {
   values: Record<string, string>;
   message: string | null;
   login: boolean;
+  pendingDeletion?: boolean;
 }
+
+export const signupPageTexts = defineMessages({
+  title: { id: 'signup.title', defaultMessage: 'Sign up for free' },
+  description: { id: 'meta.signup.description', defaultMessage: 'Create your free account at {site} in a minute: say who you are and whom you are looking for, and start meeting people near you.' },
+});
+
+/** The texts of the signup rules (app/shared/signup-rules.ts), as the server sends them too. */
+const ruleTexts: Record<string, MessageDescriptor> = defineMessages({
+  'signup.error.choose': { id: 'signup.error.choose', defaultMessage: 'Please make a choice' },
+  'signup.error.consent': { id: 'signup.error.consent', defaultMessage: 'We need your consent to store who you are looking for' },
+  'signup.error.dobInvalid': { id: 'signup.error.dobInvalid', defaultMessage: 'Invalid date of birth' },
+  'signup.error.dobRequired': { id: 'signup.error.dobRequired', defaultMessage: 'Enter your date of birth ({min_age}+)' },
+  'signup.error.emailInvalid': { id: 'signup.error.emailInvalid', defaultMessage: 'Invalid email' },
+  'signup.error.nameAt': { id: 'signup.error.nameAt', defaultMessage: 'Username may not start with @' },
+  'signup.error.nameIsEmail': { id: 'signup.error.nameIsEmail', defaultMessage: 'Username may not be the same as your e-mail address' },
+  'signup.error.nameLength': { id: 'signup.error.nameLength', defaultMessage: 'Choose a username of 3 to 20 characters' },
+  'signup.error.password': { id: 'signup.error.password', defaultMessage: 'Choose a password of at least 8 characters' },
+  'signup.error.terms': { id: 'signup.error.terms', defaultMessage: 'Please accept the terms and conditions to continue' },
+});
+
+/** The form's current values, as the shared rules read them. */
+function valuesOf(form: HTMLFormElement): SignupFieldValues {
+  const data = new FormData(form);
+  const text = (name: string) => String(data.get(name) ?? '');
+  return {
+    email: text('email'),
+    name: text('name'),
+    password: text('password'),
+    date_of_birth: text('date_of_birth'),
+    gender: text('gender'),
+    seeking: text('seeking'),
+    country: text('country'),
+    terms: data.get('terms'),
+    orientation_consent: data.get('orientation_consent'),
+  };
+}
+
+const todayUtc = () => new Date(clientClock.now()).toISOString().slice(0, 10);
 
 const Steps = styled.ol`
   display: flex;
@@ -81,7 +124,7 @@ const Choice = styled.div`
   }
 
   input:checked + span {
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.primaryOnTint};
   }
 
   label:has(input:checked) {
@@ -91,6 +134,24 @@ const Choice = styled.div`
 
   label:has(input:focus-visible) {
     outline: 3px solid ${({ theme }) => theme.colors.primary};
+  }
+`;
+
+const Suggestion = styled.button`
+  justify-self: start;
+  padding: ${({ theme }) => `${theme.space(1)} ${theme.space(3)}`};
+  border: 1px dashed ${({ theme }) => theme.colors.primaryOnTint};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.secondary};
+  color: ${({ theme }) => theme.colors.text};
+  font: inherit;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  text-align: left;
+  cursor: pointer;
+
+  strong {
+    color: ${({ theme }) => theme.colors.primaryOnTint};
+    word-break: break-all;
   }
 `;
 
@@ -127,13 +188,24 @@ const m = defineMessages({
   field_message: { id: 'signup.field.message', defaultMessage: 'A first line about yourself (optional)' },
 });
 
-const LAST_STEP = 4;
+/** "This account is pending deletion … or contact customer service", with the service page linked. */
+export function PendingDeletionMessage() {
+  return (
+    <FormattedMessage
+      id="account.pendingDeletion"
+      defaultMessage="This account is pending deletion. Reactivate it with the link in the e-mail we sent you, or <service>contact customer service</service>."
+      values={{ service: (chunks) => <Link to="/pages/service">{chunks}</Link> }}
+    />
+  );
+}
 
 export function SignupForm({
   data,
   result,
   submitting,
   FormComponent,
+  action = '/signup',
+  heading,
   onProgress,
   onLoginClick,
 }: {
@@ -141,127 +213,218 @@ export function SignupForm({
   result: SignupResultData | undefined;
   submitting: boolean;
   FormComponent: typeof Form;
+  /** Where the form posts (a route whose action is signupPageAction). */
+  action?: string;
+  /** The title above the steps; "Sign up for free" unless told. */
+  heading?: ReactNode;
   /** Called once the visitor starts filling in the form (the modal may then not be closed casually). */
   onProgress?: () => void;
   onLoginClick?: () => void;
 }) {
   const intl = useIntl();
+  const formRef = useRef<HTMLFormElement>(null);
   const [enhanced, setEnhanced] = useState(false);
   const [step, setStep] = useState(0);
   const [country, setCountry] = useState(result?.values.country ?? data.defaultCountry ?? '');
+  /** Fields checked in the browser: their error text, or null when fine (then the server's is stale). */
+  const [checked, setChecked] = useState<Record<string, string | null>>({});
+  /** The did-you-mean address for the e-mail as it was when last checked. */
+  const [suggestion, setSuggestion] = useState<{ for: string; address: string } | null>(null);
   useEffect(() => setEnhanced(true), []);
   useEffect(() => {
-    if (result) setStep(Math.max(0, Math.min(LAST_STEP, result.step)));
+    if (!result) return;
+    setStep(Math.max(0, Math.min(LAST_SIGNUP_STEP, result.step)));
+    setChecked({});
+    const email = result.values.email ?? '';
+    const address = suggestEmail(email.trim().toLowerCase());
+    setSuggestion(address ? { for: email, address } : null);
   }, [result]);
+
+  const t = (message: MessageDescriptor, vals?: Record<string, string | number>) => intl.formatMessage(message, vals);
+  const translate = (error: FieldError) => intl.formatMessage(ruleTexts[error.id] ?? { id: error.id }, error.values);
 
   if (!data.open) {
     return (
       <div data-testid="signup-closed">
-          <h1>
-            <FormattedMessage id="signup.title" defaultMessage="Sign up for free" />
-          </h1>
-          <Alert $tone="info">
-            <FormattedMessage id="signup.closed" defaultMessage="Signing up is by invitation only at the moment." />
-          </Alert>
-          <p>
-            <FormattedMessage id="signup.closed.login" defaultMessage="Already a member?" />{' '}
-            <Link to="/login" onClick={onLoginClick}>
-              <FormattedMessage id="nav.login" defaultMessage="Login" />
-            </Link>
-          </p>
+        <h1 id="signup-title">{heading ?? <FormattedMessage {...signupPageTexts.title} />}</h1>
+        <Alert $tone="info">
+          <FormattedMessage id="signup.closed" defaultMessage="Signing up is by invitation only at the moment." />
+        </Alert>
+        <p>
+          <FormattedMessage id="signup.closed.login" defaultMessage="Already a member?" />{' '}
+          <Link to="/login" onClick={onLoginClick}>
+            <FormattedMessage id="nav.login" defaultMessage="Login" />
+          </Link>
+        </p>
       </div>
     );
   }
 
-  const fields = result?.fields ?? {};
+  const serverFields = result?.fields ?? {};
   const values = result?.values ?? {};
+  const errorOf = (field: string): string | undefined => (field in checked ? (checked[field] ?? undefined) : serverFields[field]);
   const hidden = (index: number) => enhanced && index !== step;
-  const t = (message: MessageDescriptor, vals?: Record<string, string | number>) => intl.formatMessage(message, vals);
+  const context = { countries: data.countries, today: todayUtc() };
+
+  const focusField = (field: string) => {
+    const element = formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`);
+    element?.focus();
+  };
+
+  /** Shows the errors of these steps; true when there are none. */
+  const check = (steps: number[]): boolean => {
+    const form = formRef.current;
+    if (!form) return true;
+    const input = valuesOf(form);
+    const errors = steps.length === 1 ? signupStepErrors(steps[0]!, input, context) : validateSignupFields(input, context);
+    const next: Record<string, string | null> = {};
+    for (const index of steps) for (const field of SIGNUP_STEPS[index]!) next[field] = errors[field] ? translate(errors[field]) : null;
+    setChecked((current) => ({ ...current, ...next }));
+    const invalid = Object.keys(errors).filter((field) => field !== 'email_suggestion' && steps.includes(stepOfField(field)));
+    if (invalid.length === 0) return true;
+    const first = Math.min(...invalid.map(stepOfField));
+    setStep(first);
+    const field = SIGNUP_STEPS[first]!.find((name) => invalid.includes(name));
+    // After the step is shown again.
+    if (field) clientClock.setTimer(() => focusField(field), 0);
+    return false;
+  };
+
+  /** The did-you-mean check of the e-mail field; true when a new suggestion was just shown. */
+  const offerSuggestion = (): boolean => {
+    const email = (formRef.current?.querySelector<HTMLInputElement>('input[name="email"]')?.value ?? '').trim();
+    const address = suggestEmail(email.toLowerCase());
+    const isNew = address !== null && suggestion?.for !== email;
+    setSuggestion(address ? { for: email, address } : null);
+    return isNew;
+  };
+
+  const applySuggestion = () => {
+    const input = formRef.current?.querySelector<HTMLInputElement>('input[name="email"]');
+    if (!input || !suggestion) return;
+    input.value = suggestion.address;
+    setSuggestion(null);
+    setChecked((current) => ({ ...current, email: null }));
+    input.focus();
+  };
+
+  const goNext = () => {
+    onProgress?.();
+    if (!check([step])) return;
+    // Leaving the account step: a likely typo in the address is pointed out once before going on.
+    if (step === stepOfField('email') && offerSuggestion()) {
+      clientClock.setTimer(() => formRef.current?.querySelector<HTMLElement>('[data-testid="email-suggestion"]')?.focus(), 0);
+      return;
+    }
+    setStep(step + 1);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (!enhanced) return;
+    if (!check(SIGNUP_STEPS.map((_, index) => index))) event.preventDefault();
+  };
+
+  const onFieldChange = (event: FormEvent<HTMLFormElement>) => {
+    onProgress?.();
+    const name = (event.target as HTMLInputElement).name;
+    if (name && (name in checked || name in serverFields)) setChecked((current) => ({ ...current, [name]: null }));
+    if (name === 'email' && suggestion) setSuggestion(null);
+  };
+
+  const loginHref = values.email ? `/login?email=${encodeURIComponent(values.email)}` : '/login';
+  const groupError = (field: 'gender' | 'seeking') => errorOf(field);
 
   return (
     <>
-        <h1 id="signup-title">
-          <FormattedMessage id="signup.title" defaultMessage="Sign up for free" />
-        </h1>
-        {enhanced ? (
-          <Steps aria-label={t(m.progress, { step: step + 1, total: LAST_STEP + 1 })}>
-            {Array.from({ length: LAST_STEP + 1 }, (_, i) => (
-              <li key={i} data-done={i <= step} />
+      <h1 id="signup-title">{heading ?? <FormattedMessage {...signupPageTexts.title} />}</h1>
+      {enhanced ? (
+        <Steps aria-label={t(m.progress, { step: step + 1, total: LAST_SIGNUP_STEP + 1 })}>
+          {Array.from({ length: LAST_SIGNUP_STEP + 1 }, (_, i) => (
+            <li key={i} data-done={i <= step} />
+          ))}
+        </Steps>
+      ) : null}
+      {result?.message ? (
+        <Alert role="alert" data-testid="signup-message">
+          {result.pendingDeletion ? <PendingDeletionMessage /> : result.message}{' '}
+          {result.login ? (
+            <Link to={loginHref} onClick={onLoginClick} data-testid="signup-login">
+              <FormattedMessage id="nav.login" defaultMessage="Login" />
+            </Link>
+          ) : null}
+        </Alert>
+      ) : null}
+      <FormComponent
+        ref={formRef}
+        method="post"
+        action={action}
+        noValidate
+        data-testid="signup-form"
+        data-step={enhanced ? step : undefined}
+        onChange={onFieldChange}
+        onInput={() => onProgress?.()}
+        onSubmit={onSubmit}
+      >
+        <Step $hidden={hidden(0)} data-step={0}>
+          <legend>
+            <FormattedMessage id="signup.step.about" defaultMessage="About you" />
+          </legend>
+          {(['gender', 'seeking'] as const).map((group) => (
+            <div
+              key={group}
+              role="radiogroup"
+              aria-label={t(group === 'gender' ? m.field_gender : m.field_seeking)}
+              aria-invalid={groupError(group) ? true : undefined}
+              aria-describedby={groupError(group) ? `${group}-error` : undefined}
+            >
+              <p>{t(group === 'gender' ? m.field_gender : m.field_seeking)}</p>
+              <Choice>
+                {(group === 'gender'
+                  ? ([
+                      ['female', m.gender_female],
+                      ['male', m.gender_male],
+                    ] as const)
+                  : ([
+                      ['female', m.seeking_female],
+                      ['male', m.seeking_male],
+                      ['both', m.seeking_both],
+                    ] as const)
+                ).map(([value, label]) => (
+                  <label key={value}>
+                    <input type="radio" name={group} value={value} defaultChecked={values[group] === value} />
+                    <span>{t(label)}</span>
+                  </label>
+                ))}
+              </Choice>
+              {groupError(group) ? <ErrorText id={`${group}-error`}>{groupError(group)}</ErrorText> : null}
+            </div>
+          ))}
+        </Step>
+        <Step $hidden={hidden(1)} data-step={1}>
+          <legend>
+            <FormattedMessage id="signup.step.birthday" defaultMessage="Your date of birth" />
+          </legend>
+          <Field
+            id="date_of_birth"
+            type="date"
+            defaultValue={values.date_of_birth}
+            label={t(m.field_dob, { min_age: data.minAge })}
+            error={errorOf('date_of_birth')}
+          />
+        </Step>
+        <Step $hidden={hidden(2)} data-step={2}>
+          <legend>
+            <FormattedMessage id="signup.step.location" defaultMessage="Where you live" />
+          </legend>
+          <SelectField id="country" label={t(m.field_country)} value={country} onChange={(e) => setCountry(e.target.value)} error={errorOf('country')}>
+            {data.countries.map((code) => (
+              <option key={code} value={code}>
+                {new Intl.DisplayNames([data.locale], { type: 'region' }).of(code)}
+              </option>
             ))}
-          </Steps>
-        ) : null}
-        {result?.message ? (
-          <Alert role="alert">
-            {result.message}{' '}
-            {result.login ? (
-              <Link to="/login" onClick={onLoginClick}>
-                <FormattedMessage id="nav.login" defaultMessage="Login" />
-              </Link>
-            ) : null}
-          </Alert>
-        ) : null}
-        <FormComponent method="post" action="/signup" noValidate data-testid="signup-form" onChange={onProgress}>
-          <Step $hidden={hidden(0)} data-step={0}>
-            <legend>
-              <FormattedMessage id="signup.step.about" defaultMessage="About you" />
-            </legend>
-            <div role="radiogroup" aria-label={t(m.field_gender)}>
-              <p>{t(m.field_gender)}</p>
-              <Choice>
-                <label>
-                  <input type="radio" name="gender" value="female" defaultChecked={values.gender === 'female'} />
-                  <span>{t(m.gender_female)}</span>
-                </label>
-                <label>
-                  <input type="radio" name="gender" value="male" defaultChecked={values.gender === 'male'} />
-                  <span>{t(m.gender_male)}</span>
-                </label>
-              </Choice>
-              {fields.gender ? <ErrorText>{fields.gender}</ErrorText> : null}
-            </div>
-            <div role="radiogroup" aria-label={t(m.field_seeking)}>
-              <p>{t(m.field_seeking)}</p>
-              <Choice>
-                <label>
-                  <input type="radio" name="seeking" value="female" defaultChecked={values.seeking === 'female'} />
-                  <span>{t(m.seeking_female)}</span>
-                </label>
-                <label>
-                  <input type="radio" name="seeking" value="male" defaultChecked={values.seeking === 'male'} />
-                  <span>{t(m.seeking_male)}</span>
-                </label>
-                <label>
-                  <input type="radio" name="seeking" value="both" defaultChecked={values.seeking === 'both'} />
-                  <span>{t(m.seeking_both)}</span>
-                </label>
-              </Choice>
-              {fields.seeking ? <ErrorText>{fields.seeking}</ErrorText> : null}
-            </div>
-          </Step>
-          <Step $hidden={hidden(1)} data-step={1}>
-            <legend>
-              <FormattedMessage id="signup.step.birthday" defaultMessage="Your date of birth" />
-            </legend>
-            <Field
-              id="date_of_birth"
-              type="date"
-              defaultValue={values.date_of_birth}
-              label={t(m.field_dob, { min_age: data.minAge })}
-              error={fields.date_of_birth}
-            />
-          </Step>
-          <Step $hidden={hidden(2)} data-step={2}>
-            <legend>
-              <FormattedMessage id="signup.step.location" defaultMessage="Where you live" />
-            </legend>
-            <SelectField id="country" label={t(m.field_country)} value={country} onChange={(e) => setCountry(e.target.value)} error={fields.country}>
-              {data.countries.map((code) => (
-                <option key={code} value={code}>
-                  {new Intl.DisplayNames([data.locale], { type: 'region' }).of(code)}
-                </option>
-              ))}
-            </SelectField>
-            <SelectField id="region" label={t(m.field_region)} defaultValue={values.region ?? ''} key={country}>
+          </SelectField>
+          {(data.regions[country] ?? []).length > 0 ? (
+            <SelectField id="region" label={t(regionLabel(country) ?? m.field_region)} defaultValue={values.region ?? ''} key={country}>
               <option value="">{t(m.field_regionNone)}</option>
               {(data.regions[country] ?? []).map((region) => (
                 <option key={region.code} value={region.code}>
@@ -269,88 +432,111 @@ export function SignupForm({
                 </option>
               ))}
             </SelectField>
-          </Step>
-          <Step $hidden={hidden(3)} data-step={3}>
-            <legend>
-              <FormattedMessage id="signup.step.account" defaultMessage="Your account" />
-            </legend>
-            <Field id="name" autoComplete="username" defaultValue={values.name} label={t(m.field_name)} error={fields.name} />
-            <Field
-              id="email"
-              type="email"
-              autoComplete="email"
-              defaultValue={values.email}
-              label={t(m.field_email)}
-              error={fields.email}
-              hint={fields.email_suggestion ? <p data-testid="email-suggestion">{fields.email_suggestion}</p> : null}
+          ) : null}
+        </Step>
+        <Step $hidden={hidden(3)} data-step={3}>
+          <legend>
+            <FormattedMessage id="signup.step.account" defaultMessage="Your account" />
+          </legend>
+          <Field id="name" autoComplete="username" defaultValue={values.name} label={t(m.field_name)} error={errorOf('name')} />
+          <Field
+            id="email"
+            type="email"
+            autoComplete="email"
+            defaultValue={values.email}
+            label={t(m.field_email)}
+            error={errorOf('email')}
+            onBlur={enhanced ? () => void offerSuggestion() : undefined}
+            hint={
+              enhanced ? (
+                <div aria-live="polite">
+                  {suggestion ? (
+                    <Suggestion type="button" data-testid="email-suggestion" onClick={applySuggestion}>
+                      <FormattedMessage
+                        id="signup.error.didYouMean"
+                        defaultMessage="Did you mean {suggestion}?"
+                        values={{ suggestion: <strong>{suggestion.address}</strong> }}
+                      />
+                    </Suggestion>
+                  ) : null}
+                </div>
+              ) : serverFields.email_suggestion ? (
+                <p data-testid="email-suggestion">{serverFields.email_suggestion}</p>
+              ) : null
+            }
+          />
+          <Field id="password" type="password" autoComplete="new-password" label={t(m.field_password)} error={errorOf('password')} />
+        </Step>
+        <Step $hidden={hidden(4)} data-step={4}>
+          <legend>
+            <FormattedMessage id="signup.step.consent" defaultMessage="Almost done" />
+          </legend>
+          <Field id="signup_message" defaultValue={values.signup_message} label={t(m.field_message)} maxLength={500} />
+          <CheckRow>
+            <input
+              type="checkbox"
+              name="terms"
+              defaultChecked={values.terms === 'on'}
+              aria-invalid={errorOf('terms') ? true : undefined}
+              aria-describedby={errorOf('terms') ? 'terms-error' : undefined}
             />
-            <Field id="password" type="password" autoComplete="new-password" label={t(m.field_password)} error={fields.password} />
-          </Step>
-          <Step $hidden={hidden(4)} data-step={4}>
-            <legend>
-              <FormattedMessage id="signup.step.consent" defaultMessage="Almost done" />
-            </legend>
-            <Field id="signup_message" defaultValue={values.signup_message} label={t(m.field_message)} maxLength={500} />
-            <CheckRow>
-              <input type="checkbox" name="terms" defaultChecked={values.terms === 'on'} />
-              <span>
-                <FormattedMessage
-                  id="signup.terms"
-                  defaultMessage="I am 18 or older and accept the <terms>terms and conditions</terms> and the <privacy>privacy statement</privacy>."
-                  values={{
-                    terms: (chunks) => <Link to="/pages/terms" target="_blank">{chunks}</Link>,
-                    privacy: (chunks) => <Link to="/pages/privacy" target="_blank">{chunks}</Link>,
-                  }}
-                />
-              </span>
-            </CheckRow>
-            {fields.terms ? <ErrorText>{fields.terms}</ErrorText> : null}
-            <CheckRow>
-              <input type="checkbox" name="orientation_consent" defaultChecked={values.orientation_consent === 'on'} />
-              <span>
-                <FormattedMessage
-                  id="signup.consent"
-                  defaultMessage="I explicitly agree that {site} stores and uses who I am looking for (this says something about my sexual orientation) to show me matching people. I can withdraw this consent at any time by deleting my account."
-                  values={{ site: data.site }}
-                />
-              </span>
-            </CheckRow>
-            {fields.orientation_consent ? <ErrorText>{fields.orientation_consent}</ErrorText> : null}
-            {fields.form ? <ErrorText>{fields.form}</ErrorText> : null}
-          </Step>
-          <Honeypot aria-hidden>
-            <label>
-              Website
-              <input type="text" name="website" tabIndex={-1} autoComplete="off" />
-            </label>
-          </Honeypot>
-          <Nav>
-            {enhanced && step > 0 ? (
-              <Button type="button" $variant="ghost" onClick={() => setStep(step - 1)}>
-                <FormattedMessage id="signup.back" defaultMessage="Back" />
-              </Button>
-            ) : (
-              <span />
-            )}
-            {enhanced && step < LAST_STEP ? (
-              // Distinct keys: React must not turn this very button into the submit button mid-click.
-              <Button
-                key="next"
-                type="button"
-                onClick={() => {
-                  onProgress?.();
-                  setStep(step + 1);
+            <span>
+              <FormattedMessage
+                id="signup.terms"
+                defaultMessage="I am 18 or older and accept the <terms>terms and conditions</terms> and the <privacy>privacy statement</privacy>."
+                values={{
+                  terms: (chunks) => <Link to="/pages/terms" target="_blank">{chunks}</Link>,
+                  privacy: (chunks) => <Link to="/pages/privacy" target="_blank">{chunks}</Link>,
                 }}
-              >
-                <FormattedMessage id="signup.next" defaultMessage="Next" />
-              </Button>
-            ) : (
-              <Button key="submit" type="submit" disabled={submitting}>
-                <FormattedMessage id="signup.submit" defaultMessage="Create my free account" />
-              </Button>
-            )}
-          </Nav>
-        </FormComponent>
+              />
+            </span>
+          </CheckRow>
+          {errorOf('terms') ? <ErrorText id="terms-error">{errorOf('terms')}</ErrorText> : null}
+          <CheckRow>
+            <input
+              type="checkbox"
+              name="orientation_consent"
+              defaultChecked={values.orientation_consent === 'on'}
+              aria-invalid={errorOf('orientation_consent') ? true : undefined}
+              aria-describedby={errorOf('orientation_consent') ? 'orientation_consent-error' : undefined}
+            />
+            <span>
+              <FormattedMessage
+                id="signup.consent"
+                defaultMessage="I explicitly agree that {site} stores and uses who I am looking for (this says something about my sexual orientation) to show me matching people. I can withdraw this consent at any time by deleting my account."
+                values={{ site: data.site }}
+              />
+            </span>
+          </CheckRow>
+          {errorOf('orientation_consent') ? <ErrorText id="orientation_consent-error">{errorOf('orientation_consent')}</ErrorText> : null}
+          {serverFields.form ? <ErrorText>{serverFields.form}</ErrorText> : null}
+        </Step>
+        <Honeypot aria-hidden>
+          <label>
+            Website
+            <input type="text" name="website" tabIndex={-1} autoComplete="off" />
+          </label>
+        </Honeypot>
+        <Nav>
+          {enhanced && step > 0 ? (
+            <Button type="button" $variant="ghost" onClick={() => setStep(step - 1)}>
+              <FormattedMessage id="signup.back" defaultMessage="Back" />
+            </Button>
+          ) : (
+            <span />
+          )}
+          {enhanced && step < LAST_SIGNUP_STEP ? (
+            // Distinct keys: React must not turn this very button into the submit button mid-click.
+            <Button key="next" type="button" onClick={goNext} data-testid="signup-next">
+              <FormattedMessage id="signup.next" defaultMessage="Next" />
+            </Button>
+          ) : (
+            <Button key="submit" type="submit" disabled={submitting}>
+              <FormattedMessage id="signup.submit" defaultMessage="Create my free account" />
+            </Button>
+          )}
+        </Nav>
+      </FormComponent>
     </>
   );
 }

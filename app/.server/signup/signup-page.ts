@@ -1,0 +1,84 @@
+// Loader and action of the signup pages (/signup and /members/{id}/signup). The traffic source is
+// read from the page's own query first: on the very first view of /signup?network=…&ref=… the
+// tracking cookie is only being set by this response, so the cookie alone would still say
+// "invite only" (SPEC §6: signups with_trafficsource).
+import type { AppLoadContext } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import { firstStepWithError } from '~/shared/signup-rules';
+import { translateFields } from '../accounts/field-errors';
+import { createSession, sessionCookie } from '../accounts/sessions';
+import { signUp, SignupSchema, signupsOpen } from '../accounts/signup';
+import { signupFormData } from '../accounts/signup-form-data';
+import type { Tracking } from '../db/schema';
+import { formAction } from '../http/form-action';
+import { serverMessage } from '../i18n/messages';
+import { trackingFromCookie, trackingFromQuery } from '../tracking';
+
+/** The visitor's traffic source: this request's query, else the remembered cookie. */
+export function trackingOf(request: Request): Tracking | null {
+  return trackingFromQuery(new URL(request.url).searchParams) ?? trackingFromCookie(request.headers.get('Cookie'));
+}
+
+export function signupPageData(request: Request, context: AppLoadContext) {
+  const data = signupFormData(context, request.headers.get('Cookie'));
+  return { ...data, open: signupsOpen(context.tenant, trackingOf(request)) };
+}
+
+export interface SignupActionResult {
+  fields: Record<string, string>;
+  step: number;
+  values: Record<string, string>;
+  message: string | null;
+  /** The address already has an account: offer to log in with it. */
+  login: boolean;
+  /** The account is pending deletion: point to customer service. */
+  pendingDeletion: boolean;
+}
+
+const valuesOf = (raw: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(raw).filter(([key, value]) => key !== 'password' && typeof value === 'string')) as Record<string, string>;
+
+/**
+ * The signup form's action: SignupSchema first (formAction), then the signup; a success logs in and
+ * goes on to `next` (the completion step). The address's signup limit counts only accounts created
+ * (docs/decisions/0012), so a visitor who mistypes is never locked out.
+ */
+export function signupPageAction(next = '/signup-matches') {
+  return formAction({
+    body: SignupSchema,
+    failure: ({ message, fields, raw }): SignupActionResult => ({
+      fields,
+      step: firstStepWithError(fields) ?? 4,
+      values: valuesOf(raw),
+      message: Object.keys(fields).length ? null : message,
+      login: false,
+      pendingDeletion: false,
+    }),
+    async handle({ request, context, body }): Promise<SignupActionResult | Response> {
+      const { db, tenant, locale } = context;
+      const address = context.visitor.ip ?? 'unknown';
+      const values = valuesOf(body);
+      const wait = await context.limits.blocked('signup', tenant.id, address);
+      if (wait) {
+        return { fields: {}, step: 3, values, message: serverMessage(locale, 'api.error.tooMany', { minutes: Math.ceil(wait / 60) }), login: false, pendingDeletion: false };
+      }
+      const result = await signUp(db, tenant, { ip: context.visitor.ip, origin: context.origin, locale }, { ...body, tracking: trackingOf(request) ?? undefined });
+      if (result.ok) {
+        await context.limits.record('signup', tenant.id, address);
+        context.mail.poke();
+        const token = await createSession(db, tenant, result.user.id, { ip: context.visitor.ip, userAgent: context.userAgent });
+        return redirect(next, { headers: { 'Set-Cookie': sessionCookie(token, context.secure) } });
+      }
+      if (result.error === 'validation') {
+        return { fields: translateFields(locale, result.fields), step: firstStepWithError(result.fields) ?? 4, values, message: null, login: false, pendingDeletion: false };
+      }
+      const message =
+        result.error === 'signups_closed'
+          ? serverMessage(locale, 'signup.closed')
+          : result.error === 'email_exists'
+            ? serverMessage(locale, 'signup.error.emailExists')
+            : serverMessage(locale, 'signup.error.pendingDeletion');
+      return { fields: {}, step: 3, values, message, login: result.error === 'email_exists', pendingDeletion: result.error === 'pending_deletion' };
+    },
+  });
+}

@@ -1,0 +1,201 @@
+// The client's refresh of the member (SPEC §4, §7, §8, §9), on vitest's fake timers: when it asks,
+// how it retries, and how a gone session turns the client into a visitor's.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAppState, type AppState } from '~/state/app-state';
+import { apiRequest, MAX_RETRIES, retryDelay } from '~/state/api-client';
+import { saveLanguage } from '~/state/language-choice';
+import { REFRESH_INTERVAL_MS, REFRESH_INTERVAL_PUSH_MS, REFRESH_START_MS, refreshInterval, startUserSync } from '~/state/user-sync';
+
+const member = { name: 'Anna', credits: 12, paid_user: false, photo: false };
+
+function userAnswer(overrides: Record<string, unknown> = {}) {
+  return {
+    user: {
+      status: 'active',
+      credits: 7,
+      paid_user: true,
+      profile: { id: 4, name: 'Anna B', country: 'NL', status: 'active', main_image: { filename: '/m/a.webp', thumb_filename: '/m/t.webp' } },
+      ...overrides,
+    },
+  };
+}
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** A fetch that answers from a queue (the last answer repeats) and records the calls. */
+function fakeFetch(...answers: (() => Response | Promise<Response>)[]) {
+  const calls: { url: string; init: RequestInit | undefined }[] = [];
+  const fetch = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+    calls.push({ url: String(url), init });
+    const answer = answers.length > 1 ? answers.shift()! : answers[0]!;
+    return answer();
+  });
+  return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
+}
+
+let state: AppState;
+let stop: (() => void) | undefined;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  state = createAppState({ user: { ...member } });
+});
+
+afterEach(() => {
+  stop?.();
+  stop = undefined;
+  vi.useRealTimers();
+});
+
+describe('the user refresh', () => {
+  it('asks GET /api/user.php first 5 s after load, then every 60 s', async () => {
+    const { fetch, calls } = fakeFetch(() => json(userAnswer()));
+    stop = startUserSync(state, { fetch });
+    await vi.advanceTimersByTimeAsync(REFRESH_START_MS - 1);
+    expect(calls).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.url).toBe('/api/user.php');
+    expect(calls[0]!.init?.method).toBe('GET');
+    await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS - 1);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(3 * REFRESH_INTERVAL_MS);
+    expect(calls).toHaveLength(5);
+  });
+
+  it('refreshes every 5 minutes once push is subscribed (one rule: refreshInterval)', async () => {
+    expect(refreshInterval(false)).toBe(60_000);
+    expect(refreshInterval(true)).toBe(300_000);
+    const { fetch, calls } = fakeFetch(() => json(userAnswer()));
+    state.push.isSubscribed = true;
+    stop = startUserSync(state, { fetch });
+    await vi.advanceTimersByTimeAsync(REFRESH_START_MS);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS * 4);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_PUSH_MS - REFRESH_INTERVAL_MS * 4);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('takes the credits, premium state, name and photo from the answer', async () => {
+    const { fetch } = fakeFetch(() => json(userAnswer()));
+    stop = startUserSync(state, { fetch });
+    await vi.advanceTimersByTimeAsync(REFRESH_START_MS);
+    expect(state.user).toEqual({ name: 'Anna B', credits: 7, paid_user: true, photo: true });
+  });
+
+  it('switches the client to logged out when the session is gone ({ user: null })', async () => {
+    state.totalUnreadMessages = 3;
+    const { fetch } = fakeFetch(() => json({ user: null }));
+    stop = startUserSync(state, { fetch });
+    await vi.advanceTimersByTimeAsync(REFRESH_START_MS);
+    expect(state.user).toBeNull();
+    expect(state.totalUnreadMessages).toBe(0);
+  });
+
+  it('does not poll for a visitor', async () => {
+    state.user = null;
+    const { fetch, calls } = fakeFetch(() => json({ user: null }));
+    stop = startUserSync(state, { fetch });
+    await vi.advanceTimersByTimeAsync(REFRESH_START_MS + 3 * REFRESH_INTERVAL_MS);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('keeps the member when the server cannot be reached at all', async () => {
+    const { fetch, calls } = fakeFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    stop = startUserSync(state, { fetch });
+    // 0.5 + 1 + 2 + 4 + 8 s of retries, well within the minute before the next refresh.
+    await vi.advanceTimersByTimeAsync(REFRESH_START_MS + 20_000);
+    expect(calls.length).toBe(1 + MAX_RETRIES);
+    expect(state.user).toEqual(member);
+  });
+
+  it('does not start a second refresh while one still waits for its answer', async () => {
+    let answer: (response: Response) => void = () => {};
+    const { fetch, calls } = fakeFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    stop = startUserSync(state, { fetch });
+    await vi.advanceTimersByTimeAsync(REFRESH_START_MS + 2 * REFRESH_INTERVAL_MS);
+    expect(calls).toHaveLength(1);
+    answer(json(userAnswer()));
+    await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('stops when asked', async () => {
+    const { fetch, calls } = fakeFetch(() => json(userAnswer()));
+    startUserSync(state, { fetch })();
+    await vi.advanceTimersByTimeAsync(REFRESH_START_MS + REFRESH_INTERVAL_MS);
+    expect(calls).toHaveLength(0);
+  });
+});
+
+describe('API requests', () => {
+  it('retry up to 5 times with exponential delay: 0.5, 1, 2, 4, 8 s', async () => {
+    expect([1, 2, 3, 4, 5].map(retryDelay)).toEqual([500, 1000, 2000, 4000, 8000]);
+    const { fetch, calls } = fakeFetch(() => json({ error: 'oops' }, 503));
+    const done = apiRequest('/api/likes.php', {}, { fetch });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toHaveLength(1);
+    for (const [retry, delay] of [500, 1000, 2000, 4000, 8000].entries()) {
+      await vi.advanceTimersByTimeAsync(delay - 1);
+      expect(calls).toHaveLength(retry + 1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(calls).toHaveLength(retry + 2);
+    }
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls).toHaveLength(6);
+    expect((await done).status).toBe(503);
+  });
+
+  it('stop retrying once an answer comes', async () => {
+    const { fetch, calls } = fakeFetch(
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => json({ error: 'busy' }, 502),
+      () => json({ ok: true }),
+    );
+    const done = apiRequest('/api/chats.php', {}, { fetch });
+    await vi.advanceTimersByTimeAsync(500 + 1000);
+    expect((await done).status).toBe(200);
+    expect(calls).toHaveLength(3);
+  });
+
+  it('do not retry a client error, nor a POST', async () => {
+    const notFound = fakeFetch(() => json({ error: 'not_found' }, 404));
+    expect((await apiRequest('/api/x.php', {}, { fetch: notFound.fetch })).status).toBe(404);
+    expect(notFound.calls).toHaveLength(1);
+    const post = fakeFetch(() => json({ error: 'busy' }, 503));
+    expect((await apiRequest('/api/x.php', { method: 'POST' }, { fetch: post.fetch })).status).toBe(503);
+    expect(post.calls).toHaveLength(1);
+  });
+
+  it('a 403 authentication_required logs the client out (SPEC §8), other 403s do not', async () => {
+    const onLoggedOut = vi.fn();
+    const gone = fakeFetch(() => json({ error: 'authentication_required', message: 'Log in' }, 403));
+    await apiRequest('/api/likes.php', {}, { fetch: gone.fetch, onLoggedOut });
+    expect(onLoggedOut).toHaveBeenCalledTimes(1);
+    const other = fakeFetch(() => json({ error: 'cross_origin' }, 403));
+    await apiRequest('/api/likes.php', {}, { fetch: other.fetch, onLoggedOut });
+    expect(onLoggedOut).toHaveBeenCalledTimes(1);
+  });
+
+  it('…except on user.php, where a wrong login must not log anyone out', async () => {
+    const onLoggedOut = vi.fn();
+    const { fetch } = fakeFetch(() => json({ error: 'authentication_required' }, 403));
+    await apiRequest('/api/user.php', { method: 'PUT' }, { fetch, onLoggedOut });
+    expect(onLoggedOut).not.toHaveBeenCalled();
+  });
+});
+
+describe('a language change', () => {
+  it('sends PUT /api/user.php { language } for a member', async () => {
+    const { fetch, calls } = fakeFetch(() => json(userAnswer({ language: 'en' })));
+    expect(await saveLanguage(state, 'en', { fetch })).toBe(true);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.url).toBe('/api/user.php');
+    expect(calls[0]!.init?.method).toBe('PUT');
+    expect(JSON.parse(String(calls[0]!.init?.body))).toEqual({ language: 'en' });
+    expect(new Headers(calls[0]!.init?.headers).get('Content-Type')).toBe('application/json');
+  });
+});
