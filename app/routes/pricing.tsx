@@ -60,6 +60,12 @@ const Card = styled.section`
   h2 {
     margin-top: 0;
   }
+
+  /* The primary pink on the pale pink card misses WCAG AA on some tenants: the text colour does not. */
+  p a {
+    color: ${({ theme }) => theme.colors.text};
+    font-weight: 700;
+  }
 `;
 
 const credits = (count: number) => (

@@ -2,6 +2,7 @@
 // sandbox checkout, sees the completed screen, the credits in the top navigation instead of Get
 // Premium, and the purchase among the transactions — in two tenants and two languages, without a
 // console error or hydration warning.
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
@@ -31,7 +32,7 @@ function watch(page: Page): string[] {
 }
 
 /** A member signed up over the API, logged in in a fresh browser context. */
-async function memberPage(tenant: string, locale: string, country: string): Promise<Page> {
+async function memberPage(tenant: string, locale: string, country: string, width = 1280): Promise<Page> {
   n++;
   const host = `${tenant}.localhost:${server.port}`;
   const base = `http://${host}`;
@@ -42,7 +43,7 @@ async function memberPage(tenant: string, locale: string, country: string): Prom
   });
   expect(res.status).toBe(201);
   const session = /rdv_session=([^;]+)/.exec(String(res.headers['set-cookie']))![1]!;
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
   await context.addCookies([
     { name: 'locale', value: locale, url: base },
     { name: 'entry_warning_dismissed', value: String(Date.now()), url: base },
@@ -105,6 +106,39 @@ describe('buying credits in Chromium', () => {
     expect(await page.locator('[data-testid="result-failed"] a[href^="/credits/starter/creditcard"]').count()).toBe(1);
     expect(await page.locator('header a[href="/premium"]').count()).toBe(1);
     expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it.each([375, 1280])('has no serious or critical axe violation on the credits pages at %i px', async (width) => {
+    const page = await memberPage('solvhjerter', 'da', 'DK', width);
+    const base = `http://solvhjerter.localhost:${server.port}`;
+    const findings: string[] = [];
+    const check = async () => {
+      const result = await new AxeBuilder({ page }).analyze();
+      for (const v of result.violations) {
+        if (v.impact === 'serious' || v.impact === 'critical') findings.push(`${new URL(page.url()).pathname}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      }
+    };
+    await page.goto(`${base}/credits`, { waitUntil: 'networkidle' });
+    await check();
+    await page.goto(`${base}/credits/plus/mobilepay`, { waitUntil: 'networkidle' });
+    await check();
+    await page.locator('main form button[type="submit"]').click();
+    await page.waitForURL(/\/sandbox\/checkout\//);
+    await check();
+    await page.locator('[data-testid="outcome-paid"]').click();
+    await page.locator('[data-testid="result-completed"]').waitFor();
+    await check();
+    await page.goto(`${base}/transactions`, { waitUntil: 'networkidle' });
+    await check();
+    await page.locator('[data-testid="transactions"] tbody a').first().click();
+    await page.locator('[data-testid="transaction"]').waitFor();
+    await check();
+    for (const path of ['/credits/repeat-order', '/premium', '/pricing']) {
+      await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+      await check();
+    }
+    expect(findings).toEqual([]);
     await page.context().close();
   });
 });
