@@ -180,11 +180,13 @@ export const TenantSchema = z
         }
       }
     });
-    tenant.payments.methods.forEach((method, index) => {
-      if (!settings.countries.some((country) => methodOfferedIn(method, country))) {
-        ctx.addIssue({ code: 'custom', path: ['payments', 'methods', index], message: `${method} is not offered in any of ${settings.countries.join(', ')}` });
+    // A method that none of the tenant's countries offers is not an error: it is never shown
+    // (a site that drops a country keeps its file valid); every country needs at least one method.
+    for (const country of settings.countries) {
+      if (tenant.payments.methods.length > 0 && !tenant.payments.methods.some((method) => methodOfferedIn(method, country))) {
+        ctx.addIssue({ code: 'custom', path: ['payments', 'methods'], message: `offers no method a payer in ${country} can use` });
       }
-    });
+    }
     if (tenant.payments.provider === 'mollie' && !tenant.payments.mollie_api_key_env) {
       ctx.addIssue({ code: 'custom', path: ['payments', 'mollie_api_key_env'], message: 'is required for the mollie provider' });
     }
