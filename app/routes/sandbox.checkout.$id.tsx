@@ -8,7 +8,7 @@ import { Form, redirect, useLoaderData, useNavigation } from '@remix-run/react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import styled, { css } from 'styled-components';
 import { z } from 'zod';
-import { Money, useMethodName } from '~/components/credits/parts';
+import { Money, PaymentStatus, useMethodName } from '~/components/credits/parts';
 import type { AppLoadContext } from '@remix-run/node';
 import { formAction } from '~/.server/http/form-action';
 import { handlePaymentWebhook } from '~/.server/payments/payments';
@@ -190,7 +190,7 @@ export default function SandboxCheckout() {
         </Small>
         {settled ? (
           <Status role="status">
-            <FormattedMessage id="sandbox.settled" defaultMessage="This payment is settled: {status}." values={{ status: data.status }} />{' '}
+            <FormattedMessage id="sandbox.settled" defaultMessage="This payment is settled: {status}." values={{ status: <PaymentStatus status={data.status} /> }} />{' '}
             <a href={data.returnUrl || '/credits'}>
               <FormattedMessage id="sandbox.back" defaultMessage="Back to the website" />
             </a>

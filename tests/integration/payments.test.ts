@@ -274,3 +274,45 @@ describe.each(databaseKinds)('payments on $name', (kind) => {
     });
   });
 });
+
+describe('every bundle with every offered method on every demo tenant (PGlite)', () => {
+  it('can be bought through the sandbox, credited once, and makes the member premium', async () => {
+    const { database, drop } = await migratedDatabase(databaseKinds[0]!);
+    try {
+      const { creditOffer } = await import('~/.server/credits/offer');
+      let bought = 0;
+      for (const tenant of tenants) {
+        const sandbox = new SandboxProvider(database.db, tenant.id, `http://${tenant.id}.localhost`);
+        const ctx = { db: database.db, tenant, provider: sandbox, origin: `http://${tenant.id}.localhost`, locale: tenant.locales[0]! };
+        for (const country of tenant.settings.countries) {
+          n++;
+          const signup = await signUp(database.db, tenant, { ip: null, origin: 'http://x', locale: 'en' }, {
+            email: `all${n}@example.com`, name: `All${n}`, password: 'a good password', date_of_birth: '1960-01-01',
+            gender: 'female', seeking: 'male', country, terms: true, orientation_consent: true, tracking: { network: 'test' },
+          });
+          if (!signup.ok) throw new Error(`${tenant.id} ${country}: ${signup.error}`);
+          let expected = signup.user.credits;
+          const offer = creditOffer(tenant, country);
+          for (const bundle of offer.packages) {
+            for (const method of offer.methods) {
+              const created = await createPayment(ctx, signup.user, { package: bundle.id, method: method.id, country });
+              if (!created.ok) throw new Error(`${tenant.id} ${country} ${bundle.id} ${method.id}: ${created.error}`);
+              expect(created.payment.amount).toBe(bundle.price + method.fee);
+              await sandbox.settle(created.payment.provider_id!, 'paid');
+              await handlePaymentWebhook(database.db, tenant, sandbox, created.payment.provider_id!);
+              await handlePaymentWebhook(database.db, tenant, sandbox, created.payment.provider_id!);
+              expected += bundle.credits;
+              bought++;
+            }
+          }
+          const row = await database.db.selectFrom('users').select(['credits', 'paid_user']).where('id', '=', signup.user.id).executeTakeFirstOrThrow();
+          expect(row, `${tenant.id} ${country}`).toEqual({ credits: expected, paid_user: true });
+        }
+      }
+      expect(bought).toBeGreaterThan(100);
+    } finally {
+      await database.close();
+      await drop();
+    }
+  });
+});
