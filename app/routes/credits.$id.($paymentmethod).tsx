@@ -8,7 +8,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { z } from 'zod';
 import { Button } from '~/components/app/buttons';
-import { Alert } from '~/components/forms/fields';
+import { Alert, CheckRow } from '~/components/forms/fields';
 import { Credits, Inner, Money, Page, Panel, Rows, Sub, useMethodName } from '~/components/credits/parts';
 import { creditOffer } from '~/.server/credits/offer';
 import { requestPaymentCountry } from '~/.server/credits/payment-country';
@@ -40,8 +40,9 @@ export const meta: MetaFunction = ({ matches }) => {
 type Result = { message: string };
 
 export const action = formAction({
-  body: z.object({ method: z.string().trim().max(40), country: CountryQuerySchema.optional() }),
-  failure: ({ message }): Result => ({ message }),
+  // The EU consent to deliver digital content at once (return policy, "right of withdrawal").
+  body: z.object({ method: z.string().trim().max(40), country: CountryQuerySchema.optional(), consent: z.literal('on', { message: 'checkout.error.consent' }) }),
+  failure: ({ message, fields }): Result => ({ message: fields.consent ?? message }),
   async handle({ request, context, body, params }): Promise<Result | Response> {
     const { locale } = context;
     if (!context.user) throw redirect('/login');
@@ -119,6 +120,10 @@ const Summary = styled(Panel)`
     width: 100%;
     margin-top: ${({ theme }) => theme.space(5)};
   }
+`;
+
+const Consent = styled(CheckRow)`
+  margin-top: ${({ theme }) => theme.space(4)};
 `;
 
 const Note = styled.p`
@@ -220,6 +225,15 @@ export default function Checkout() {
                   <Money minor={total} currency={bundle.currency} />
                 </dd>
               </Rows>
+              <Consent>
+                <input type="checkbox" name="consent" required data-testid="consent" />
+                <span>
+                  <FormattedMessage
+                    id="checkout.consent"
+                    defaultMessage="I want my credits right away and understand that I lose my right of withdrawal for the credits I use."
+                  />
+                </span>
+              </Consent>
               <Button type="submit" disabled={!chosen || navigation.state !== 'idle'}>
                 <FormattedMessage id="checkout.pay" defaultMessage="Pay {total}" values={{ total: <Money minor={total} currency={bundle.currency} /> }} />
               </Button>

@@ -68,6 +68,7 @@ describe('buying credits in Chromium', () => {
     await page.locator('[data-testid="bundle-popular"] a').click();
     await page.waitForURL(/\/credits\/popular/);
     await page.locator(`[data-testid="method-${method}"]`).click();
+    await page.locator('[data-testid="consent"]').check();
     await page.locator('main form button[type="submit"]').click();
     await page.waitForURL(/\/sandbox\/checkout\/tr_/);
     expect(await page.locator('[role="note"]').textContent()).toMatch(/TEST/);
@@ -98,6 +99,7 @@ describe('buying credits in Chromium', () => {
     const problems = watch(page);
     const base = `http://flirtlokaal.localhost:${server.port}`;
     await page.goto(`${base}/credits/starter/ideal`, { waitUntil: 'networkidle' });
+    await page.locator('[data-testid="consent"]').check();
     await page.locator('main form button[type="submit"]').click();
     await page.waitForURL(/\/sandbox\/checkout\//);
     await page.locator('[data-testid="outcome-canceled"]').click();
@@ -123,6 +125,7 @@ describe('buying credits in Chromium', () => {
     await check();
     await page.goto(`${base}/credits/plus/mobilepay`, { waitUntil: 'networkidle' });
     await check();
+    await page.locator('[data-testid="consent"]').check();
     await page.locator('main form button[type="submit"]').click();
     await page.waitForURL(/\/sandbox\/checkout\//);
     await check();

@@ -159,6 +159,16 @@ describe('pages', () => {
     expect((await get('/credits', cookie)).text).toContain('data-testid="bundle-value"');
   });
 
+  it('pays from the checkout form only with the consent to deliver the credits at once', async () => {
+    const cookie = await newMember();
+    const refused = await form('/credits/starter/ideal', { method: 'ideal', country: 'NL' }, { origin: ORIGIN, cookie: `locale=en; ${cookie}` });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('Please confirm that you want your credits right away');
+    const paid = await form('/credits/starter/ideal', { method: 'ideal', country: 'NL', consent: 'on' }, { origin: ORIGIN, cookie: `locale=en; ${cookie}` });
+    expect(paid.status).toBe(302);
+    expect(paid.headers.location).toMatch(new RegExp(`^${ORIGIN}/sandbox/checkout/tr_sbx_`));
+  });
+
   it('sends visitors to the login page and offers bundles on /pricing and /premium', async () => {
     expect((await get('/credits')).status).toBe(302);
     expect((await get('/transactions')).status).toBe(302);
