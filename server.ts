@@ -20,6 +20,8 @@ import { negotiateLocale } from './app/.server/i18n/negotiate';
 import { eraseExpiredAccounts } from './app/.server/accounts/deletion';
 import { SESSION_COOKIE, userForSession } from './app/.server/accounts/sessions';
 import { createRateLimits } from './app/.server/http/rate-limits';
+import { providerFor } from './app/.server/payments/providers';
+import { reconcilePayments } from './app/.server/payments/reconcile';
 import { startMailWorker } from './app/.server/mail/mail';
 import { mediaHandler } from './app/.server/media/media-handler';
 import { DEMO_PASSWORD, seedDemoAccounts } from './app/.server/seed/demo-accounts';
@@ -71,6 +73,13 @@ async function main() {
   // Accounts past their 14-day reactivation window are erased, hourly.
   const eraser = setInterval(() => void eraseExpiredAccounts(database.db).catch((error: Error) => log(`erasing accounts failed: ${error.message}`)), 3600_000);
   eraser.unref();
+  // Open and pending payments are asked of their provider again every minute: a lost webhook loses nothing.
+  const reconcile = () =>
+    void reconcilePayments(database.db, (id) => tenants.get(id), (tenant) => providerFor({ db: database.db, tenant, origin: `https://${tenant.settings.domain}`, sandboxAllowed: devOutbox }))
+      .catch((error: Error) => log(`reconciling payments failed: ${error.message}`));
+  const reconciler = setInterval(reconcile, 60_000);
+  reconciler.unref();
+  reconcile();
 
   // Cookies are Secure everywhere but the development server (see docs/decisions/0012): browsers
   // accept Secure cookies on http://localhost and *.localhost, so the demo works over plain HTTP.
@@ -233,6 +242,7 @@ async function main() {
       clearInterval(sweep);
       tenants.close();
       clearInterval(eraser);
+      clearInterval(reconciler);
       await mail.stop();
       await limits.close();
       await viteDevServer?.close();

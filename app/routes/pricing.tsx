@@ -6,10 +6,15 @@ import { metaMessage, pageMeta } from '~/components/app/page-meta';
 import styled from 'styled-components';
 import { ButtonLink } from '~/components/app/buttons';
 import { Prose } from '~/components/pages/prose';
+import { Money } from '~/components/credits/parts';
+import { creditOffer } from '~/.server/credits/offer';
+import { requestPaymentCountry } from '~/.server/credits/payment-country';
 
-export function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const { settings } = context.tenant;
+  const country = await requestPaymentCountry(request, context, new URL(request.url).searchParams.get('country'));
   return {
+    offer: creditOffer(context.tenant, country),
     site: settings.name,
     messageCredits: settings.message_credits,
     giftCredits: settings.gift_credits,
@@ -54,6 +59,12 @@ const Card = styled.section`
 
   h2 {
     margin-top: 0;
+  }
+
+  /* The primary pink on the pale pink card misses WCAG AA on some tenants: the text colour does not. */
+  p a {
+    color: ${({ theme }) => theme.colors.text};
+    font-weight: 700;
   }
 `;
 
@@ -117,6 +128,36 @@ export default function Pricing() {
             </th>
             <td>{credits(data.photoCredits)}</td>
           </tr>
+        </tbody>
+      </Table>
+      <h2>
+        <FormattedMessage id="pricing.bundles.title" defaultMessage="Credit bundles" />
+      </h2>
+      <p>
+        <FormattedMessage
+          id="pricing.bundles.country"
+          defaultMessage="Prices for {country}, including VAT. A payment method may add a small fee, shown before you pay."
+          values={{ country: regions.of(data.offer.country) }}
+        />
+      </p>
+      <Table data-testid="pricing-bundles">
+        <tbody>
+          {data.offer.packages.map((bundle) => (
+            <tr key={bundle.id}>
+              <th scope="row">
+                {credits(bundle.credits)}
+                {bundle.best_value ? (
+                  <>
+                    {' · '}
+                    <FormattedMessage id="credits.bestValue" defaultMessage="Best value" />
+                  </>
+                ) : null}
+              </th>
+              <td>
+                <Money minor={bundle.price} currency={bundle.currency} />
+              </td>
+            </tr>
+          ))}
         </tbody>
       </Table>
       <h2>

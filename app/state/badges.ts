@@ -26,7 +26,7 @@ export const BACK_BUTTON_ROUTES = [
   'routes/likes.$type',
   'routes/likes.m.$id',
   'routes/credits',
-  'routes/credits.$id.$paymentmethod',
+  'routes/credits.$id.($paymentmethod)',
 ] as const;
 
 export function showBackButton(input: { standalone: boolean; historyLength: number; routeId: string | undefined }): boolean {

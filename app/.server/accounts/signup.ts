@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Locale } from '~/shared/locales';
 import { validateSignupFields, type FieldError } from '~/shared/signup-rules';
 import { now } from '../clock';
+import { grantCredits } from '../credits/ledger';
 import type { DB, Tracking, User } from '../db/schema';
 import type { Tenant } from '../tenants/schema';
 import { activationMail } from './account-mails';
@@ -112,7 +113,7 @@ export async function signUp(db: Kysely<DB>, tenant: Tenant, visitor: Visitor, r
           email,
           password_hash: passwordHash,
           status: 'not_confirmed',
-          credits: tenant.settings.signup_credits,
+          credits: 0,
           language: visitor.locale,
           signup_date: signedUpAt,
           terms_accepted_at: signedUpAt,
@@ -141,6 +142,10 @@ export async function signUp(db: Kysely<DB>, tenant: Tenant, visitor: Visitor, r
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      // Signup credits are a ledger entry like every other credit (docs/decisions/0013).
+      if (tenant.settings.signup_credits > 0) {
+        await grantCredits(trx, 'signup', { userId: created.id, credits: tenant.settings.signup_credits, reference: `signup:${created.id}` });
+      }
       const withProfile = await trx
         .updateTable('users')
         .set({ profile_id: profile.id })

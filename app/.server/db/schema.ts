@@ -154,6 +154,116 @@ export interface LikesTable {
   seen_at: Date | null;
 }
 
+export type LedgerKind = 'signup' | 'purchase' | 'message' | 'gift' | 'photo' | 'refund' | 'bonus' | 'adjustment';
+
+/** Append-only: every change of users.credits, with the balance after it (migration 0008). */
+export interface CreditLedgerTable {
+  id: Generated<number>;
+  tenant_id: string;
+  user_id: number;
+  /** Signed: credits in are positive, spends and refunds negative. */
+  amount: number;
+  balance_after: number;
+  kind: LedgerKind;
+  /** Unique over the whole ledger: the same cause can never move credits twice. */
+  reference: string;
+  payment_id: number | null;
+  created_at: Timestamp;
+}
+
+/** Statuses in the provider's (Mollie's) words. */
+export type PaymentStatus = 'open' | 'pending' | 'paid' | 'failed' | 'canceled' | 'expired';
+export type SequenceType = 'oneoff' | 'first' | 'recurring';
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  tenant_id: string;
+  user_id: number;
+  order_number: string;
+  provider: 'sandbox' | 'mollie';
+  provider_id: string | null;
+  package_id: string;
+  credits: number;
+  /** Minor units of `currency`: amount = price - discount + fee. */
+  price: number;
+  discount: Generated<number>;
+  fee: Generated<number>;
+  amount: number;
+  currency: string;
+  country: string;
+  method: string;
+  discount_code: string | null;
+  locale: string;
+  status: Generated<PaymentStatus>;
+  sequence_type: Generated<SequenceType>;
+  customer_id: string | null;
+  mandate_id: string | null;
+  checkout_url: string | null;
+  repeat_of: number | null;
+  paid_at: Date | null;
+  /** Set once, in the transaction that credits the bundle. */
+  fulfilled_at: Date | null;
+  refunded_credits: Generated<number>;
+  refunded_amount: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  /** Last time the status was asked of the provider (webhook or reconciliation). */
+  checked_at: Timestamp;
+}
+
+export interface RefundsTable {
+  id: Generated<number>;
+  tenant_id: string;
+  payment_id: number;
+  user_id: number;
+  credits: number;
+  amount: number;
+  currency: string;
+  status: Generated<'pending' | 'refunded' | 'failed'>;
+  provider_refund_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SandboxPaymentsTable {
+  id: string;
+  tenant_id: string;
+  amount: number;
+  currency: string;
+  description: string;
+  method: string;
+  status: PaymentStatus;
+  sequence_type: SequenceType;
+  customer_id: string | null;
+  mandate_id: string | null;
+  redirect_url: string;
+  webhook_url: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SandboxMandatesTable {
+  id: string;
+  customer_id: string;
+  method: string;
+  status: 'valid' | 'invalid';
+  created_at: Timestamp;
+}
+
+export interface SandboxRefundsTable {
+  id: string;
+  payment_id: string;
+  amount: number;
+  idempotency_key: string;
+  created_at: Timestamp;
+}
+
+export interface JobLocksTable {
+  name: string;
+  locked_until: Timestamp;
+  holder: string | null;
+}
+
 /** A like or a pass in the swipe game (one per member and profile). */
 export interface SwipesTable {
   profile_id: number;
@@ -178,6 +288,13 @@ export interface AutoLikesTable {
 
 export interface DB {
   auto_likes: AutoLikesTable;
+  credit_ledger: CreditLedgerTable;
+  payments: PaymentsTable;
+  refunds: RefundsTable;
+  sandbox_payments: SandboxPaymentsTable;
+  sandbox_mandates: SandboxMandatesTable;
+  sandbox_refunds: SandboxRefundsTable;
+  job_locks: JobLocksTable;
   blocks: BlocksTable;
   likes: LikesTable;
   swipes: SwipesTable;
@@ -199,3 +316,6 @@ export type Profile = Selectable<ProfilesTable>;
 export type NewProfile = Insertable<ProfilesTable>;
 export type Photo = Selectable<PhotosTable>;
 export type NewPhoto = Insertable<PhotosTable>;
+export type Payment = Selectable<PaymentsTable>;
+export type LedgerEntry = Selectable<CreditLedgerTable>;
+export type Refund = Selectable<RefundsTable>;

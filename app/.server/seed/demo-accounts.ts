@@ -1,11 +1,13 @@
 // Demo accounts for trying every role after `npm start` (README "Demo accounts"): on each tenant a
 // free member and a premium member, confirmed, with a profile that fits the tenant's niche, and
 // likes from fitting fictional profiles (some new, two of them matches) and a few sent likes, so
-// that the likes pages are alive. Only for the demo and development: a real production start
+// that the likes pages are alive; the premium one became premium by buying bundles. Only for the demo and development: a real production start
 // never creates accounts with a known password.
 import type { Insertable, Kysely } from 'kysely';
 import { now, today } from '../clock';
-import type { DB } from '../db/schema';
+import type { DB, User } from '../db/schema';
+import { handlePaymentWebhook, createPayment } from '../payments/payments';
+import { SandboxProvider } from '../payments/sandbox';
 import { signUp } from '../accounts/signup';
 import { fitsMember } from '../likes/fit';
 import { nicheRule, tenantPool } from '../profiles/pool';
@@ -57,12 +59,14 @@ export async function seedDemoAccounts(db: Kysely<DB>, tenants: Tenant[]): Promi
         continue;
       }
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set({ status: 'confirmed', confirmed_at: new Date(), paid_user: account.paid, credits: account.paid ? 50 : 0 }).where('id', '=', result.user.id).execute();
+        await trx.updateTable('users').set({ status: 'confirmed', confirmed_at: new Date() }).where('id', '=', result.user.id).execute();
         await trx.updateTable('profiles').set({ status: 'active', body_type: rule.bodyTypes?.[0] ?? null }).where('id', '=', result.user.profile_id!).execute();
         // The activation mail of a demo account is never needed.
         await trx.deleteFrom('mail_outbox').where('to_address', '=', account.email).execute();
       });
       await seedDemoLikes(db, tenant, result.user.profile_id!);
+      // The premium member became premium as everyone does: by buying bundles (ledger, payments, transactions).
+      if (account.paid) await seedDemoPurchases(db, tenant, result.user);
       created++;
     }
   }
@@ -111,4 +115,27 @@ export async function seedDemoLikes(db: Kysely<DB>, tenant: Tenant, profileId: n
   if (!rows.length) return 0;
   await db.insertInto('likes').values(rows).onConflict((oc) => oc.doNothing()).execute();
   return rows.length;
+}
+
+/** Two paid purchases through the sandbox, as a member would make them: a small bundle, then a bigger one by card. */
+async function seedDemoPurchases(db: Kysely<DB>, tenant: Tenant, user: User): Promise<void> {
+  if (tenant.payments.provider !== 'sandbox' || tenant.credit_packages.length === 0) return;
+  const origin = `http://${tenant.id}.localhost:3000`;
+  const sandbox = new SandboxProvider(db, tenant.id, origin);
+  const country = tenant.settings.countries[0]!;
+  const methods = tenant.payments.methods;
+  const card = methods.find((m) => m === 'creditcard') ?? methods[0]!;
+  const other = methods.find((m) => m !== card) ?? card;
+  // The card purchase comes last, so that a repeat order charges the saved card without a redirect.
+  const purchases = [
+    { bundle: tenant.credit_packages[0]!, method: other },
+    { bundle: tenant.credit_packages[1] ?? tenant.credit_packages[0]!, method: card },
+  ];
+  for (const { bundle, method } of purchases) {
+    const ctx = { db, tenant, provider: sandbox, origin, locale: tenant.locales[0]! };
+    const created = await createPayment(ctx, user, { package: bundle.id, method, country });
+    if (!created.ok || !created.payment.provider_id) continue;
+    await sandbox.settle(created.payment.provider_id, 'paid');
+    await handlePaymentWebhook(db, tenant, sandbox, created.payment.provider_id);
+  }
 }

@@ -59,7 +59,12 @@ export function scaffoldTenant(id: string, domain: string): TenantFile {
       delete_discount: 50,
       added: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
     },
-    credit_packages: [],
-    payments: { provider: 'sandbox', methods: ['creditcard', 'paypal'] },
+    credit_packages: [
+      { id: 'starter', credits: 20, prices: { GBP: 1695 } },
+      { id: 'popular', credits: 50, prices: { GBP: 3895 } },
+      { id: 'plus', credits: 100, prices: { GBP: 6995 } },
+      { id: 'value', credits: 250, prices: { GBP: 12900 } },
+    ],
+    payments: { provider: 'sandbox', methods: ['creditcard', 'paypal'], fees: {} },
   };
 }

@@ -12,6 +12,7 @@ import {
   SEARCH_FIELDS,
 } from '~/shared/catalogue';
 import { LOCALES } from '~/shared/locales';
+import { COUNTRY_CURRENCY, methodOfferedIn } from '~/shared/payment-methods';
 
 const Country = z.string().regex(ISO_COUNTRY, 'must be an ISO 3166-1 alpha-2 code in capitals, e.g. NL');
 const Currency = z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code, e.g. EUR');
@@ -89,9 +90,22 @@ export const CompanySchema = z.strictObject({
 });
 
 export const CreditPackageSchema = z.strictObject({
-  id: z.string().regex(/^[a-z0-9-]+$/),
-  credits: z.number().int().positive(),
-  prices: z.record(Currency, z.number().int().positive()),
+  id: z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be lower-case letters, digits and dashes'),
+  credits: z.number().int().positive().max(100_000),
+  /** Price per currency in minor units (1995 = 19.95); every currency of settings.countries is needed. */
+  prices: z.record(Currency, z.number().int().positive().max(10_000_000)),
+});
+
+const PaymentMethod = z.enum(PAYMENT_METHODS);
+
+export const PaymentsSchema = z.strictObject({
+  /** `sandbox`: the built-in test checkout; `mollie`: Mollie, with the key from the named variable. */
+  provider: z.enum(['sandbox', 'mollie']),
+  /** The NAME of the environment variable holding the Mollie API key (never the key itself). */
+  mollie_api_key_env: z.string().regex(/^[A-Z][A-Z0-9_]{2,63}$/, 'must be an environment variable name like MOLLIE_API_KEY').optional(),
+  methods: z.array(PaymentMethod),
+  /** A fee per method and currency in minor units, added to the total; a method without one has none. */
+  fees: z.partialRecord(PaymentMethod, z.record(Currency, z.number().int().min(0).max(100_000))).default({}),
 });
 
 export const TenantSchema = z
@@ -128,12 +142,7 @@ export const TenantSchema = z
     settings: SettingsSchema,
     company: CompanySchema,
     credit_packages: z.array(CreditPackageSchema).default([]),
-    payments: z
-      .strictObject({
-        provider: z.enum(['sandbox', 'mollie']),
-        methods: z.array(z.enum(PAYMENT_METHODS)),
-      })
-      .default({ provider: 'sandbox', methods: [] }),
+    payments: PaymentsSchema.default({ provider: 'sandbox', methods: [], fees: {} }),
   })
   .superRefine((tenant, ctx) => {
     const { settings, locales } = tenant;
@@ -156,6 +165,30 @@ export const TenantSchema = z
           ctx.addIssue({ code: 'custom', path: ['settings', ...field.split('.')], message: `lacks the "${locale}" text` });
         }
       }
+    }
+    const currencies = [...new Set(settings.countries.map((country) => COUNTRY_CURRENCY[country]))];
+    for (const [country, currency] of settings.countries.map((c) => [c, COUNTRY_CURRENCY[c]] as const)) {
+      if (!currency) ctx.addIssue({ code: 'custom', path: ['settings', 'countries'], message: `${country} has no known currency` });
+    }
+    const packageIds = new Set<string>();
+    tenant.credit_packages.forEach((bundle, index) => {
+      if (packageIds.has(bundle.id)) ctx.addIssue({ code: 'custom', path: ['credit_packages', index, 'id'], message: 'is used twice' });
+      packageIds.add(bundle.id);
+      for (const currency of currencies) {
+        if (currency && bundle.prices[currency] === undefined) {
+          ctx.addIssue({ code: 'custom', path: ['credit_packages', index, 'prices'], message: `lacks a price in ${currency}` });
+        }
+      }
+    });
+    // A method that none of the tenant's countries offers is not an error: it is never shown
+    // (a site that drops a country keeps its file valid); every country needs at least one method.
+    for (const country of settings.countries) {
+      if (tenant.payments.methods.length > 0 && !tenant.payments.methods.some((method) => methodOfferedIn(method, country))) {
+        ctx.addIssue({ code: 'custom', path: ['payments', 'methods'], message: `offers no method a payer in ${country} can use` });
+      }
+    }
+    if (tenant.payments.provider === 'mollie' && !tenant.payments.mollie_api_key_env) {
+      ctx.addIssue({ code: 'custom', path: ['payments', 'mollie_api_key_env'], message: 'is required for the mollie provider' });
     }
     for (const country of Object.keys(settings.minimum_message_costs)) {
       if (!settings.countries.includes(country)) {

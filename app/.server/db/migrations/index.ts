@@ -7,6 +7,7 @@ import * as m0004 from './0004-search-listing';
 import * as m0005 from './0005-likes';
 import * as m0006 from './0006-search-index-feed';
 import * as m0007 from './0007-search-traits-feed';
+import * as m0008 from './0008-credit-ledger-and-payments';
 import * as m0009 from './0009-swipes-and-auto-likes';
 
 export const migrations: Record<string, Migration> = {
@@ -17,5 +18,6 @@ export const migrations: Record<string, Migration> = {
   '0005-likes': m0005,
   '0006-search-index-feed': m0006,
   '0007-search-traits-feed': m0007,
+  '0008-credit-ledger-and-payments': m0008,
   '0009-swipes-and-auto-likes': m0009,
 };

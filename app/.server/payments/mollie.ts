@@ -1,0 +1,136 @@
+// The Mollie provider through the official client (@mollie/api-client). The API key comes from the
+// environment variable the tenant file names (payments.mollie_api_key_env), never from the file.
+// Tests answer Mollie's calls with msw (tests/mocks/mollie.ts).
+import createMollieClient, { type MollieClient } from '@mollie/api-client';
+import {
+  ProviderError,
+  type CreatePaymentInput,
+  type PaymentProvider,
+  type ProviderPayment,
+  type ProviderRefund,
+  type RecurringChargeInput,
+} from './provider';
+import type { PaymentStatus } from '../db/schema';
+
+/** Our method ids (SPEC §9) in Mollie's words; undefined: Mollie's own method choice screen. */
+const MOLLIE_METHOD: Record<string, string | undefined> = {
+  creditcard: 'creditcard', visa: 'creditcard', mastercard: 'creditcard', maestro: 'creditcard', cartebancaire: 'creditcard',
+  nexi: 'creditcard', dankort: 'creditcard', applepay: 'applepay', paypal: 'paypal', paysafecard: 'paysafecard',
+  sdd: 'directdebit', sct: 'banktransfer', ideal: 'ideal', bancontact: 'bancontact', blik: 'blik', prezelewy24: 'przelewy24',
+  swish: 'swish', vipps: 'vipps', mobilepay: 'mobilepay', twint: 'twint', eps: 'eps', satispay: 'satispay',
+  giropay: undefined, sofort: undefined,
+};
+
+const MOLLIE_LOCALES = new Set([
+  'en_US', 'en_GB', 'nl_NL', 'nl_BE', 'fr_FR', 'fr_BE', 'de_DE', 'de_AT', 'de_CH', 'es_ES', 'it_IT', 'nb_NO', 'sv_SE', 'fi_FI', 'da_DK', 'pl_PL',
+]);
+const DEFAULT_REGION: Record<string, string> = { en: 'GB', nl: 'NL', fr: 'FR', de: 'DE', es: 'ES', it: 'IT', nb: 'NO', sv: 'SE', fi: 'FI', da: 'DK', pl: 'PL' };
+
+export function mollieLocale(locale: string, country: string): string {
+  const exact = `${locale}_${country}`;
+  if (MOLLIE_LOCALES.has(exact)) return exact;
+  return `${locale}_${DEFAULT_REGION[locale] ?? 'GB'}`;
+}
+
+/** Minor units → Mollie's "19.95" (every currency here has two decimals). */
+export function mollieAmount(minor: number, currency: string) {
+  return { currency, value: (minor / 100).toFixed(2) };
+}
+
+export function fromMollieAmount(amount: { value: string }): number {
+  return Math.round(Number(amount.value) * 100);
+}
+
+const STATUSES: PaymentStatus[] = ['open', 'pending', 'paid', 'failed', 'canceled', 'expired'];
+
+/** Mollie's `authorized` (captures later) counts as pending; anything unknown too. */
+function statusOf(status: string): PaymentStatus {
+  return (STATUSES as string[]).includes(status) ? (status as PaymentStatus) : 'pending';
+}
+
+export class MollieProvider implements PaymentProvider {
+  readonly name = 'mollie' as const;
+  private readonly client: MollieClient;
+
+  constructor(apiKey: string, options: { apiEndpoint?: string } = {}) {
+    this.client = createMollieClient({ apiKey, ...(options.apiEndpoint ? { apiEndpoint: options.apiEndpoint } : {}) });
+  }
+
+  async createPayment(input: CreatePaymentInput): Promise<ProviderPayment> {
+    return call(async () => {
+      let customerId = input.customer?.id ?? null;
+      if (input.sequenceType === 'first' && !customerId && input.customer) {
+        const customer = await this.client.customers.create({ name: input.customer.name, email: input.customer.email, idempotencyKey: `${input.idempotencyKey}-customer` });
+        customerId = customer.id;
+      }
+      const method = MOLLIE_METHOD[input.method];
+      const payment = await this.client.payments.create({
+        amount: mollieAmount(input.amount, input.currency),
+        description: input.description,
+        redirectUrl: input.redirectUrl,
+        webhookUrl: input.webhookUrl,
+        locale: mollieLocale(input.locale, input.country) as never,
+        metadata: input.metadata,
+        ...(method ? { method: method as never } : {}),
+        ...(customerId ? { customerId } : {}),
+        ...(input.sequenceType === 'first' && customerId ? { sequenceType: 'first' as never } : {}),
+        idempotencyKey: input.idempotencyKey,
+      });
+      return view(payment);
+    });
+  }
+
+  async fetchPayment(id: string): Promise<ProviderPayment> {
+    return call(async () => view(await this.client.payments.get(id)));
+  }
+
+  async refund(paymentId: string, input: { amount: number; currency: string; description: string; idempotencyKey: string }): Promise<ProviderRefund> {
+    return call(async () => {
+      const refund = await this.client.paymentRefunds.create({
+        paymentId,
+        amount: mollieAmount(input.amount, input.currency),
+        description: input.description,
+        idempotencyKey: input.idempotencyKey,
+      });
+      const status = String(refund.status);
+      return { id: refund.id, status: status === 'refunded' ? 'refunded' : status === 'failed' || status === 'canceled' ? 'failed' : 'pending' };
+    });
+  }
+
+  async chargeRecurring(input: RecurringChargeInput): Promise<ProviderPayment> {
+    return call(async () => {
+      const mandate = await this.client.customerMandates.get(input.mandateId, { customerId: input.customerId });
+      if (String(mandate.status) !== 'valid') throw new ProviderError('The stored mandate is not valid');
+      const payment = await this.client.payments.create({
+        amount: mollieAmount(input.amount, input.currency),
+        description: input.description,
+        customerId: input.customerId,
+        mandateId: input.mandateId,
+        sequenceType: 'recurring' as never,
+        webhookUrl: input.webhookUrl,
+        metadata: input.metadata,
+        idempotencyKey: input.idempotencyKey,
+      });
+      return view(payment);
+    });
+  }
+}
+
+function view(payment: { id: string; status: string; customerId?: string; mandateId?: string; getCheckoutUrl(): string | null | undefined }): ProviderPayment {
+  return {
+    id: payment.id,
+    status: statusOf(payment.status),
+    checkoutUrl: payment.getCheckoutUrl() ?? null,
+    customerId: payment.customerId ?? null,
+    mandateId: payment.mandateId ?? null,
+  };
+}
+
+async function call<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ProviderError) throw error;
+    throw new ProviderError(`Mollie: ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,71 @@
+// The payment provider interface (DESIGN §9): create a payment, fetch its status, refund, and charge
+// a stored mandate again. Statuses are Mollie's words. Implementations: sandbox.ts (built in, for
+// demos and tests) and mollie.ts (@mollie/api-client). Amounts are integer minor units.
+import type { PaymentStatus, SequenceType } from '../db/schema';
+
+export interface ProviderPayment {
+  /** The provider's id, e.g. tr_WDqYK6vllg. */
+  id: string;
+  status: PaymentStatus;
+  /** Where the member pays; null once there is nothing left to pay. */
+  checkoutUrl: string | null;
+  customerId: string | null;
+  /** Set once a paid first card payment stored a mandate. */
+  mandateId: string | null;
+}
+
+export interface CreatePaymentInput {
+  amount: number;
+  currency: string;
+  description: string;
+  /** Our method id (SPEC §9); the provider maps it to its own. */
+  method: string;
+  locale: string;
+  country: string;
+  redirectUrl: string;
+  webhookUrl: string;
+  /** oneoff, or first: a card payment that stores a mandate for repeat orders. */
+  sequenceType: Extract<SequenceType, 'oneoff' | 'first'>;
+  /** The member as the provider's customer (needed for a first payment). */
+  customer: { id: string | null; name: string; email: string } | null;
+  metadata: { payment_id: number; order_number: string };
+  /** The same key returns the same payment instead of a second one. */
+  idempotencyKey: string;
+}
+
+export interface RecurringChargeInput {
+  amount: number;
+  currency: string;
+  description: string;
+  customerId: string;
+  mandateId: string;
+  webhookUrl: string;
+  metadata: { payment_id: number; order_number: string };
+  idempotencyKey: string;
+}
+
+export interface ProviderRefund {
+  id: string;
+  status: 'pending' | 'refunded' | 'failed';
+}
+
+export interface PaymentProvider {
+  readonly name: 'sandbox' | 'mollie';
+  createPayment(input: CreatePaymentInput): Promise<ProviderPayment>;
+  fetchPayment(id: string): Promise<ProviderPayment>;
+  refund(paymentId: string, input: { amount: number; currency: string; description: string; idempotencyKey: string }): Promise<ProviderRefund>;
+  /** Charges a stored mandate without the member present; the answer may already be paid or failed. */
+  chargeRecurring(input: RecurringChargeInput): Promise<ProviderPayment>;
+}
+
+/** The provider could not be reached or refused the call; nothing is known to have happened. */
+export class ProviderError extends Error {
+  override name = 'ProviderError';
+}
+
+/** Final statuses never change again (Mollie's rule), so a stale answer cannot undo a newer one. */
+export const FINAL_STATUSES: readonly PaymentStatus[] = ['paid', 'failed', 'canceled', 'expired'];
+
+export function isFinal(status: PaymentStatus): boolean {
+  return FINAL_STATUSES.includes(status);
+}

@@ -1,0 +1,163 @@
+// The built-in sandbox provider (DESIGN §9): a test payment service for demos and tests that keeps
+// its own books (sandbox_* tables) as an outside provider would. Its checkout page
+// (/sandbox/checkout/{id}) settles a payment as paid, pending, failed, canceled or expired; a paid
+// first card payment stores a mandate that repeat orders charge. Like Mollie, an open payment
+// expires after 15 minutes. Never used in a real production start (providers.ts).
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { now } from '../clock';
+import type { DB, PaymentStatus } from '../db/schema';
+import { isCardMethod, SANDBOX_OUTCOMES, type SandboxOutcome } from '~/shared/payment-methods';
+import {
+  isFinal,
+  ProviderError,
+  type CreatePaymentInput,
+  type PaymentProvider,
+  type ProviderPayment,
+  type ProviderRefund,
+  type RecurringChargeInput,
+} from './provider';
+
+export const SANDBOX_EXPIRY_MS = 15 * 60_000;
+export { SANDBOX_OUTCOMES, type SandboxOutcome };
+
+const randomId = (prefix: string) => `${prefix}_sbx_${crypto.randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
+
+export class SandboxProvider implements PaymentProvider {
+  readonly name = 'sandbox' as const;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly tenantId: string,
+    /** scheme://host of the site: the checkout page lives there. */
+    private readonly origin: string,
+  ) {}
+
+  checkoutUrl(id: string): string {
+    return `${this.origin}/sandbox/checkout/${id}`;
+  }
+
+  async createPayment(input: CreatePaymentInput): Promise<ProviderPayment> {
+    const at = now();
+    const customerId = input.sequenceType === 'first' ? (input.customer?.id ?? randomId('cst')) : (input.customer?.id ?? null);
+    // The idempotency key is the description's order number: one sandbox payment per order.
+    const existing = await this.db.selectFrom('sandbox_payments').selectAll().where('tenant_id', '=', this.tenantId).where('description', '=', input.description).executeTakeFirst();
+    if (existing) return this.view(existing);
+    const row = await this.db
+      .insertInto('sandbox_payments')
+      .values({
+        id: randomId('tr'),
+        tenant_id: this.tenantId,
+        amount: input.amount,
+        currency: input.currency,
+        description: input.description,
+        method: input.method,
+        status: 'open',
+        sequence_type: input.sequenceType,
+        customer_id: customerId,
+        mandate_id: null,
+        redirect_url: input.redirectUrl,
+        webhook_url: input.webhookUrl,
+        created_at: at,
+        updated_at: at,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return this.view(row);
+  }
+
+  async fetchPayment(id: string): Promise<ProviderPayment> {
+    const row = await this.find(id);
+    if (row.status === 'open' && now().getTime() - new Date(row.created_at).getTime() > SANDBOX_EXPIRY_MS) {
+      return this.view(await this.setStatus(id, 'expired'));
+    }
+    return this.view(row);
+  }
+
+  async refund(paymentId: string, input: { amount: number; currency: string; idempotencyKey: string }): Promise<ProviderRefund> {
+    const payment = await this.find(paymentId);
+    if (payment.status !== 'paid') throw new ProviderError('The payment is not paid');
+    if (input.currency !== payment.currency) throw new ProviderError('Wrong currency');
+    const existing = await this.db.selectFrom('sandbox_refunds').select('id').where('idempotency_key', '=', input.idempotencyKey).executeTakeFirst();
+    if (existing) return { id: existing.id, status: 'refunded' };
+    const refunded = await this.db.selectFrom('sandbox_refunds').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total')).where('payment_id', '=', paymentId).executeTakeFirstOrThrow();
+    if (Number(refunded.total) + input.amount > payment.amount) throw new ProviderError('The refund exceeds the payment');
+    const id = randomId('re');
+    await this.db.insertInto('sandbox_refunds').values({ id, payment_id: paymentId, amount: input.amount, idempotency_key: input.idempotencyKey, created_at: now() }).execute();
+    return { id, status: 'refunded' };
+  }
+
+  async chargeRecurring(input: RecurringChargeInput): Promise<ProviderPayment> {
+    const mandate = await this.db.selectFrom('sandbox_mandates').selectAll().where('id', '=', input.mandateId).where('customer_id', '=', input.customerId).executeTakeFirst();
+    if (!mandate) throw new ProviderError('Unknown mandate');
+    const existing = await this.db.selectFrom('sandbox_payments').selectAll().where('tenant_id', '=', this.tenantId).where('description', '=', input.description).executeTakeFirst();
+    if (existing) return this.view(existing);
+    const at = now();
+    const row = await this.db
+      .insertInto('sandbox_payments')
+      .values({
+        id: randomId('tr'),
+        tenant_id: this.tenantId,
+        amount: input.amount,
+        currency: input.currency,
+        description: input.description,
+        method: mandate.method,
+        // A valid mandate is charged at once; a card that has since been blocked declines.
+        status: mandate.status === 'valid' ? 'paid' : 'failed',
+        sequence_type: 'recurring',
+        customer_id: input.customerId,
+        mandate_id: mandate.id,
+        redirect_url: '',
+        webhook_url: input.webhookUrl,
+        created_at: at,
+        updated_at: at,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return this.view(row);
+  }
+
+  /** What the checkout page shows; null for an id this tenant's sandbox does not know. */
+  async checkout(id: string) {
+    return (await this.db.selectFrom('sandbox_payments').selectAll().where('id', '=', id).where('tenant_id', '=', this.tenantId).executeTakeFirst()) ?? null;
+  }
+
+  /**
+   * Settles a payment from the checkout page. Open → any outcome; pending → paid, failed, canceled
+   * or expired; a final status stays. Returns the row, or null when it could not be settled so.
+   */
+  async settle(id: string, outcome: SandboxOutcome) {
+    const row = await this.checkout(id);
+    if (!row || isFinal(row.status) || (row.status === 'pending' && outcome === 'pending')) return null;
+    return this.setStatus(id, outcome);
+  }
+
+  private async setStatus(id: string, status: PaymentStatus) {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('sandbox_payments').selectAll().where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
+      if (isFinal(row.status)) return row;
+      let mandateId = row.mandate_id;
+      if (status === 'paid' && row.sequence_type === 'first' && row.customer_id && isCardMethod(row.method)) {
+        mandateId = randomId('mdt');
+        await trx.insertInto('sandbox_mandates').values({ id: mandateId, customer_id: row.customer_id, method: row.method, status: 'valid', created_at: now() }).execute();
+      }
+      return trx.updateTable('sandbox_payments').set({ status, mandate_id: mandateId, updated_at: now() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    });
+  }
+
+  private async find(id: string) {
+    const row = await this.checkout(id);
+    if (!row) throw new ProviderError(`No sandbox payment ${id}`);
+    return row;
+  }
+
+  private view(row: { id: string; status: PaymentStatus; customer_id: string | null; mandate_id: string | null }): ProviderPayment {
+    return {
+      id: row.id,
+      status: row.status,
+      checkoutUrl: row.status === 'open' || row.status === 'pending' ? this.checkoutUrl(row.id) : null,
+      customerId: row.customer_id,
+      mandateId: row.mandate_id,
+    };
+  }
+}

@@ -1,0 +1,253 @@
+// /credits/{id}/{paymentmethod?} (SPEC §2 credits-id-paymentmethod): the order summary and the method
+// choice, preselected from the URL; an unknown bundle or method answers 404. Paying creates the
+// payment and sends the member to the provider's checkout.
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import styled from 'styled-components';
+import { z } from 'zod';
+import { Button } from '~/components/app/buttons';
+import { Alert, CheckRow } from '~/components/forms/fields';
+import { Credits, Inner, Money, Page, Panel, Rows, Sub, useMethodName } from '~/components/credits/parts';
+import { creditOffer } from '~/.server/credits/offer';
+import { requestPaymentCountry } from '~/.server/credits/payment-country';
+import { formAction } from '~/.server/http/form-action';
+import { serverMessage } from '~/.server/i18n/messages';
+import { createPayment, PAYMENT_MESSAGES } from '~/.server/payments/payments';
+import { ProviderError } from '~/.server/payments/provider';
+import { checkoutContext } from '~/.server/payments/request-context';
+import { CountryQuerySchema } from '~/.server/payments/schemas';
+
+const notFound = () => new Response('Not Found', { status: 404, statusText: 'Not Found' });
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  if (!context.user) throw redirect('/login');
+  const asked = new URL(request.url).searchParams.get('country');
+  const country = await requestPaymentCountry(request, context, asked);
+  const offer = creditOffer(context.tenant, country);
+  const bundle = offer.packages.find((p) => p.id === params.id);
+  if (!bundle) throw notFound();
+  if (params.paymentmethod && !offer.methods.some((m) => m.id === params.paymentmethod)) throw notFound();
+  return { offer, bundle, method: params.paymentmethod ?? offer.methods[0]?.id ?? null, paid: context.user.paid_user };
+}
+
+export const meta: MetaFunction = ({ matches }) => {
+  const root = matches.find((m) => m.id === 'root')?.data as { shell?: { name: string } } | undefined;
+  return [{ title: root?.shell?.name ?? '' }];
+};
+
+type Result = { message: string };
+
+export const action = formAction({
+  // The EU consent to deliver digital content at once (return policy, "right of withdrawal").
+  body: z.object({ method: z.string().trim().max(40), country: CountryQuerySchema.optional(), consent: z.literal('on', { message: 'checkout.error.consent' }) }),
+  failure: ({ message, fields }): Result => ({ message: fields.consent ?? message }),
+  async handle({ request, context, body, params }): Promise<Result | Response> {
+    const { locale } = context;
+    if (!context.user) throw redirect('/login');
+    const country = await requestPaymentCountry(request, context, body.country);
+    let result;
+    try {
+      result = await createPayment(checkoutContext(context), context.user, { package: params.id ?? '', method: body.method, country });
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      result = { ok: false as const, error: 'provider_unavailable' as const };
+    }
+    if (!result.ok) return { message: serverMessage(locale, PAYMENT_MESSAGES[result.error]) };
+    return redirect(result.payment.checkout_url ?? `/credits/result?payment=${result.payment.id}`);
+  },
+});
+
+const Layout = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space(5)};
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.lg}px) {
+    grid-template-columns: minmax(0, 1.4fr) minmax(0, 1fr);
+    align-items: start;
+  }
+`;
+
+const Methods = styled.fieldset`
+  display: grid;
+  gap: ${({ theme }) => theme.space(2)};
+  margin: 0;
+  padding: 0;
+  border: 0;
+
+  legend {
+    margin-bottom: ${({ theme }) => theme.space(3)};
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+    font-weight: 700;
+  }
+`;
+
+const MethodOption = styled.label<{ $checked: boolean }>`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+  min-height: 56px;
+  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(4)}`};
+  border: 2px solid ${({ $checked, theme }) => ($checked ? theme.colors.primary : theme.colors.border)};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ $checked, theme }) => ($checked ? theme.colors.surface : theme.colors.background)};
+  cursor: pointer;
+  font-weight: 600;
+
+  input {
+    width: 20px;
+    height: 20px;
+    accent-color: ${({ theme }) => theme.colors.primary};
+  }
+
+  span:last-child {
+    margin-left: auto;
+    white-space: nowrap;
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+    font-weight: 500;
+  }
+`;
+
+const Summary = styled(Panel)`
+  @media (min-width: ${({ theme }) => theme.breakpoints.lg}px) {
+    position: sticky;
+    top: 84px;
+  }
+
+  button {
+    width: 100%;
+    margin-top: ${({ theme }) => theme.space(5)};
+  }
+`;
+
+const Consent = styled(CheckRow)`
+  margin-top: ${({ theme }) => theme.space(4)};
+`;
+
+const Note = styled.p`
+  margin: ${({ theme }) => theme.space(3)} 0 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const Back = styled(Link)`
+  display: inline-block;
+  margin-bottom: ${({ theme }) => theme.space(3)};
+  color: ${({ theme }) => theme.colors.primary};
+  font-weight: 600;
+`;
+
+export default function Checkout() {
+  const { offer, bundle, method: preselected, paid } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const intl = useIntl();
+  const methodName = useMethodName();
+  const [method, setMethod] = useState(preselected);
+  const chosen = offer.methods.find((m) => m.id === method) ?? offer.methods[0];
+  const fee = chosen?.fee ?? 0;
+  const total = bundle.price + fee;
+  const regions = new Intl.DisplayNames([intl.locale], { type: 'region' });
+  const query = offer.countries.length > 1 ? `?country=${offer.country}` : '';
+  return (
+    <Page>
+      <Inner>
+        <Back to={`/credits${query}`}>
+          ← <FormattedMessage id="checkout.back" defaultMessage="All bundles" />
+        </Back>
+        <h1>
+          <FormattedMessage id="checkout.title" defaultMessage="Checkout" />
+        </h1>
+        <Sub>
+          <FormattedMessage id="checkout.intro" defaultMessage="Choose how you want to pay. You pay once: nothing is ever charged automatically." />
+        </Sub>
+        {result?.message ? (
+          <Alert role="alert" style={{ marginBottom: 16 }}>
+            {result.message}
+          </Alert>
+        ) : null}
+        <Form method="post">
+          <input type="hidden" name="country" value={offer.country} />
+          <Layout>
+            <Panel>
+              <Methods>
+                <legend>
+                  <FormattedMessage id="checkout.method" defaultMessage="Payment method" />
+                </legend>
+                {offer.methods.map((m) => (
+                  <MethodOption key={m.id} $checked={m.id === chosen?.id} data-testid={`method-${m.id}`}>
+                    <input type="radio" name="method" value={m.id} checked={m.id === chosen?.id} onChange={() => setMethod(m.id)} />
+                    <span>{methodName(m.id)}</span>
+                    <span>
+                      {m.fee > 0 ? (
+                        <FormattedMessage id="checkout.fee" defaultMessage="+ {fee} fee" values={{ fee: <Money minor={m.fee} currency={m.currency} /> }} />
+                      ) : (
+                        <FormattedMessage id="checkout.noFee" defaultMessage="No fee" />
+                      )}
+                    </span>
+                  </MethodOption>
+                ))}
+              </Methods>
+            </Panel>
+            <Summary aria-labelledby="summary-title">
+              <h2 id="summary-title">
+                <FormattedMessage id="checkout.summary" defaultMessage="Your order" />
+              </h2>
+              <Rows>
+                <dt>
+                  <FormattedMessage id="checkout.bundle" defaultMessage="Bundle" />
+                </dt>
+                <dd>
+                  <Credits count={bundle.credits} />
+                </dd>
+                <dt>
+                  <FormattedMessage id="checkout.price" defaultMessage="Price" />
+                </dt>
+                <dd>
+                  <Money minor={bundle.price} currency={bundle.currency} />
+                </dd>
+                <dt>
+                  <FormattedMessage id="checkout.feeRow" defaultMessage="Payment fee" />
+                </dt>
+                <dd>
+                  <Money minor={fee} currency={bundle.currency} />
+                </dd>
+                <dt>
+                  <FormattedMessage id="credits.country" defaultMessage="Payment country" />
+                </dt>
+                <dd>{regions.of(offer.country)}</dd>
+                <dt className="total">
+                  <FormattedMessage id="checkout.total" defaultMessage="Total" />
+                </dt>
+                <dd className="total" data-testid="checkout-total">
+                  <Money minor={total} currency={bundle.currency} />
+                </dd>
+              </Rows>
+              <Consent>
+                <input type="checkbox" name="consent" required data-testid="consent" />
+                <span>
+                  <FormattedMessage
+                    id="checkout.consent"
+                    defaultMessage="I want my credits right away and understand that I lose my right of withdrawal for the credits I use."
+                  />
+                </span>
+              </Consent>
+              <Button type="submit" disabled={!chosen || navigation.state !== 'idle'}>
+                <FormattedMessage id="checkout.pay" defaultMessage="Pay {total}" values={{ total: <Money minor={total} currency={bundle.currency} /> }} />
+              </Button>
+              <Note>
+                {paid ? (
+                  <FormattedMessage id="checkout.note" defaultMessage="You will be taken to our payment provider and come back here when you have paid." />
+                ) : (
+                  <FormattedMessage id="checkout.notePremium" defaultMessage="You will be taken to our payment provider. Once paid, the credits are yours and you are a premium member for good." />
+                )}
+              </Note>
+            </Summary>
+          </Layout>
+        </Form>
+      </Inner>
+    </Page>
+  );
+}

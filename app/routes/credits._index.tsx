@@ -1,0 +1,272 @@
+// /credits (SPEC §2 credits): the tenant's bundles in the payment country's currency, price per
+// credit, best value, the methods offered there and the payment country switch (SPEC §3
+// paymentCountry). Members only.
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, redirect, useLoaderData, useSubmit } from '@remix-run/react';
+import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
+import styled from 'styled-components';
+import { Button, ButtonLink } from '~/components/app/buttons';
+import { CoinsIcon, CrownIcon } from '~/components/app/icons';
+import { Chips, Inner, LinkRow, Money, Page, Sub, useMethodName } from '~/components/credits/parts';
+import { creditOffer } from '~/.server/credits/offer';
+import { requestPaymentCountry } from '~/.server/credits/payment-country';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (!context.user) throw redirect('/login');
+  const asked = new URL(request.url).searchParams.get('country');
+  const country = await requestPaymentCountry(request, context, asked);
+  return {
+    offer: creditOffer(context.tenant, country),
+    credits: context.user.credits,
+    paid: context.user.paid_user,
+  };
+}
+
+export const meta: MetaFunction = ({ matches }) => {
+  const root = matches.find((m) => m.id === 'root')?.data as { shell?: { name: string } } | undefined;
+  return [{ title: root?.shell?.name ?? '' }];
+};
+
+const Balance = styled.div`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+  margin-bottom: ${({ theme }) => theme.space(4)};
+  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(4)}`};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.background};
+  box-shadow: ${({ theme }) => theme.shadows.card};
+  font-weight: 700;
+
+  svg {
+    color: ${({ theme }) => theme.colors.primary};
+  }
+`;
+
+const Toolbar = styled(Form)`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+  margin-bottom: ${({ theme }) => theme.space(6)};
+
+  label {
+    font-weight: 600;
+  }
+
+  select {
+    min-height: 44px;
+    padding: 0 ${({ theme }) => theme.space(3)};
+    border: 2px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radii.md};
+    background: ${({ theme }) => theme.colors.background};
+    color: ${({ theme }) => theme.colors.text};
+    font: inherit;
+  }
+`;
+
+const Grid = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
+  gap: ${({ theme }) => theme.space(4)};
+  margin: 0 0 ${({ theme }) => theme.space(8)};
+  padding: 0;
+  list-style: none;
+`;
+
+const Bundle = styled.li<{ $best: boolean }>`
+  position: relative;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(2)};
+  padding: ${({ theme }) => `${theme.space(7)} ${theme.space(5)} ${theme.space(5)}`};
+  border: 2px solid ${({ $best, theme }) => ($best ? theme.colors.primary : 'transparent')};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.background};
+  box-shadow: ${({ $best, theme }) => ($best ? theme.shadows.raised : theme.shadows.card)};
+  text-align: center;
+
+  a {
+    margin-top: auto;
+  }
+`;
+
+const Ribbon = styled.span`
+  position: absolute;
+  top: -14px;
+  left: 50%;
+  transform: translateX(-50%);
+  padding: 4px 14px;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.onPrimary};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: 800;
+  letter-spacing: 0.04em;
+  text-transform: uppercase;
+  white-space: nowrap;
+`;
+
+const Amount = styled.p`
+  margin: 0;
+  font-family: ${({ theme }) => theme.fonts.heading};
+  font-size: 2.75rem;
+  font-weight: 800;
+  line-height: 1;
+  color: ${({ theme }) => theme.colors.dark};
+
+  small {
+    display: block;
+    margin-top: ${({ theme }) => theme.space(1)};
+    font-family: ${({ theme }) => theme.fonts.body};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+    font-weight: 600;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const Price = styled.p`
+  margin: ${({ theme }) => theme.space(2)} 0 0;
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  font-weight: 800;
+`;
+
+const PerCredit = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space(3)};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const Premium = styled.aside`
+  display: flex;
+  gap: ${({ theme }) => theme.space(3)};
+  align-items: flex-start;
+  margin-bottom: ${({ theme }) => theme.space(8)};
+  padding: ${({ theme }) => theme.space(4)};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.dark};
+  color: ${({ theme }) => theme.colors.onDark};
+
+  svg {
+    flex: none;
+    color: ${({ theme }) => theme.colors.primary};
+  }
+
+  p {
+    margin: 0;
+  }
+`;
+
+const MethodsTitle = styled.h2`
+  margin: 0 0 ${({ theme }) => theme.space(3)};
+  font-size: ${({ theme }) => theme.fontSizes.md};
+`;
+
+export default function CreditsPage() {
+  const { offer, credits, paid } = useLoaderData<typeof loader>();
+  const intl = useIntl();
+  const submit = useSubmit();
+  const methodName = useMethodName();
+  const regions = new Intl.DisplayNames([intl.locale], { type: 'region' });
+  const query = offer.countries.length > 1 ? `?country=${offer.country}` : '';
+  return (
+    <Page>
+      <Inner>
+        <h1>
+          <FormattedMessage id="credits.title" defaultMessage="Buy credits" />
+        </h1>
+        <Sub>
+          <FormattedMessage id="credits.intro" defaultMessage="Credits pay for messages, gifts and photos. Choose a bundle: the bigger it is, the less a credit costs." />
+        </Sub>
+        <Balance data-testid="credit-balance">
+          <CoinsIcon />
+          <FormattedMessage id="credits.balance" defaultMessage="You have {count, plural, one {# credit} other {# credits}}" values={{ count: credits }} />
+        </Balance>
+        {offer.countries.length > 1 ? (
+          <Toolbar method="get" onChange={(event) => submit(event.currentTarget, { replace: true, preventScrollReset: true })}>
+            <label htmlFor="country">
+              <FormattedMessage id="credits.country" defaultMessage="Payment country" />
+            </label>
+            <select id="country" name="country" defaultValue={offer.country}>
+              {offer.countries.map((country) => (
+                <option key={country} value={country}>
+                  {regions.of(country)}
+                </option>
+              ))}
+            </select>
+            <noscript>
+              <Button type="submit" $variant="ghost">
+                <FormattedMessage id="credits.country.apply" defaultMessage="Show prices" />
+              </Button>
+            </noscript>
+          </Toolbar>
+        ) : null}
+        <Grid>
+          {offer.packages.map((bundle) => (
+            <Bundle key={bundle.id} $best={bundle.best_value} data-testid={`bundle-${bundle.id}`}>
+              {bundle.best_value ? (
+                <Ribbon>
+                  <FormattedMessage id="credits.bestValue" defaultMessage="Best value" />
+                </Ribbon>
+              ) : null}
+              <Amount>
+                {bundle.credits}
+                <small>
+                  <FormattedMessage id="credits.unit" defaultMessage="{count, plural, one {credit} other {credits}}" values={{ count: bundle.credits }} />
+                </small>
+              </Amount>
+              <Price>
+                <Money minor={bundle.price} currency={bundle.currency} />
+              </Price>
+              <PerCredit>
+                <FormattedMessage
+                  id="credits.perCredit"
+                  defaultMessage="{price} per credit"
+                  values={{ price: <FormattedNumber value={bundle.price_per_credit / 100} style="currency" currency={bundle.currency} maximumFractionDigits={3} /> }}
+                />
+              </PerCredit>
+              <ButtonLink to={`/credits/${bundle.id}${query}`} $variant={bundle.best_value ? 'primary' : 'ghost'} aria-label={intl.formatMessage({ id: 'credits.choose.label', defaultMessage: 'Choose {count} credits' }, { count: bundle.credits })}>
+                <FormattedMessage id="credits.choose" defaultMessage="Choose" />
+              </ButtonLink>
+            </Bundle>
+          ))}
+        </Grid>
+        {!paid ? (
+          <Premium>
+            <CrownIcon />
+            <p>
+              <FormattedMessage
+                id="credits.premiumNote"
+                defaultMessage="Your first bundle makes you a premium member for good: you see every photo and can upload up to 25 of your own, even when your credits run out."
+              />
+            </p>
+          </Premium>
+        ) : null}
+        <MethodsTitle>
+          <FormattedMessage id="credits.methods" defaultMessage="Pay safely with" />
+        </MethodsTitle>
+        <Chips>
+          {offer.methods.map((method) => (
+            <li key={method.id}>{methodName(method.id)}</li>
+          ))}
+        </Chips>
+        <LinkRow>
+          <Link to="/transactions">
+            <FormattedMessage id="transactions.title" defaultMessage="Transactions" />
+          </Link>
+          {paid ? (
+            <Link to="/credits/repeat-order">
+              <FormattedMessage id="repeatOrder.title" defaultMessage="Repeat order" />
+            </Link>
+          ) : null}
+          <Link to="/pricing">
+            <FormattedMessage id="pricing.title" defaultMessage="Pricing" />
+          </Link>
+          <Link to="/pages/return-policy">
+            <FormattedMessage id="footer.returnPolicy" defaultMessage="Return policy" />
+          </Link>
+        </LinkRow>
+      </Inner>
+    </Page>
+  );
+}

@@ -1,0 +1,290 @@
+// /credits/result?payment={id}: the provider's return URL (SPEC §4 payment states). Loading while the
+// provider has not answered, then completed (credits added, order number), pending (the credits
+// arrive by themselves later) or failed/cancelled with a retry through the other methods; a
+// declined repeat-order card offers retry or PayPal.
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, redirect, useLoaderData, useRevalidator } from '@remix-run/react';
+import { useEffect, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import styled, { keyframes } from 'styled-components';
+import { Button, ButtonLink } from '~/components/app/buttons';
+import { Credits, Inner, Money, Page, Panel, Rows, useMethodName } from '~/components/credits/parts';
+import { creditOffer } from '~/.server/credits/offer';
+import { ownPayment, paymentView, refreshPayment } from '~/.server/payments/payments';
+import { ProviderError } from '~/.server/payments/provider';
+import { providerOfContext } from '~/.server/payments/request-context';
+import { parseId } from '~/shared/request-rules';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (!context.user) throw redirect('/login');
+  const id = parseId(new URL(request.url).searchParams.get('payment') ?? undefined);
+  let payment = id ? await ownPayment(context.db, context.tenant, context.user, id) : undefined;
+  if (!payment) throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
+  if (payment.status === 'open' || payment.status === 'pending') {
+    try {
+      payment = (await refreshPayment(context.db, providerOfContext(context), payment)).payment;
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+    }
+  }
+  const offer = creditOffer(context.tenant, payment.country);
+  const balance = await context.db.selectFrom('users').select('credits').where('id', '=', context.user.id).executeTakeFirstOrThrow();
+  return {
+    payment: paymentView(payment),
+    recurring: payment.sequence_type === 'recurring',
+    otherMethods: offer.methods.filter((m) => m.id !== payment.method).map((m) => m.id),
+    paypal: offer.methods.some((m) => m.id === 'paypal'),
+    multiCountry: offer.countries.length > 1,
+    credits: balance.credits,
+  };
+}
+
+export const meta: MetaFunction = ({ matches }) => {
+  const root = matches.find((m) => m.id === 'root')?.data as { shell?: { name: string } } | undefined;
+  return [{ title: root?.shell?.name ?? '' }];
+};
+
+const spin = keyframes`to { transform: rotate(360deg); }`;
+
+const Spinner = styled.div`
+  width: 48px;
+  height: 48px;
+  margin: 0 auto ${({ theme }) => theme.space(4)};
+  border: 5px solid ${({ theme }) => theme.colors.secondary};
+  border-top-color: ${({ theme }) => theme.colors.primary};
+  border-radius: 50%;
+  animation: ${spin} 0.9s linear infinite;
+
+  @media (prefers-reduced-motion: reduce) {
+    animation-duration: 3s;
+  }
+`;
+
+const Mark = styled.div<{ $tone: 'success' | 'warning' | 'danger' }>`
+  display: grid;
+  place-items: center;
+  width: 64px;
+  height: 64px;
+  margin: 0 auto ${({ theme }) => theme.space(4)};
+  border-radius: 50%;
+  background: ${({ $tone, theme }) => ($tone === 'success' ? theme.colors.success : $tone === 'warning' ? theme.colors.warning : theme.colors.danger)};
+  color: #fff;
+  font-size: 2rem;
+  font-weight: 800;
+`;
+
+const Card = styled(Panel)`
+  text-align: center;
+
+  h1 {
+    font-size: ${({ theme }) => theme.fontSizes.xxl};
+  }
+
+  p {
+    margin: 0 auto ${({ theme }) => theme.space(4)};
+    max-width: 520px;
+  }
+
+  dl {
+    max-width: 360px;
+    margin: ${({ theme }) => theme.space(5)} auto;
+    text-align: left;
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space(3)};
+  margin-top: ${({ theme }) => theme.space(5)};
+`;
+
+const Retry = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space(2)};
+  margin: ${({ theme }) => theme.space(3)} 0 0;
+  padding: 0;
+  list-style: none;
+`;
+
+/** Re-asks while the provider has not answered: every 2 s for half a minute, then every 10 s. */
+function usePolling(active: boolean) {
+  const { revalidate, state } = useRevalidator();
+  const [rounds, setRounds] = useState(0);
+  useEffect(() => {
+    if (!active || state !== 'idle') return;
+    const timer = setTimeout(() => {
+      setRounds((r) => r + 1);
+      revalidate();
+    }, rounds < 15 ? 2000 : 10_000);
+    return () => clearTimeout(timer);
+  }, [active, state, rounds, revalidate]);
+  return rounds;
+}
+
+export default function PaymentResult() {
+  const { payment, recurring, otherMethods, paypal, multiCountry, credits } = useLoaderData<typeof loader>();
+  const methodName = useMethodName();
+  const rounds = usePolling(payment.status === 'open' || payment.status === 'pending');
+  const query = multiCountry ? `?country=${payment.country}` : '';
+  const order = (
+    <Rows>
+      <dt>
+        <FormattedMessage id="result.orderNumber" defaultMessage="Order number" />
+      </dt>
+      <dd data-testid="order-number">{payment.order_number}</dd>
+      <dt>
+        <FormattedMessage id="checkout.bundle" defaultMessage="Bundle" />
+      </dt>
+      <dd>
+        <Credits count={payment.credits} />
+      </dd>
+      <dt>
+        <FormattedMessage id="checkout.total" defaultMessage="Total" />
+      </dt>
+      <dd>
+        <Money minor={payment.amount} currency={payment.currency} />
+      </dd>
+      <dt>
+        <FormattedMessage id="checkout.method" defaultMessage="Payment method" />
+      </dt>
+      <dd>{methodName(payment.method)}</dd>
+    </Rows>
+  );
+
+  let body;
+  if (payment.status === 'open' && rounds < 15) {
+    body = (
+      <Card role="status" aria-live="polite" data-testid="result-loading">
+        <Spinner />
+        <h1>
+          <FormattedMessage id="result.loading.title" defaultMessage="Checking your payment…" />
+        </h1>
+        <p>
+          <FormattedMessage id="result.loading.body" defaultMessage="This takes only a moment. Please keep this page open." />
+        </p>
+      </Card>
+    );
+  } else if (payment.status === 'paid') {
+    body = (
+      <Card role="status" data-testid="result-completed">
+        <Mark $tone="success" aria-hidden="true">
+          ✓
+        </Mark>
+        <h1>
+          <FormattedMessage id="result.completed.title" defaultMessage="Payment completed" />
+        </h1>
+        <p>
+          <FormattedMessage
+            id="result.completed.body"
+            defaultMessage="Thank you! {count, plural, one {# credit has} other {# credits have}} been added to your account. You now have {balance, plural, one {# credit} other {# credits}}."
+            values={{ count: payment.credits, balance: credits }}
+          />
+        </p>
+        {order}
+        <Actions>
+          <ButtonLink to="/members">
+            <FormattedMessage id="result.completed.search" defaultMessage="Find someone to chat with" />
+          </ButtonLink>
+          <ButtonLink to={`/transactions/${payment.id}`} $variant="ghost">
+            <FormattedMessage id="result.transaction" defaultMessage="View transaction" />
+          </ButtonLink>
+        </Actions>
+      </Card>
+    );
+  } else if (payment.status === 'pending' || payment.status === 'open') {
+    body = (
+      <Card role="status" data-testid="result-pending">
+        <Mark $tone="warning" aria-hidden="true">
+          …
+        </Mark>
+        <h1>
+          <FormattedMessage id="result.pending.title" defaultMessage="Your payment is being processed" />
+        </h1>
+        <p>
+          <FormattedMessage
+            id="result.pending.body"
+            defaultMessage="Your payment has not been confirmed yet; some payment methods take a little longer. Your credits are added automatically as soon as it is confirmed: you do not need to buy again."
+          />
+        </p>
+        {order}
+        <Actions>
+          {payment.checkout_url ? (
+            <ButtonLink to={payment.checkout_url} reloadDocument $variant="ghost">
+              <FormattedMessage id="result.pending.continue" defaultMessage="Continue paying" />
+            </ButtonLink>
+          ) : null}
+          <ButtonLink to="/members">
+            <FormattedMessage id="result.pending.browse" defaultMessage="Browse members meanwhile" />
+          </ButtonLink>
+        </Actions>
+      </Card>
+    );
+  } else {
+    body = (
+      <Card role="alert" data-testid="result-failed">
+        <Mark $tone="danger" aria-hidden="true">
+          ×
+        </Mark>
+        <h1>
+          <FormattedMessage id="result.failed.title" defaultMessage="Payment failed or has been cancelled" />
+        </h1>
+        {recurring ? (
+          <>
+            <p>
+              <FormattedMessage id="result.recurring.body" defaultMessage="Your saved card could not be charged. No money has been taken. Try again, or pay with PayPal." />
+            </p>
+            <Actions>
+              <Form method="post" action="/credits/repeat-order">
+                <Button type="submit">
+                  <FormattedMessage id="result.recurring.retry" defaultMessage="Try again" />
+                </Button>
+              </Form>
+              {paypal ? (
+                <ButtonLink to={`/credits/${payment.package}/paypal${query}`} $variant="ghost">
+                  <FormattedMessage id="result.recurring.paypal" defaultMessage="Pay with PayPal" />
+                </ButtonLink>
+              ) : null}
+            </Actions>
+          </>
+        ) : (
+          <>
+            <p>
+              <FormattedMessage id="result.failed.body" defaultMessage="No money has been taken and no credits were added. Try again, with another payment method if you like:" />
+            </p>
+            <Retry>
+              {otherMethods.map((method) => (
+                <li key={method}>
+                  <ButtonLink to={`/credits/${payment.package}/${method}${query}`} $variant="ghost">
+                    {methodName(method)}
+                  </ButtonLink>
+                </li>
+              ))}
+              <li>
+                <ButtonLink to={`/credits/${payment.package}/${payment.method}${query}`}>
+                  <FormattedMessage id="result.failed.same" defaultMessage="Try {method} again" values={{ method: methodName(payment.method) }} />
+                </ButtonLink>
+              </li>
+            </Retry>
+          </>
+        )}
+      </Card>
+    );
+  }
+
+  return (
+    <Page>
+      <Inner $narrow>
+        {body}
+        <p style={{ textAlign: 'center', marginTop: 24 }}>
+          <Link to="/credits">
+            <FormattedMessage id="checkout.back" defaultMessage="All bundles" />
+          </Link>
+        </p>
+      </Inner>
+    </Page>
+  );
+}

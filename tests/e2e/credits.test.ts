@@ -1,0 +1,147 @@
+// Buying credits in Chromium (issue 13): a free member picks a bundle and a method, pays on the
+// sandbox checkout, sees the completed screen, the credits in the top navigation instead of Get
+// Premium, and the purchase among the transactions — in two tenants and two languages, without a
+// console error or hydration warning.
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, ConsoleMessage, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser';
+import { request, startServer, type RunningServer } from '../support/server';
+
+let server: RunningServer;
+let browser: Browser;
+let n = 0;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ SKIP_SEED: '1' }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+function watch(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    const text = message.text();
+    if (message.type() === 'error' || /hydrat|did not match|Minified React error/i.test(text)) problems.push(`${page.url()}: ${text}`);
+  });
+  page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
+  return problems;
+}
+
+/** A member signed up over the API, logged in in a fresh browser context. */
+async function memberPage(tenant: string, locale: string, country: string, width = 1280): Promise<Page> {
+  n++;
+  const host = `${tenant}.localhost:${server.port}`;
+  const base = `http://${host}`;
+  const res = await request(server.port, host, '/api/signup.php', {
+    method: 'POST',
+    body: JSON.stringify({ email: `buyer${n}@e2e.example`, name: `Buyer${n}`, password: 'member password 1', date_of_birth: '1990-02-02', gender: 'female', seeking: 'female', country, terms: true, orientation_consent: true, tracking: { network: 'e2e' } }),
+    headers: { 'content-type': 'application/json', origin: base },
+  });
+  expect(res.status).toBe(201);
+  const session = /rdv_session=([^;]+)/.exec(String(res.headers['set-cookie']))![1]!;
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  await context.addCookies([
+    { name: 'locale', value: locale, url: base },
+    { name: 'entry_warning_dismissed', value: String(Date.now()), url: base },
+    { name: 'rdv_session', value: session, url: base, httpOnly: true, secure: true, sameSite: 'Lax' },
+  ]);
+  return context.newPage();
+}
+
+describe('buying credits in Chromium', () => {
+  it.each([
+    ['flirtlokaal', 'en', 'NL', 'ideal', 'Payment completed', 'Transactions'],
+    ['herzklopfen', 'de', 'DE', 'sofort', 'Zahlung abgeschlossen', 'Transaktionen'],
+  ])('on %s in %s: bundle, sandbox checkout, completed screen, credits badge and transaction', async (tenant, locale, country, method, completed, transactions) => {
+    const page = await memberPage(tenant, locale, country);
+    const problems = watch(page);
+    const base = `http://${tenant}.localhost:${server.port}`;
+    await page.goto(`${base}/credits`, { waitUntil: 'networkidle' });
+    // A free member sees Get Premium, not credits.
+    expect(await page.locator('header a[href="/premium"]').count()).toBe(1);
+    expect(await page.locator('header a[href="/credits"]').count()).toBe(0);
+
+    await page.locator('[data-testid="bundle-popular"] a').click();
+    await page.waitForURL(/\/credits\/popular/);
+    await page.locator(`[data-testid="method-${method}"]`).click();
+    await page.locator('[data-testid="consent"]').check();
+    await page.locator('main form button[type="submit"]').click();
+    await page.waitForURL(/\/sandbox\/checkout\/tr_/);
+    expect(await page.locator('[role="note"]').textContent()).toMatch(/TEST/);
+    await page.locator('[data-testid="outcome-paid"]').click();
+
+    await page.waitForURL(/\/credits\/result\?payment=\d+/);
+    await page.locator('[data-testid="result-completed"]').waitFor();
+    expect(await page.locator('h1').textContent()).toBe(completed);
+    const order = (await page.locator('[data-testid="order-number"]').textContent())!;
+    expect(order).toMatch(/^\d{4}-\d{6}$/);
+    // Premium now: the navigation shows the credits (signup credits + 50) instead of Get Premium.
+    const credits = page.locator('header a[href="/credits"]');
+    await credits.waitFor();
+    expect(await credits.textContent()).toMatch(/5\d/);
+    expect(await page.locator('header a[href="/premium"]').count()).toBe(0);
+
+    await page.goto(`${base}/transactions`, { waitUntil: 'networkidle' });
+    expect(await page.locator('h1').textContent()).toBe(transactions);
+    const row = page.locator('[data-testid="transactions"] tbody tr').first();
+    expect(await row.textContent()).toContain(order);
+    expect(await row.locator('[data-status]').getAttribute('data-status')).toBe('paid');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows the failed screen with the other methods and no credits after a cancelled payment', async () => {
+    const page = await memberPage('flirtlokaal', 'en', 'NL');
+    const problems = watch(page);
+    const base = `http://flirtlokaal.localhost:${server.port}`;
+    await page.goto(`${base}/credits/starter/ideal`, { waitUntil: 'networkidle' });
+    await page.locator('[data-testid="consent"]').check();
+    await page.locator('main form button[type="submit"]').click();
+    await page.waitForURL(/\/sandbox\/checkout\//);
+    await page.locator('[data-testid="outcome-canceled"]').click();
+    await page.locator('[data-testid="result-failed"]').waitFor();
+    expect(await page.locator('h1').textContent()).toBe('Payment failed or has been cancelled');
+    expect(await page.locator('[data-testid="result-failed"] a[href^="/credits/starter/creditcard"]').count()).toBe(1);
+    expect(await page.locator('header a[href="/premium"]').count()).toBe(1);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it.each([375, 1280])('has no serious or critical axe violation on the credits pages at %i px', async (width) => {
+    const page = await memberPage('solvhjerter', 'da', 'DK', width);
+    const base = `http://solvhjerter.localhost:${server.port}`;
+    const findings: string[] = [];
+    const check = async () => {
+      const result = await new AxeBuilder({ page }).analyze();
+      for (const v of result.violations) {
+        if (v.impact === 'serious' || v.impact === 'critical') findings.push(`${new URL(page.url()).pathname}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      }
+    };
+    await page.goto(`${base}/credits`, { waitUntil: 'networkidle' });
+    await check();
+    await page.goto(`${base}/credits/plus/mobilepay`, { waitUntil: 'networkidle' });
+    await check();
+    await page.locator('[data-testid="consent"]').check();
+    await page.locator('main form button[type="submit"]').click();
+    await page.waitForURL(/\/sandbox\/checkout\//);
+    await check();
+    await page.locator('[data-testid="outcome-paid"]').click();
+    await page.locator('[data-testid="result-completed"]').waitFor();
+    await check();
+    await page.goto(`${base}/transactions`, { waitUntil: 'networkidle' });
+    await check();
+    await page.locator('[data-testid="transactions"] tbody a').first().click();
+    await page.locator('[data-testid="transaction"]').waitFor();
+    await check();
+    for (const path of ['/credits/repeat-order', '/premium', '/pricing']) {
+      await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+      await check();
+    }
+    expect(findings).toEqual([]);
+    await page.context().close();
+  });
+});
