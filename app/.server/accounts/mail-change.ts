@@ -2,14 +2,13 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { text, TEXT_LIMITS } from '~/shared/request-rules';
+import { EMAIL_PATTERN } from '~/shared/signup-rules';
 import type { Locale } from '~/shared/locales';
 import type { DB, User } from '../db/schema';
 import { serverMessage } from '../i18n/messages';
 import { enqueueMail } from '../mail/mail';
 import type { Tenant } from '../tenants/schema';
 import { consumeToken, createToken } from './tokens';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 export const MailChangeSchema = z.object({ email: text(TEXT_LIMITS.email) });
 /** The confirmation: the token from the mailed link, posted by the page's button. */
@@ -34,7 +33,7 @@ export async function requestMailChange(
   input: { email?: unknown; origin: string; locale: Locale },
 ): Promise<MailChangeResult> {
   const email = typeof input.email === 'string' ? input.email.trim().toLowerCase().slice(0, 254) : '';
-  if (!EMAIL.test(email)) return { ok: false, error: 'invalid' };
+  if (!EMAIL_PATTERN.test(email)) return { ok: false, error: 'invalid' };
   if (await addressTaken(db, tenant, email)) return { ok: false, error: 'taken' };
   await db.transaction().execute(async (trx) => {
     const token = await createToken(trx, { tenantId: tenant.id, userId: user.id, kind: 'mail_change', payload: { email } });

@@ -34,6 +34,7 @@ interface Options {
 export function remixHandler(options: Options): RequestHandler {
   let handler: ReturnType<typeof createRequestHandler> | null = null;
   let builtFrom: ServerBuild | null = null;
+  let apiRoutes = new Map<string, string[]>();
 
   return async (req, res) => {
     const tenant = res.locals.tenant as Tenant;
@@ -49,10 +50,12 @@ export function remixHandler(options: Options): RequestHandler {
       const build = typeof options.build === 'function' ? await options.build() : options.build;
       if (build !== builtFrom) {
         handler = createRequestHandler(build, options.mode);
+        apiRoutes = apiMethodsOf(build);
         builtFrom = build;
       }
 
-      const allowed = isApi ? apiMethods(build, req.path) : PAGE_METHODS;
+      // A single-fetch data request (a fetcher in the page) asks for <path>.data.
+      const allowed = isApi ? (apiRoutes.get(req.path.toLowerCase().replace(/\/+$/, '').replace(/\.data$/, '')) ?? null) : PAGE_METHODS;
       if (!allowed) return reject(404, 'not_found', 'api.error.notFound');
       if (!allowed.includes(req.method)) return reject(405, 'method_not_allowed', 'api.error.methodNotAllowed', { Allow: allowed.join(', ') });
 
@@ -76,16 +79,15 @@ export function remixHandler(options: Options): RequestHandler {
   };
 }
 
-/** The methods of the /api route at `path` (`loader.methods`, see api-route.ts), or null when none is there. */
-export function apiMethods(build: ServerBuild, path: string): string[] | null {
-  // A single-fetch data request (a fetcher in the page) asks for <path>.data.
-  const wanted = path.toLowerCase().replace(/\/+$/, '').replace(/^\//, '').replace(/\.data$/, '');
+/** The methods of each /api route by its path (`/api/user.php`): `loader.methods`, see api-route.ts. Read once per build. */
+export function apiMethodsOf(build: ServerBuild): Map<string, string[]> {
+  const routes = new Map<string, string[]>();
   for (const route of Object.values(build.routes)) {
-    if (route.path?.toLowerCase() !== wanted) continue;
+    if (!route.path?.toLowerCase().startsWith('api/') || route.path.includes('*')) continue;
     const methods = (route.module.loader as { methods?: unknown } | undefined)?.methods;
-    return Array.isArray(methods) ? (methods as string[]) : ['GET', 'HEAD'];
+    routes.set(`/${route.path.toLowerCase()}`, Array.isArray(methods) ? (methods as string[]) : ['GET', 'HEAD']);
   }
-  return null;
+  return routes;
 }
 
 /** As @remix-run/express builds it, with the body passed through a counter that stops at `limit` bytes. */

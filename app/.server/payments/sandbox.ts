@@ -4,9 +4,9 @@
 // first card payment stores a mandate that repeat orders charge. Like Mollie, an open payment
 // expires after 15 minutes. Never used in a real production start (providers.ts).
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { now } from '../clock';
-import type { DB, PaymentStatus } from '../db/schema';
+import type { DB, PaymentStatus, SandboxPaymentsTable } from '../db/schema';
 import { isCardMethod, SANDBOX_OUTCOMES, type SandboxOutcome } from '~/shared/payment-methods';
 import {
   isFinal,
@@ -38,32 +38,19 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   async createPayment(input: CreatePaymentInput): Promise<ProviderPayment> {
-    const at = now();
     const customerId = input.sequenceType === 'first' ? (input.customer?.id ?? randomId('cst')) : (input.customer?.id ?? null);
-    // The idempotency key is the description's order number: one sandbox payment per order.
-    const existing = await this.db.selectFrom('sandbox_payments').selectAll().where('tenant_id', '=', this.tenantId).where('description', '=', input.description).executeTakeFirst();
-    if (existing) return this.view(existing);
-    const row = await this.db
-      .insertInto('sandbox_payments')
-      .values({
-        id: randomId('tr'),
-        tenant_id: this.tenantId,
-        amount: input.amount,
-        currency: input.currency,
-        description: input.description,
-        method: input.method,
-        status: 'open',
-        sequence_type: input.sequenceType,
-        customer_id: customerId,
-        mandate_id: null,
-        redirect_url: input.redirectUrl,
-        webhook_url: input.webhookUrl,
-        created_at: at,
-        updated_at: at,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return this.view(row);
+    return this.paymentOnce({
+      amount: input.amount,
+      currency: input.currency,
+      description: input.description,
+      method: input.method,
+      status: 'open',
+      sequence_type: input.sequenceType,
+      customer_id: customerId,
+      mandate_id: null,
+      redirect_url: input.redirectUrl,
+      webhook_url: input.webhookUrl,
+    });
   }
 
   async fetchPayment(id: string): Promise<ProviderPayment> {
@@ -90,28 +77,29 @@ export class SandboxProvider implements PaymentProvider {
   async chargeRecurring(input: RecurringChargeInput): Promise<ProviderPayment> {
     const mandate = await this.db.selectFrom('sandbox_mandates').selectAll().where('id', '=', input.mandateId).where('customer_id', '=', input.customerId).executeTakeFirst();
     if (!mandate) throw new ProviderError('Unknown mandate');
-    const existing = await this.db.selectFrom('sandbox_payments').selectAll().where('tenant_id', '=', this.tenantId).where('description', '=', input.description).executeTakeFirst();
+    return this.paymentOnce({
+      amount: input.amount,
+      currency: input.currency,
+      description: input.description,
+      method: mandate.method,
+      // A valid mandate is charged at once; a card that has since been blocked declines.
+      status: mandate.status === 'valid' ? 'paid' : 'failed',
+      sequence_type: 'recurring',
+      customer_id: input.customerId,
+      mandate_id: mandate.id,
+      redirect_url: '',
+      webhook_url: input.webhookUrl,
+    });
+  }
+
+  /** One sandbox payment per order: the description (its order number) is the idempotency key. */
+  private async paymentOnce(values: Omit<Insertable<SandboxPaymentsTable>, 'id' | 'tenant_id' | 'created_at' | 'updated_at'>): Promise<ProviderPayment> {
+    const existing = await this.db.selectFrom('sandbox_payments').selectAll().where('tenant_id', '=', this.tenantId).where('description', '=', values.description).executeTakeFirst();
     if (existing) return this.view(existing);
     const at = now();
     const row = await this.db
       .insertInto('sandbox_payments')
-      .values({
-        id: randomId('tr'),
-        tenant_id: this.tenantId,
-        amount: input.amount,
-        currency: input.currency,
-        description: input.description,
-        method: mandate.method,
-        // A valid mandate is charged at once; a card that has since been blocked declines.
-        status: mandate.status === 'valid' ? 'paid' : 'failed',
-        sequence_type: 'recurring',
-        customer_id: input.customerId,
-        mandate_id: mandate.id,
-        redirect_url: '',
-        webhook_url: input.webhookUrl,
-        created_at: at,
-        updated_at: at,
-      })
+      .values({ ...values, id: randomId('tr'), tenant_id: this.tenantId, created_at: at, updated_at: at })
       .returningAll()
       .executeTakeFirstOrThrow();
     return this.view(row);
