@@ -20,6 +20,7 @@ import { negotiateLocale } from './app/.server/i18n/negotiate';
 import { eraseExpiredAccounts } from './app/.server/accounts/deletion';
 import { SESSION_COOKIE, userForSession } from './app/.server/accounts/sessions';
 import { createRateLimits } from './app/.server/http/rate-limits';
+import { createLocalBus } from './app/.server/events/bus';
 import { providerFor } from './app/.server/payments/providers';
 import { reconcilePayments } from './app/.server/payments/reconcile';
 import { startMailWorker } from './app/.server/mail/mail';
@@ -70,6 +71,8 @@ async function main() {
   const mail = startMailWorker(database.db, { smtpUrl: config.SMTP_URL, log });
   const devOutbox = config.NODE_ENV !== 'production' || config.DEMO;
   const limits = createRateLimits({ redisUrl: config.REDIS_URL, prefix: `rdv:${process.pid}:${Date.now()}` });
+  // Live events (GET /api/events.php): in-process here; Redis pub/sub across instances comes with the stream.
+  const events = createLocalBus();
   // Accounts past their 14-day reactivation window are erased, hourly.
   const eraser = setInterval(() => void eraseExpiredAccounts(database.db).catch((error: Error) => log(`erasing accounts failed: ${error.message}`)), 3600_000);
   eraser.unref();
@@ -214,6 +217,7 @@ async function main() {
           userAgent: req.get('user-agent') ?? null,
           mail,
           limits,
+          events,
           mediaDir: path.join(config.DATA_DIR, 'media'),
           devOutbox,
         };
@@ -245,6 +249,7 @@ async function main() {
       clearInterval(reconciler);
       await mail.stop();
       await limits.close();
+      await events.close();
       await viteDevServer?.close();
       await database.close();
       log('stopped');

@@ -286,7 +286,60 @@ export interface AutoLikesTable {
   count: Generated<number>;
 }
 
+/** One conversation per pair of profiles (migration 0010, docs/decisions/0017). */
+export interface ConversationsTable {
+  id: Generated<number>;
+  tenant_id: string;
+  /** The pair, lower id first. */
+  profile_low: number;
+  profile_high: number;
+  started_by_profile_id: number;
+  /** One side is a fictional profile, answered by the tenant's operators. */
+  fictional: Generated<boolean>;
+  last_message_id: number | null;
+  last_message_at: Timestamp;
+  /** A member wrote to the fictional side and no answer followed yet: the operator queue. */
+  awaiting_reply_since: Date | null;
+  created_at: Generated<Date>;
+}
+
+/** Each side's own view of a conversation. */
+export interface ConversationSidesTable {
+  conversation_id: number;
+  profile_id: number;
+  other_profile_id: number;
+  unread: Generated<number>;
+  last_read_message_id: number | null;
+  /** Removed by this side: messages up to this id are gone for it. */
+  removed_through_message_id: number | null;
+}
+
+export type MessageKind = 'text' | 'gift' | 'photo';
+
+export interface MessagesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  sender_profile_id: number;
+  kind: MessageKind;
+  body: string | null;
+  gift_id: string | null;
+  photo_filename: string | null;
+  photo_thumb_filename: string | null;
+  photo_width: number | null;
+  photo_height: number | null;
+  /** What the sender paid. */
+  credits: Generated<number>;
+  /** The sender's idempotency key (unique per sender). */
+  client_id: string | null;
+  /** An answer by a fictional profile (written by an operator). */
+  from_fictional: Generated<boolean>;
+  created_at: Timestamp;
+}
+
 export interface DB {
+  conversations: ConversationsTable;
+  conversation_sides: ConversationSidesTable;
+  messages: MessagesTable;
   auto_likes: AutoLikesTable;
   credit_ledger: CreditLedgerTable;
   payments: PaymentsTable;
@@ -319,3 +372,5 @@ export type NewPhoto = Insertable<PhotosTable>;
 export type Payment = Selectable<PaymentsTable>;
 export type LedgerEntry = Selectable<CreditLedgerTable>;
 export type Refund = Selectable<RefundsTable>;
+export type Conversation = Selectable<ConversationsTable>;
+export type Message = Selectable<MessagesTable>;
