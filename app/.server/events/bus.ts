@@ -4,7 +4,9 @@
 // In-process by default; with REDIS_URL, Redis pub/sub carries events between server instances.
 // Channels are keyed by tenant: a stream never sees another tenant's events.
 
-export type MemberEventType = 'message' | 'read' | 'like' | 'match' | 'credits' | 'chat_removed';
+import type { MemberEventType } from '~/shared/chat-types';
+
+export type { MemberEventType };
 export type OperatorEventType = 'queue';
 
 export interface BusEvent<T extends string = string> {
