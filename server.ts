@@ -23,6 +23,7 @@ import { createRateLimits } from './app/.server/http/rate-limits';
 import { providerFor } from './app/.server/payments/providers';
 import { reconcilePayments } from './app/.server/payments/reconcile';
 import { startMailWorker } from './app/.server/mail/mail';
+import { startSmsWorker } from './app/.server/directdebit/sms';
 import { mediaHandler } from './app/.server/media/media-handler';
 import { DEMO_PASSWORD, seedDemoAccounts } from './app/.server/seed/demo-accounts';
 import { isDatabaseEmpty, seedDemoProfiles } from './app/.server/seed/demo-profiles';
@@ -69,6 +70,8 @@ async function main() {
 
   const mail = startMailWorker(database.db, { smtpUrl: config.SMTP_URL, log });
   const devOutbox = config.NODE_ENV !== 'production' || config.DEMO;
+  const sms = startSmsWorker(database.db, { smsUrl: config.SMS_URL, log });
+  if (!config.SMS_URL && !devOutbox) log('SMS_URL is not set: direct debit (it needs an SMS code) is not available');
   const limits = createRateLimits({ redisUrl: config.REDIS_URL, prefix: `rdv:${process.pid}:${Date.now()}` });
   // Accounts past their 14-day reactivation window are erased, hourly.
   const eraser = setInterval(() => void eraseExpiredAccounts(database.db).catch((error: Error) => log(`erasing accounts failed: ${error.message}`)), 3600_000);
@@ -213,6 +216,8 @@ async function main() {
           secure: secureCookies(req),
           userAgent: req.get('user-agent') ?? null,
           mail,
+          sms,
+          smsAvailable: Boolean(config.SMS_URL) || devOutbox,
           limits,
           mediaDir: path.join(config.DATA_DIR, 'media'),
           devOutbox,
@@ -244,6 +249,7 @@ async function main() {
       clearInterval(eraser);
       clearInterval(reconciler);
       await mail.stop();
+      await sms.stop();
       await limits.close();
       await viteDevServer?.close();
       await database.close();

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Locale } from '~/shared/locales';
 import type { DB, User } from './db/schema';
 import type { MailWorker } from './mail/mail';
+import type { SmsWorker } from './directdebit/sms';
 import type { RateLimits } from './http/rate-limits';
 import type { TenantRegistry } from './tenants/registry';
 import type { Tenant } from './tenants/schema';
@@ -33,6 +34,9 @@ export interface AppContext {
   secure: boolean;
   userAgent: string | null;
   mail: MailWorker;
+  sms: SmsWorker;
+  /** An SMS can reach a member: SMS_URL is set, or the development outbox (/dev/sms) is served. */
+  smsAvailable: boolean;
   limits: RateLimits;
   /** Where uploaded and generated pictures live (DATA_DIR/media), served under /media/. */
   mediaDir: string;
