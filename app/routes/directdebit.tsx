@@ -17,7 +17,8 @@ import { DIRECT_DEBIT_MESSAGES, payByDirectDebit } from '~/.server/directdebit/d
 import { DIRECT_DEBIT_LIMIT } from '~/.server/directdebit/limits';
 import { mandateReference } from '~/.server/directdebit/mandate';
 import { directDebitContext } from '~/.server/directdebit/request-context';
-import { DIRECT_DEBIT_LIMITS, DirectDebitSchema } from '~/.server/directdebit/schemas';
+import { DirectDebitSchema } from '~/.server/directdebit/schemas';
+import { DIRECT_DEBIT_LIMITS } from '~/shared/direct-debit';
 import { formAction } from '~/.server/http/form-action';
 import { serverMessage } from '~/.server/i18n/messages';
 import { PAYMENT_MESSAGES } from '~/.server/payments/payments';

@@ -2,12 +2,11 @@
 // every field required, lengths capped; whether the IBAN and phone are real is the domain's
 // question (account-details.ts), answered as field errors in the same shape.
 import { z } from 'zod';
+import { DIRECT_DEBIT_LIMITS } from '~/shared/direct-debit';
 import { CountryQuerySchema } from '../payments/schemas';
 
 const required = (max: number) => z.string().trim().min(1, { message: 'validation.required' }).max(max, { message: 'validation.tooLong' });
 
-/** Field lengths of the direct-debit details (docs/api.md "Direct debit"). */
-export const DIRECT_DEBIT_LIMITS = { account_holder: 70, iban: 42, street: 70, house_number: 12, zip: 12, city: 80, phone: 30 } as const;
 
 export const DirectDebitSchema = z.object({
   package: z.string().trim().toLowerCase().regex(/^[a-z0-9-]{1,40}$/, { message: 'validation.choice' }),
