@@ -269,3 +269,54 @@ describe.each(databaseKinds)('direct debit on $name', (kind) => {
     expect(await repeatOrder(ctx, paid)).toMatchObject({ ok: false, error: 'direct_debit_limit' });
   });
 });
+
+describe('direct debit on every demo tenant that offers it (PGlite)', () => {
+  it('pays every bundle in every sdd country with the code from the SMS, settled by the sandbox and credited once', async () => {
+    const { database, drop } = await migratedDatabase(databaseKinds[0]!);
+    try {
+      const { creditOffer } = await import('~/.server/credits/offer');
+      const offering = tenants.filter((t) => t.payments.methods.includes('sdd'));
+      expect(offering.map((t) => t.id).sort()).toEqual(['bellacurva', 'flirtlokaal', 'herzklopfen']);
+      let month = 0;
+      for (const tenant of offering) {
+        const sandbox = new SandboxProvider(database.db, tenant.id, `http://${tenant.id}.localhost`);
+        const ctx: DirectDebitContext = { db: database.db, tenant, provider: sandbox, origin: `http://${tenant.id}.localhost`, locale: tenant.locales[0]!, smsAvailable: true };
+        for (const country of tenant.settings.countries) {
+          const offer = creditOffer(tenant, country);
+          if (!offer.methods.some((m) => m.id === 'sdd')) continue;
+          n++;
+          const signup = await signUp(database.db, tenant, { ip: null, origin: 'http://x', locale: 'en' }, {
+            email: `every${n}@example.com`, name: `Every${n}`, password: 'a good password', date_of_birth: '1970-01-01',
+            gender: 'female', seeking: 'male', country, terms: true, orientation_consent: true, tracking: { network: 'test' },
+          });
+          if (!signup.ok) throw new Error(`${tenant.id} ${country}: ${signup.error}`);
+          let expected = signup.user.credits;
+          // Each debit in a month of its own keeps the account and the member under the monthly limit.
+          for (const bundle of offer.packages) {
+            month++;
+            setClockForTests(new Date(Date.UTC(2031, month, 10)));
+            const phone = `+3161${String(month).padStart(7, '0')}`;
+            const input = { package: bundle.id, country, account_holder: 'Demo Member', iban: 'NL91ABNA0417164300', street: 'Main street', house_number: '1', zip: '1000', city: 'Town', phone };
+            const sent = await payByDirectDebit(ctx, signup.user, input);
+            if (!sent.ok) throw new Error(`${tenant.id} ${country} ${bundle.id}: ${sent.error}`);
+            const sms = await database.db.selectFrom('sms_outbox').select('text').where('to_phone', '=', phone).orderBy('id', 'desc').executeTakeFirstOrThrow();
+            const paid = await payByDirectDebit(ctx, signup.user, { ...input, otp: /\b\d{6}\b/.exec(sms.text)![0] });
+            if (!paid.ok || paid.step !== 'payment') throw new Error(`${tenant.id} ${country} ${bundle.id}: ${JSON.stringify(paid)}`);
+            expect(paid.payment.amount).toBe(bundle.price + offer.methods.find((m) => m.id === 'sdd')!.fee);
+            await sandbox.settle(paid.payment.provider_id!, 'paid');
+            await handlePaymentWebhook(database.db, tenant, sandbox, paid.payment.provider_id!);
+            await handlePaymentWebhook(database.db, tenant, sandbox, paid.payment.provider_id!);
+            expected += bundle.credits;
+          }
+          setClockForTests(null);
+          const row = await database.db.selectFrom('users').select(['credits', 'paid_user']).where('id', '=', signup.user.id).executeTakeFirstOrThrow();
+          expect(row, `${tenant.id} ${country}`).toEqual({ credits: expected, paid_user: true });
+        }
+      }
+    } finally {
+      setClockForTests(null);
+      await database.close();
+      await drop();
+    }
+  });
+});

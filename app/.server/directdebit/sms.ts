@@ -24,7 +24,7 @@ export async function sendThroughGateway(url: string, sms: { to: string; text: s
     body: JSON.stringify({ to: sms.to, text: sms.text }),
     signal: AbortSignal.timeout(10_000),
   });
-  await response.body?.cancel();
+  await response.text().catch(() => '');
   if (!response.ok) throw new Error(`SMS gateway answered ${response.status}`);
 }
 
