@@ -182,12 +182,13 @@ export class SandboxProvider implements PaymentProvider {
     return row;
   }
 
-  private view(row: { id: string; status: PaymentStatus; customer_id: string | null; mandate_id: string | null; charged_back_at: Date | null }): ProviderPayment {
+  private view(row: { id: string; status: PaymentStatus; method: string; customer_id: string | null; mandate_id: string | null; charged_back_at: Date | null }): ProviderPayment {
     return {
       chargedBack: row.charged_back_at !== null,
       id: row.id,
       status: row.status,
-      checkoutUrl: row.status === 'open' || row.status === 'pending' ? this.checkoutUrl(row.id) : null,
+      // A direct debit has nothing to pay on a checkout: the bank collects it (its test page still exists).
+      checkoutUrl: row.method !== 'sdd' && (row.status === 'open' || row.status === 'pending') ? this.checkoutUrl(row.id) : null,
       customerId: row.customer_id,
       mandateId: row.mandate_id,
     };
