@@ -151,9 +151,12 @@ const Mandate = styled.section`
 
   dl {
     display: grid;
-    grid-template-columns: auto 1fr;
     gap: ${({ theme }) => `${theme.space(1)} ${theme.space(3)}`};
     margin: 0;
+
+    @media (min-width: ${({ theme }) => theme.breakpoints.sm}px) {
+      grid-template-columns: auto 1fr;
+    }
   }
 
   dt {
@@ -362,11 +365,17 @@ export default function DirectDebit() {
                     <dd data-testid="mandate-reference">{reference}</dd>
                   </dl>
                   <p>
-                    <FormattedMessage
-                      id="directdebit.mandateText"
-                      defaultMessage="By signing this mandate form, you authorise (A) {creditor} to send instructions to your bank to debit your account and (B) your bank to debit your account in accordance with the instructions from {creditor}. As part of your rights, you are entitled to a refund from your bank under the terms and conditions of your agreement with your bank. A refund must be claimed within 8 weeks starting from the date on which your account was debited."
-                      values={{ creditor: creditor.name }}
-                    />
+                    {intl
+                      .formatMessage(
+                        {
+                          id: 'directdebit.mandateText',
+                          defaultMessage:
+                            'By signing this mandate form, you authorise (A) {creditor} to send instructions to your bank to debit your account and (B) your bank to debit your account in accordance with the instructions from {creditor}. As part of your rights, you are entitled to a refund from your bank under the terms and conditions of your agreement with your bank. A refund must be claimed within 8 weeks starting from the date on which your account was debited.',
+                        },
+                        { creditor: creditor.name },
+                      )
+                      // A name ending in an abbreviation (B.V., S.L.) also ends the sentence: one full stop.
+                      .replace(/\.\./g, '.')}
                   </p>
                 </Mandate>
                 <Authorise>

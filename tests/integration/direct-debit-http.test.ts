@@ -192,7 +192,7 @@ describe('the /directdebit page', () => {
     const sent = await form('/directdebit?package=popular&country=NL', { ...fields, authorised: 'on', intent: 'send' }, cookie);
     expect(sent.status).toBe(200);
     expect(sent.text).toContain('data-testid="code-step"');
-    expect(sent.text).toContain('NL02 •••• •••• ••67 89');
+    expect(sent.text).toContain('NL02 •••• 6789');
     const code = await codeFromOutbox('+31622222222');
     const wrong = await form('/directdebit?package=popular&country=NL', { ...fields, authorised: 'on', intent: 'pay', otp: code === '222222' ? '222223' : '222222' }, cookie);
     expect(wrong.text).toContain('Code invalid');

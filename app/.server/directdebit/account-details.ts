@@ -48,10 +48,9 @@ export function normalizePhone(value: string, defaultCountry: string): string | 
   return parsed.number;
 }
 
-/** NL91 •••• •••• ••43 00: the country, check digits and last four, nothing else. */
+/** NL91 •••• 4300: the country, check digits and last four, nothing else. */
 export function maskIban(iban: string): string {
-  const masked = `${iban.slice(0, 4)}${'•'.repeat(Math.max(0, iban.length - 8))}${iban.slice(-4)}`;
-  return masked.replace(/(.{4})(?=.)/gu, '$1 ');
+  return `${iban.slice(0, 4)} •••• ${iban.slice(-4)}`;
 }
 
 /** +31 6•••••678: enough for the member to recognise their number. */
