@@ -24,6 +24,7 @@ import { createLocalBus } from './app/.server/events/bus';
 import { providerFor } from './app/.server/payments/providers';
 import { reconcilePayments } from './app/.server/payments/reconcile';
 import { startMailWorker } from './app/.server/mail/mail';
+import { startSmsWorker } from './app/.server/directdebit/sms';
 import { mediaHandler } from './app/.server/media/media-handler';
 import { DEMO_PASSWORD, seedDemoAccounts } from './app/.server/seed/demo-accounts';
 import { isDatabaseEmpty, seedDemoProfiles } from './app/.server/seed/demo-profiles';
@@ -70,6 +71,8 @@ async function main() {
 
   const mail = startMailWorker(database.db, { smtpUrl: config.SMTP_URL, log });
   const devOutbox = config.NODE_ENV !== 'production' || config.DEMO;
+  const sms = startSmsWorker(database.db, { smsUrl: config.SMS_URL, log });
+  if (!config.SMS_URL && !devOutbox) log('SMS_URL is not set: direct debit (it needs an SMS code) is not available');
   const limits = createRateLimits({ redisUrl: config.REDIS_URL, prefix: `rdv:${process.pid}:${Date.now()}` });
   // Live events (GET /api/events.php): in-process here; Redis pub/sub across instances comes with the stream.
   const events = createLocalBus();
@@ -216,6 +219,8 @@ async function main() {
           secure: secureCookies(req),
           userAgent: req.get('user-agent') ?? null,
           mail,
+          sms,
+          smsAvailable: Boolean(config.SMS_URL) || devOutbox,
           limits,
           events,
           mediaDir: path.join(config.DATA_DIR, 'media'),
@@ -248,6 +253,7 @@ async function main() {
       clearInterval(eraser);
       clearInterval(reconciler);
       await mail.stop();
+      await sms.stop();
       await limits.close();
       await events.close();
       await viteDevServer?.close();

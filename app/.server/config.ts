@@ -28,6 +28,11 @@ const EnvSchema = z.object({
     .url({ protocol: /^smtps?$/ })
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** The SMS gateway (DESIGN §8): a JSON POST {to, text} per SMS; without it SMS stay in the /dev/sms outbox. */
+  SMS_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Serves the production build with demo conveniences: generated secret, seeded data, mail outbox page. */
   DEMO: boolFlag,
   /** Express "trust proxy" value: only then are X-Forwarded-* headers believed. */

@@ -5,6 +5,7 @@ import type { Locale } from '~/shared/locales';
 import type { DB, User } from './db/schema';
 import type { EventBus } from './events/bus';
 import type { MailWorker } from './mail/mail';
+import type { SmsWorker } from './directdebit/sms';
 import type { RateLimits } from './http/rate-limits';
 import type { TenantRegistry } from './tenants/registry';
 import type { Tenant } from './tenants/schema';
@@ -34,6 +35,9 @@ export interface AppContext {
   secure: boolean;
   userAgent: string | null;
   mail: MailWorker;
+  sms: SmsWorker;
+  /** An SMS can reach a member: SMS_URL is set, or the development outbox (/dev/sms) is served. */
+  smsAvailable: boolean;
   limits: RateLimits;
   /** Live events to members' and operators' streams (GET /api/events.php). */
   events: EventBus;

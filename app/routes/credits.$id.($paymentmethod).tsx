@@ -47,6 +47,8 @@ export const action = formAction({
     const { locale } = context;
     if (!context.user) throw redirect('/login');
     const country = await requestPaymentCountry(request, context, body.country);
+    // Direct debit asks the bank details, the mandate and an SMS code on its own form (issue 17).
+    if (body.method === 'sdd') return redirect(`/directdebit?${new URLSearchParams({ package: params.id ?? '', country })}`);
     let result;
     try {
       result = await createPayment(checkoutContext(context), context.user, { package: params.id ?? '', method: body.method, country });

@@ -52,6 +52,11 @@ export const action = formAction({
       if (!(error instanceof ProviderError)) throw error;
       result = { ok: false as const, error: 'provider_unavailable' as const };
     }
+    if (!result.ok && result.error === 'direct_debit_form') {
+      // No valid stored mandate (first or returned): sign one again on the direct-debit form.
+      const last = await lastOrder(context.db, user);
+      if (last) return redirect(`/directdebit?${new URLSearchParams({ package: last.package_id, country: last.country })}`);
+    }
     if (!result.ok) return { message: serverMessage(locale, PAYMENT_MESSAGES[result.error]) };
     if (result.charged || !result.payment.checkout_url) return redirect(`/credits/result?payment=${result.payment.id}`);
     return redirect(result.payment.checkout_url);

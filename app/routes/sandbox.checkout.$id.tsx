@@ -37,13 +37,16 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     status: row.status,
     returnUrl: row.redirect_url,
     recurring: row.sequence_type === 'first',
+    // A collected direct debit can be returned by the member's bank (issue 17: blocks the account).
+    chargeable: row.status === 'paid' && row.method === 'sdd' && !row.charged_back_at,
+    chargedBack: row.charged_back_at !== null,
   };
 }
 
 export const meta: MetaFunction = () => [{ title: 'Sandbox checkout' }, { name: 'robots', content: 'noindex' }];
 
 export const action = formAction({
-  body: z.object({ outcome: z.enum(SANDBOX_OUTCOMES) }),
+  body: z.object({ outcome: z.enum([...SANDBOX_OUTCOMES, 'chargeback']) }),
   failure: ({ message }) => ({ message }),
   async handle({ context, body, params }) {
     const sandbox = sandboxOf(context);
@@ -63,6 +66,7 @@ const outcomes = defineMessages({
   failed: { id: 'sandbox.outcome.failed', defaultMessage: 'Fail' },
   canceled: { id: 'sandbox.outcome.canceled', defaultMessage: 'Cancel' },
   expired: { id: 'sandbox.outcome.expired', defaultMessage: 'Let it expire' },
+  chargeback: { id: 'sandbox.outcome.chargeback', defaultMessage: 'Return the debit (chargeback)' },
 });
 
 const Screen = styled.main`
@@ -131,7 +135,7 @@ const Outcome = styled.button<{ $kind: string }>`
           background: #1f7a4d;
           color: #fff;
         `
-      : $kind === 'failed'
+      : $kind === 'failed' || $kind === 'chargeback'
         ? css`
             background: #fff;
             border-color: #c92a3a;
@@ -194,8 +198,24 @@ export default function SandboxCheckout() {
             <a href={data.returnUrl || '/credits'}>
               <FormattedMessage id="sandbox.back" defaultMessage="Back to the website" />
             </a>
+            {data.chargedBack ? (
+              <>
+                {' '}
+                <FormattedMessage id="sandbox.chargedBack" defaultMessage="The debit was returned by the bank (chargeback)." />
+              </>
+            ) : null}
           </Status>
-        ) : (
+        ) : null}
+        {settled && data.chargeable ? (
+          <Form method="post">
+            <Buttons>
+              <Outcome type="submit" name="outcome" value="chargeback" $kind="chargeback" disabled={navigation.state !== 'idle'} data-testid="outcome-chargeback">
+                {intl.formatMessage(outcomes.chargeback)}
+              </Outcome>
+            </Buttons>
+          </Form>
+        ) : null}
+        {settled ? null : (
           <Form method="post">
             {data.status === 'pending' ? (
               <Status role="status">

@@ -294,7 +294,8 @@ describe('every bundle with every offered method on every demo tenant (PGlite)',
           let expected = signup.user.credits;
           const offer = creditOffer(tenant, country);
           for (const bundle of offer.packages) {
-            for (const method of offer.methods) {
+            // Direct debit asks an SMS code on its own form: tests/integration/direct-debit.test.ts buys those.
+            for (const method of offer.methods.filter((m) => m.id !== 'sdd')) {
               const created = await createPayment(ctx, signup.user, { package: bundle.id, method: method.id, country });
               if (!created.ok) throw new Error(`${tenant.id} ${country} ${bundle.id} ${method.id}: ${created.error}`);
               expect(created.payment.amount).toBe(bundle.price + method.fee);

@@ -27,6 +27,7 @@ interface MolliePayment {
   customerId?: string;
   mandateId?: string;
   amountRefunded: { currency: string; value: string };
+  amountChargedBack?: { currency: string; value: string };
   _links: Record<string, { href: string; type: string }>;
 }
 
@@ -37,7 +38,10 @@ const problem = (status: number, title: string, detail: string, field?: string) 
 
 export function createMollieMock(apiKey = 'test_rendezvousmollie0000000000000') {
   const payments = new Map<string, MolliePayment>();
-  const mandates = new Map<string, { resource: 'mandate'; id: string; status: 'valid' | 'invalid'; method: string; customerId: string }>();
+  const mandates = new Map<
+    string,
+    { resource: 'mandate'; id: string; status: 'valid' | 'invalid'; method: string; customerId: string; mandateReference?: string; signatureDate?: string; details?: Record<string, unknown> }
+  >();
   const customers = new Map<string, { resource: 'customer'; id: string; name?: string; email?: string }>();
   const refunds: { id: string; paymentId: string; amount: { currency: string; value: string }; description?: string }[] = [];
   const replay = new Map<string, unknown>();
@@ -94,7 +98,8 @@ export function createMollieMock(apiKey = 'test_rendezvousmollie0000000000000') 
         if (sequenceType === 'recurring') {
           const mandate = mandates.get(String(body.mandateId));
           if (!mandate || mandate.customerId !== body.customerId) return problem(422, 'Unprocessable Entity', 'The mandate is invalid', 'mandateId');
-          status = mandate.status === 'valid' ? 'paid' : 'failed';
+          // A card is charged at once; a direct debit is pending until the bank collects (Mollie).
+          status = mandate.status !== 'valid' ? 'failed' : mandate.method === 'directdebit' ? 'pending' : 'paid';
         }
         const payment: MolliePayment = {
           resource: 'payment', id: id('tr'), mode: 'test', createdAt: new Date().toISOString(), status, amount: { currency: amount.currency, value: amount.value! },
@@ -135,6 +140,23 @@ export function createMollieMock(apiKey = 'test_rendezvousmollie0000000000000') 
         return { body: { ...customer, mode: 'test', createdAt: new Date().toISOString(), _links: { self: { href: `${API}/customers/${customer.id}`, type: 'application/hal+json' } } } };
       }),
     ),
+    // Mandates API: a SEPA direct-debit mandate signed on the merchant's own form.
+    http.post(`${API}/customers/:customerId/mandates`, ({ request, params }) =>
+      once(request, (body) => {
+        if (!customers.has(String(params.customerId))) return problem(404, 'Not Found', 'No customer exists with this token.');
+        if (body.method !== 'directdebit') return problem(422, 'Unprocessable Entity', 'The method is invalid', 'method');
+        if (!body.consumerName) return problem(422, 'Unprocessable Entity', 'The consumer name is invalid', 'consumerName');
+        if (!/^[A-Z]{2}\d{2}[A-Z0-9]{8,30}$/.test(String(body.consumerAccount))) return problem(422, 'Unprocessable Entity', 'The consumer account is invalid', 'consumerAccount');
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(String(body.signatureDate))) return problem(422, 'Unprocessable Entity', 'The signature date is invalid', 'signatureDate');
+        const mandate = {
+          resource: 'mandate' as const, id: id('mdt'), status: 'valid' as const, method: 'directdebit', customerId: String(params.customerId),
+          mandateReference: body.mandateReference as string | undefined, signatureDate: String(body.signatureDate),
+          details: { consumerName: body.consumerName, consumerAccount: body.consumerAccount },
+        };
+        mandates.set(mandate.id, mandate);
+        return { body: { ...mandate, mode: 'test', createdAt: new Date().toISOString(), _links: { self: { href: `${API}/customers/${mandate.customerId}/mandates/${mandate.id}`, type: 'application/hal+json' } } } };
+      }),
+    ),
     http.get(`${API}/customers/:customerId/mandates/:mandateId`, ({ request, params }) => {
       if (!authorised(request)) return problem(401, 'Unauthorized Request', 'Missing authentication, or failed to authenticate');
       const mandate = mandates.get(String(params.mandateId));
@@ -158,6 +180,11 @@ export function createMollieMock(apiKey = 'test_rendezvousmollie0000000000000') 
     blockMandate: (mandateId: string) => {
       const mandate = mandates.get(mandateId);
       if (mandate) mandate.status = 'invalid';
+    },
+    /** The debtor's bank returned the debit: the payment stays paid, with amountChargedBack. */
+    chargeBack: (paymentId: string) => {
+      const payment = payments.get(paymentId);
+      if (payment) payment.amountChargedBack = { ...payment.amount };
     },
     /** Mollie cannot be reached (a network error; the client does not retry those). */
     setDown: (value: boolean) => {

@@ -10,6 +10,8 @@ import { databaseKinds } from './databases';
 export interface RunningServer {
   port: number;
   dataDir: string;
+  /** The server's own PostgreSQL database, when DATABASE_URL is set (else PGlite inside the server). */
+  databaseUrl: string | undefined;
   output: () => string;
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
   process: ChildProcess;
@@ -58,6 +60,7 @@ export async function startServer(env: Record<string, string | undefined> = {}):
   return {
     port,
     dataDir,
+    databaseUrl: database.url,
     process: child,
     output: () => output,
     stop: (signal = 'SIGTERM') =>

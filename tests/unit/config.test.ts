@@ -20,6 +20,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SESSION_SECRET: 'short', DATA_DIR: tmp() })).toThrow(/SESSION_SECRET: must be at least 32/);
   });
 
+  it('takes an http(s) SMS gateway URL and refuses anything else', () => {
+    expect(loadConfig({ SMS_URL: 'https://sms.example.com/send', DATA_DIR: tmp() }).SMS_URL).toBe('https://sms.example.com/send');
+    expect(loadConfig({ SMS_URL: '', DATA_DIR: tmp() }).SMS_URL).toBeUndefined();
+    expect(() => loadConfig({ SMS_URL: 'smtp://sms.example.com', DATA_DIR: tmp() })).toThrow(/SMS_URL: /);
+    expect(() => loadConfig({ SMS_URL: 'not a url', DATA_DIR: tmp() })).toThrow(/SMS_URL: /);
+  });
+
   it('requires SESSION_SECRET in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tmp() })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tmp() })).toThrow(/SESSION_SECRET: required in production/);

@@ -209,6 +209,8 @@ export interface PaymentsTable {
   updated_at: Timestamp;
   /** Last time the status was asked of the provider (webhook or reconciliation). */
   checked_at: Timestamp;
+  /** The provider reported a returned debit (chargeback); migration 0012. */
+  charged_back_at: Generated<Date | null>;
 }
 
 export interface RefundsTable {
@@ -240,6 +242,7 @@ export interface SandboxPaymentsTable {
   webhook_url: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  charged_back_at: Generated<Date | null>;
 }
 
 export interface SandboxMandatesTable {
@@ -336,10 +339,97 @@ export interface MessagesTable {
   created_at: Timestamp;
 }
 
+/** An SMS waiting for, or done with, the SMS gateway (migration 0012; mirrors mail_outbox). */
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  tenant_id: string;
+  kind: string;
+  /** E.164. */
+  to_phone: string;
+  text: string;
+  status: Generated<'pending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: Date | null;
+}
+
+/** A member's SEPA mandate: one per member, a stable reference; a new IBAN amends it. */
+export interface DirectDebitMandatesTable {
+  id: Generated<number>;
+  tenant_id: string;
+  user_id: number;
+  reference: string;
+  account_holder: string;
+  /** Normalised (no spaces, upper case); shown masked only. */
+  iban: string;
+  iban_hash: string;
+  street: string;
+  house_number: string;
+  zip: string;
+  city: string;
+  /** E.164. */
+  phone: string;
+  status: Generated<'valid' | 'revoked'>;
+  provider: string | null;
+  provider_customer_id: string | null;
+  provider_mandate_id: string | null;
+  signed_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A 6-digit SMS code (its hash) for one exact direct-debit request. */
+export interface DirectDebitCodesTable {
+  id: Generated<number>;
+  tenant_id: string;
+  user_id: number;
+  request_hash: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  used_at: Date | null;
+  created_at: Timestamp;
+}
+
+export interface DirectDebitPaymentsTable {
+  payment_id: number;
+  tenant_id: string;
+  user_id: number;
+  mandate_id: number;
+  pair_hash: string;
+  iban_hash: string;
+  /** The limit period (YYYY-MM, UTC) the amount was counted in. */
+  period: string;
+  created_at: Timestamp;
+}
+
+export interface DirectDebitBlocksTable {
+  pair_hash: string;
+  reason: 'chargeback' | 'operator';
+  payment_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface DirectDebitUsageTable {
+  tenant_id: string;
+  scope: 'iban' | 'member';
+  key: string;
+  period: string;
+  amount: Generated<number>;
+}
+
 export interface DB {
   conversations: ConversationsTable;
   conversation_sides: ConversationSidesTable;
   messages: MessagesTable;
+  sms_outbox: SmsOutboxTable;
+  direct_debit_mandates: DirectDebitMandatesTable;
+  direct_debit_codes: DirectDebitCodesTable;
+  direct_debit_payments: DirectDebitPaymentsTable;
+  direct_debit_blocks: DirectDebitBlocksTable;
+  direct_debit_usage: DirectDebitUsageTable;
   auto_likes: AutoLikesTable;
   credit_ledger: CreditLedgerTable;
   payments: PaymentsTable;

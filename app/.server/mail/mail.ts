@@ -1,11 +1,12 @@
 // E-mail (DESIGN §8): composed in the member's language and branded for the tenant, written to the
-// outbox in the same transaction as its cause, sent by a worker with retries through nodemailer
-// (SMTP_URL), or kept in the development outbox when no SMTP server is configured.
-import type { Kysely, Transaction } from 'kysely';
+// outbox in the same transaction as its cause, sent by the outbox worker (jobs/outbox-worker.ts) with
+// retries through nodemailer (SMTP_URL), or kept in the development outbox when no SMTP server is set.
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { buildTheme } from '../../../themes';
 import { now } from '../clock';
-import type { DB } from '../db/schema';
+import type { DB, MailOutboxTable } from '../db/schema';
+import { startOutboxWorker, type OutboxWorker } from '../jobs/outbox-worker';
 import { serverMessage } from '../i18n/messages';
 import type { Tenant } from '../tenants/schema';
 import type { Locale } from '~/shared/locales';
@@ -72,84 +73,21 @@ export async function enqueueMail(
     .execute();
 }
 
-const MAX_ATTEMPTS = 8;
+export type MailWorker = OutboxWorker;
 
-export interface MailWorker {
-  /** Sends what is due now; resolves with the number sent. */
-  runOnce(): Promise<number>;
-  poke(): void;
-  stop(): Promise<void>;
-}
-
-/** Sends due mails every few seconds and on poke(); failures back off exponentially, up to 8 tries. */
+/** Sends due mails through nodemailer (SMTP_URL), or keeps them in the development outbox. */
 export function startMailWorker(db: Kysely<DB>, options: { smtpUrl?: string; intervalMs?: number; log?: (m: string) => void }): MailWorker {
   const transporter: Transporter = options.smtpUrl
     ? nodemailer.createTransport(options.smtpUrl)
     : nodemailer.createTransport({ jsonTransport: true }); // development outbox: kept in the table only
-  let running: Promise<number> | null = null;
-  let stopped = false;
-
-  async function sendDue(): Promise<number> {
-    let sent = 0;
-    // Claim due mails with a 5-minute lease (FOR UPDATE SKIP LOCKED), so several server instances
-    // never send the same mail twice; a crashed sender's lease simply runs out.
-    const at = now();
-    const due = await db
-      .updateTable('mail_outbox')
-      .set({ next_attempt_at: new Date(at.getTime() + 5 * 60_000) })
-      .where('id', 'in', (eb) =>
-        eb
-          .selectFrom('mail_outbox')
-          .select('id')
-          .where('status', '=', 'pending')
-          .where('next_attempt_at', '<=', at)
-          .orderBy('id')
-          .limit(20)
-          .forUpdate()
-          .skipLocked(),
-      )
-      .returningAll()
-      .execute();
-    for (const mail of due) {
-      try {
-        await transporter.sendMail({ from: mail.from_address, to: mail.to_address, subject: mail.subject, html: mail.html, text: mail.text });
-        await db.updateTable('mail_outbox').set({ status: 'sent', sent_at: now(), attempts: mail.attempts + 1 }).where('id', '=', mail.id).execute();
-        sent++;
-      } catch (error) {
-        const attempts = mail.attempts + 1;
-        await db
-          .updateTable('mail_outbox')
-          .set({
-            attempts,
-            status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-            last_error: (error as Error).message.slice(0, 500),
-            next_attempt_at: new Date(now().getTime() + 2 ** attempts * 1000),
-          })
-          .where('id', '=', mail.id)
-          .execute();
-        options.log?.(`mail ${mail.id} to ${mail.to_address} failed (attempt ${attempts}): ${(error as Error).message}`);
-      }
-    }
-    return sent;
-  }
-
-  const runOnce = () => {
-    running ??= sendDue().finally(() => (running = null));
-    return running;
-  };
-  const timer = setInterval(() => void runOnce().catch(() => {}), options.intervalMs ?? 3000);
-  timer.unref();
-
-  return {
-    runOnce,
-    poke: () => {
-      if (!stopped) setImmediate(() => void runOnce().catch(() => {}));
+  return startOutboxWorker<Selectable<MailOutboxTable>>(db, {
+    table: 'mail_outbox',
+    deliver: async (mail) => {
+      await transporter.sendMail({ from: mail.from_address, to: mail.to_address, subject: mail.subject, html: mail.html, text: mail.text });
     },
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-      transporter.close();
-    },
-  };
+    describe: (mail) => `mail ${mail.id} to ${mail.to_address}`,
+    intervalMs: options.intervalMs,
+    log: options.log,
+    onStop: () => transporter.close(),
+  });
 }

@@ -5,6 +5,7 @@ import createMollieClient, { type MollieClient } from '@mollie/api-client';
 import {
   ProviderError,
   type CreatePaymentInput,
+  type DirectDebitInput,
   type PaymentProvider,
   type ProviderPayment,
   type ProviderRefund,
@@ -114,10 +115,49 @@ export class MollieProvider implements PaymentProvider {
       return view(payment);
     });
   }
+
+  /** Mollie debits a mandate it holds: the mandate is created first (Mandates API), then a recurring payment. */
+  async createDirectDebit(input: DirectDebitInput): Promise<ProviderPayment> {
+    return call(async () => {
+      const customerId = input.customer.id ?? (await this.client.customers.create({ name: input.customer.name, email: input.customer.email, idempotencyKey: `${input.idempotencyKey}-customer` })).id;
+      const mandateId =
+        input.mandate.id ??
+        (
+          await this.client.customerMandates.create({
+            customerId,
+            method: 'directdebit' as never,
+            consumerName: input.mandate.consumerName,
+            consumerAccount: input.mandate.iban,
+            signatureDate: input.mandate.signedAt.toISOString().slice(0, 10),
+            mandateReference: input.mandate.reference,
+            idempotencyKey: `${input.idempotencyKey}-mandate`,
+          })
+        ).id;
+      const payment = await this.client.payments.create({
+        amount: mollieAmount(input.amount, input.currency),
+        description: input.description,
+        customerId,
+        mandateId,
+        sequenceType: 'recurring' as never,
+        webhookUrl: input.webhookUrl,
+        metadata: input.metadata,
+        idempotencyKey: input.idempotencyKey,
+      });
+      return { ...view(payment), customerId, mandateId };
+    });
+  }
 }
 
-function view(payment: { id: string; status: string; customerId?: string; mandateId?: string; getCheckoutUrl(): string | null | undefined }): ProviderPayment {
+function view(payment: {
+  id: string;
+  status: string;
+  customerId?: string;
+  mandateId?: string;
+  amountChargedBack?: { value: string };
+  getCheckoutUrl(): string | null | undefined;
+}): ProviderPayment {
   return {
+    chargedBack: payment.amountChargedBack !== undefined && fromMollieAmount(payment.amountChargedBack) > 0,
     id: payment.id,
     status: statusOf(payment.status),
     checkoutUrl: payment.getCheckoutUrl() ?? null,

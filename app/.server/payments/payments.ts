@@ -5,6 +5,8 @@ import { isCardMethod } from '~/shared/payment-methods';
 import { now } from '../clock';
 import { grantCredits, inTransaction, type Db } from '../credits/ledger';
 import { quote } from '../credits/offer';
+import { blockAfterChargeback } from '../directdebit/blocks';
+import { repeatDirectDebit } from '../directdebit/direct-debit';
 import type { DB, Payment, User } from '../db/schema';
 import type { Tenant } from '../tenants/schema';
 import { isFinal, ProviderError, type PaymentProvider, type ProviderPayment } from './provider';
@@ -26,7 +28,10 @@ export type PaymentError =
   | 'provider_unavailable'
   | 'premium_only'
   | 'no_previous_order'
-  | 'not_found';
+  | 'not_found'
+  | 'direct_debit_form'
+  | 'direct_debit_blocked'
+  | 'direct_debit_limit';
 
 export type PaymentResult = { ok: true; payment: Payment } | { ok: false; error: PaymentError };
 
@@ -39,6 +44,9 @@ export const PAYMENT_MESSAGES: Record<PaymentError, string> = {
   premium_only: 'photos.error.premiumOnly',
   no_previous_order: 'payment.error.noPreviousOrder',
   not_found: 'api.error.notFound',
+  direct_debit_form: 'payment.error.directDebitForm',
+  direct_debit_blocked: 'directdebit.error.blocked',
+  direct_debit_limit: 'directdebit.error.limit',
 };
 
 export const PAYMENT_STATUS: Record<PaymentError, number> = {
@@ -50,14 +58,17 @@ export const PAYMENT_STATUS: Record<PaymentError, number> = {
   premium_only: 403,
   no_previous_order: 404,
   not_found: 404,
+  direct_debit_form: 400,
+  direct_debit_blocked: 403,
+  direct_debit_limit: 403,
 };
 
-async function nextOrderNumber(db: Db): Promise<string> {
+export async function nextOrderNumber(db: Db): Promise<string> {
   const { rows } = await sql<{ n: number }>`select nextval('payments_order_number_seq') as n`.execute(db);
   return `${now().getUTCFullYear()}-${String(rows[0]!.n).padStart(6, '0')}`;
 }
 
-function description(tenant: Tenant, credits: number, orderNumber: string): string {
+export function description(tenant: Tenant, credits: number, orderNumber: string): string {
   return `${tenant.settings.name} ${credits} credits, order ${orderNumber}`;
 }
 
@@ -70,7 +81,7 @@ export function idempotencyKey(kind: string, row: { id: number; tenant_id: strin
   return `${row.tenant_id}-${kind}-${row.id}-${new Date(row.created_at).getTime()}`;
 }
 
-const returnUrl = (origin: string, paymentId: number) => `${origin}/credits/result?payment=${paymentId}`;
+export const returnUrl = (origin: string, paymentId: number) => `${origin}/credits/result?payment=${paymentId}`;
 export const webhookUrl = (origin: string) => `${origin}/api/payment-webhook.php`;
 
 /** The member's provider customer and stored card mandate, from their latest paid card payment. */
@@ -83,6 +94,7 @@ async function storedMandate(db: Db, userId: number, provider: PaymentProvider['
     .where('status', '=', 'paid')
     .where('mandate_id', 'is not', null)
     .where('customer_id', 'is not', null)
+    .where('method', '!=', 'sdd') // a direct-debit mandate is no card (directdebit/mandate.ts)
     .orderBy('id', 'desc')
     .executeTakeFirst();
 }
@@ -103,6 +115,8 @@ export async function createPayment(
   if (!tenant.settings.countries.includes(input.country)) return { ok: false, error: 'unknown_country' };
   const price = quote(tenant, input.country, input.package, input.method);
   if (!price) return { ok: false, error: tenant.credit_packages.some((p) => p.id === input.package) ? 'unknown_method' : 'unknown_package' };
+  // Direct debit needs the mandate form and an SMS code (directdebit/direct-debit.ts).
+  if (input.method === 'sdd') return { ok: false, error: 'direct_debit_form' };
   // Discount codes are not offered yet: any code is unknown (SPEC §5 'Code not found').
   if (input.discountcode) return { ok: false, error: 'code_not_found' };
 
@@ -190,6 +204,7 @@ export async function applyProviderPayment(db: Db, paymentId: number, remote: Pr
     const at = now();
     const status = isFinal(payment.status) ? payment.status : remote.status;
     const becamePaid = status === 'paid' && payment.fulfilled_at === null;
+    const chargedBack = remote.chargedBack === true && payment.charged_back_at === null;
     const updated = await trx
       .updateTable('payments')
       .set({
@@ -200,6 +215,7 @@ export async function applyProviderPayment(db: Db, paymentId: number, remote: Pr
         mandate_id: payment.mandate_id ?? remote.mandateId,
         checkout_url: isFinal(status) ? null : (remote.checkoutUrl ?? payment.checkout_url),
         ...(becamePaid ? { paid_at: at, fulfilled_at: at } : {}),
+        ...(chargedBack ? { charged_back_at: at } : {}),
       })
       .where('id', '=', paymentId)
       .returningAll()
@@ -209,6 +225,8 @@ export async function applyProviderPayment(db: Db, paymentId: number, remote: Pr
       // Premium for good (SPEC §4): nothing ever sets it back.
       await trx.updateTable('users').set({ paid_user: true }).where('id', '=', payment.user_id).execute();
     }
+    // A returned debit blocks the account and phone that paid it (directdebit/blocks.ts).
+    if (chargedBack) await blockAfterChargeback(trx, payment.id);
     return { payment: updated, fulfilled: becamePaid };
   });
 }
@@ -275,6 +293,7 @@ export async function repeatOrder(ctx: CheckoutContext, user: User): Promise<Pay
   if (!user.paid_user) return { ok: false, error: 'premium_only' };
   const last = await lastOrder(db, user);
   if (!last) return { ok: false, error: 'no_previous_order' };
+  if (last.method === 'sdd') return repeatDirectDebit(ctx, user, last);
   const mandate = isCardMethod(last.method) ? await storedMandate(db, user.id, provider.name) : undefined;
   if (!mandate?.customer_id || !mandate.mandate_id) {
     return createPayment(ctx, user, { package: last.package_id, method: last.method, country: last.country }, { repeatOf: last.id });

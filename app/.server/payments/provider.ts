@@ -12,6 +12,8 @@ export interface ProviderPayment {
   customerId: string | null;
   /** Set once a paid first card payment stored a mandate. */
   mandateId: string | null;
+  /** The provider reported a returned debit or a disputed card payment (chargeback). */
+  chargedBack?: boolean;
 }
 
 export interface CreatePaymentInput {
@@ -44,6 +46,19 @@ export interface RecurringChargeInput {
   idempotencyKey: string;
 }
 
+/** A SEPA direct debit under a mandate the member signed on our form (issue 17). */
+export interface DirectDebitInput {
+  amount: number;
+  currency: string;
+  description: string;
+  webhookUrl: string;
+  metadata: { payment_id: number; order_number: string };
+  idempotencyKey: string;
+  customer: { id: string | null; name: string; email: string };
+  /** id: the provider's mandate for this very account, when one was made before. */
+  mandate: { id: string | null; reference: string; consumerName: string; iban: string; signedAt: Date };
+}
+
 export interface ProviderRefund {
   id: string;
   status: 'pending' | 'refunded' | 'failed';
@@ -56,6 +71,8 @@ export interface PaymentProvider {
   refund(paymentId: string, input: { amount: number; currency: string; description: string; idempotencyKey: string }): Promise<ProviderRefund>;
   /** Charges a stored mandate without the member present; the answer may already be paid or failed. */
   chargeRecurring(input: RecurringChargeInput): Promise<ProviderPayment>;
+  /** Registers the mandate (when new) and debits it; the answer is pending until the bank collects. */
+  createDirectDebit(input: DirectDebitInput): Promise<ProviderPayment>;
 }
 
 /** The provider could not be reached or refused the call; nothing is known to have happened. */

@@ -12,6 +12,7 @@ import {
   isFinal,
   ProviderError,
   type CreatePaymentInput,
+  type DirectDebitInput,
   type PaymentProvider,
   type ProviderPayment,
   type ProviderRefund,
@@ -19,6 +20,12 @@ import {
 } from './provider';
 
 export const SANDBOX_EXPIRY_MS = 15 * 60_000;
+/**
+ * A direct debit is pending until "the bank collects": the sandbox settles it as paid when asked
+ * about it a minute after it was made (the reconciliation job asks every minute), or at once from
+ * its checkout page. A paid direct debit can be returned there (chargeback).
+ */
+export const SANDBOX_DEBIT_SETTLE_MS = 60_000;
 export { SANDBOX_OUTCOMES, type SandboxOutcome };
 
 const randomId = (prefix: string) => `${prefix}_sbx_${crypto.randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
@@ -55,8 +62,12 @@ export class SandboxProvider implements PaymentProvider {
 
   async fetchPayment(id: string): Promise<ProviderPayment> {
     const row = await this.find(id);
-    if (row.status === 'open' && now().getTime() - new Date(row.created_at).getTime() > SANDBOX_EXPIRY_MS) {
+    const age = now().getTime() - new Date(row.created_at).getTime();
+    if (row.status === 'open' && age > SANDBOX_EXPIRY_MS) {
       return this.view(await this.setStatus(id, 'expired'));
+    }
+    if (row.status === 'pending' && row.method === 'sdd' && age >= SANDBOX_DEBIT_SETTLE_MS) {
+      return this.view(await this.setStatus(id, 'paid'));
     }
     return this.view(row);
   }
@@ -82,12 +93,38 @@ export class SandboxProvider implements PaymentProvider {
       currency: input.currency,
       description: input.description,
       method: mandate.method,
-      // A valid mandate is charged at once; a card that has since been blocked declines.
-      status: mandate.status === 'valid' ? 'paid' : 'failed',
+      // A valid card mandate is charged at once, a direct debit is pending until collected; a card
+      // or account that has since been blocked declines.
+      status: mandate.status !== 'valid' ? 'failed' : mandate.method === 'sdd' ? 'pending' : 'paid',
       sequence_type: 'recurring',
       customer_id: input.customerId,
       mandate_id: mandate.id,
       redirect_url: '',
+      webhook_url: input.webhookUrl,
+    });
+  }
+
+  async createDirectDebit(input: DirectDebitInput): Promise<ProviderPayment> {
+    const customerId = input.customer.id ?? randomId('cst');
+    const known = input.mandate.id
+      ? await this.db.selectFrom('sandbox_mandates').select('id').where('id', '=', input.mandate.id).where('customer_id', '=', customerId).where('status', '=', 'valid').executeTakeFirst()
+      : undefined;
+    let mandateId = known?.id;
+    if (!mandateId) {
+      if (!/^[A-Z]{2}[0-9]{2}[A-Z0-9]{8,30}$/.test(input.mandate.iban)) throw new ProviderError('Invalid IBAN');
+      mandateId = randomId('mdt');
+      await this.db.insertInto('sandbox_mandates').values({ id: mandateId, customer_id: customerId, method: 'sdd', status: 'valid', created_at: now() }).execute();
+    }
+    return this.paymentOnce({
+      amount: input.amount,
+      currency: input.currency,
+      description: input.description,
+      method: 'sdd',
+      status: 'pending',
+      sequence_type: 'recurring',
+      customer_id: customerId,
+      mandate_id: mandateId,
+      redirect_url: `${this.origin}/credits/result?payment=${input.metadata.payment_id}`,
       webhook_url: input.webhookUrl,
     });
   }
@@ -114,10 +151,16 @@ export class SandboxProvider implements PaymentProvider {
    * Settles a payment from the checkout page. Open → any outcome; pending → paid, failed, canceled
    * or expired; a final status stays. Returns the row, or null when it could not be settled so.
    */
-  async settle(id: string, outcome: SandboxOutcome) {
+  async settle(id: string, outcome: SandboxOutcome | 'chargeback') {
     const row = await this.checkout(id);
+    if (outcome === 'chargeback') return row?.status === 'paid' && row.method === 'sdd' && !row.charged_back_at ? this.chargeBack(id) : null;
     if (!row || isFinal(row.status) || (row.status === 'pending' && outcome === 'pending')) return null;
     return this.setStatus(id, outcome);
+  }
+
+  /** The member's bank returned the debit: the payment stays paid, with a chargeback (as at Mollie). */
+  private async chargeBack(id: string) {
+    return this.db.updateTable('sandbox_payments').set({ charged_back_at: now(), updated_at: now() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
   }
 
   private async setStatus(id: string, status: PaymentStatus) {
@@ -139,11 +182,13 @@ export class SandboxProvider implements PaymentProvider {
     return row;
   }
 
-  private view(row: { id: string; status: PaymentStatus; customer_id: string | null; mandate_id: string | null }): ProviderPayment {
+  private view(row: { id: string; status: PaymentStatus; method: string; customer_id: string | null; mandate_id: string | null; charged_back_at: Date | null }): ProviderPayment {
     return {
+      chargedBack: row.charged_back_at !== null,
       id: row.id,
       status: row.status,
-      checkoutUrl: row.status === 'open' || row.status === 'pending' ? this.checkoutUrl(row.id) : null,
+      // A direct debit has nothing to pay on a checkout: the bank collects it (its test page still exists).
+      checkoutUrl: row.method !== 'sdd' && (row.status === 'open' || row.status === 'pending') ? this.checkoutUrl(row.id) : null,
       customerId: row.customer_id,
       mandateId: row.mandate_id,
     };

@@ -1,0 +1,246 @@
+// SEPA direct debit with an SMS code (SPEC §2 directdebit, §3, §5; DESIGN §9; issue 17;
+// docs/decisions/0020-direct-debit.md). Two steps with the same details:
+//   1. without `otp`: the details are checked, the pair must not be blocked and the limit must
+//      leave room; a 6-digit code is stored and an SMS written to the outbox in one transaction.
+//   2. with `otp`: one try of the code; when right, in one transaction the limit is counted, the
+//      mandate signed (or amended) and the payment created; then the provider registers the mandate
+//      and debits it (pending until the bank collects, then paid; docs/api.md).
+// Repeat orders debit the stored mandate again (no new code), under the same block and limit.
+import crypto from 'node:crypto';
+import { isLocale } from '~/shared/locales';
+import { now } from '../clock';
+import { inTransaction, type Db } from '../credits/ledger';
+import { quote } from '../credits/offer';
+import type { Payment, User } from '../db/schema';
+import { serverMessage } from '../i18n/messages';
+import { applyProviderPayment, description, idempotencyKey, nextOrderNumber, webhookUrl, type CheckoutContext, type PaymentResult } from '../payments/payments';
+import { ProviderError, type ProviderPayment } from '../payments/provider';
+import type { Tenant } from '../tenants/schema';
+import { ibanHash, maskPhone, pairHash, readDetails, type DetailsField, type DirectDebitDetails } from './account-details';
+import { isPairBlocked } from './blocks';
+import { issueCode, newCode, tryCode } from './codes';
+import { limitLeft, limitPeriod, releaseLimit, reserveLimit } from './limits';
+import { signMandate, validMandate } from './mandate';
+import { enqueueSms } from './sms';
+
+export interface DirectDebitContext extends CheckoutContext {
+  /** False in a real production start without SMS_URL: no code could reach the member. */
+  smsAvailable: boolean;
+  /** Wakes the SMS worker after a code was written to the outbox. */
+  pokeSms?: () => void;
+}
+
+export interface DirectDebitRequest extends DirectDebitDetails {
+  package: string;
+  country: string;
+  otp?: string | undefined;
+}
+
+export type DirectDebitError =
+  | 'validation'
+  | 'unknown_country'
+  | 'unknown_package'
+  | 'unknown_method'
+  | 'sms_unavailable'
+  | 'blocked'
+  | 'limit'
+  | 'too_many_codes'
+  | 'otp_invalid'
+  | 'otp_expired'
+  | 'provider_unavailable';
+
+export type DirectDebitResult =
+  | { ok: true; step: 'otp'; phone: string; expiresAt: Date }
+  | { ok: true; step: 'payment'; payment: Payment }
+  | { ok: false; error: DirectDebitError; fields?: Partial<Record<DetailsField, string>> };
+
+export const DIRECT_DEBIT_MESSAGES: Record<DirectDebitError, string> = {
+  validation: 'signup.error.check',
+  unknown_country: 'payment.error.unknownCountry',
+  unknown_package: 'payment.error.unknownPackage',
+  unknown_method: 'payment.error.unknownMethod',
+  sms_unavailable: 'directdebit.error.unavailable',
+  blocked: 'directdebit.error.blocked',
+  limit: 'directdebit.error.limit',
+  too_many_codes: 'directdebit.error.tooManyCodes',
+  otp_invalid: 'directdebit.error.otpInvalid',
+  otp_expired: 'directdebit.error.otpExpired',
+  provider_unavailable: 'payment.error.providerUnavailable',
+};
+
+export const DIRECT_DEBIT_STATUS: Record<DirectDebitError, number> = {
+  validation: 400,
+  unknown_country: 400,
+  unknown_package: 400,
+  unknown_method: 400,
+  sms_unavailable: 503,
+  blocked: 403,
+  limit: 403,
+  too_many_codes: 429,
+  otp_invalid: 400,
+  otp_expired: 400,
+  provider_unavailable: 502,
+};
+
+/** The code answers exactly this request: another bundle, country or any changed detail needs a new code. */
+function requestHashOf(tenant: Tenant, userId: number, input: DirectDebitRequest, details: DirectDebitDetails): string {
+  const fields = [tenant.id, userId, input.package, input.country, details.account_holder, details.iban, details.street, details.house_number, details.zip, details.city, details.phone];
+  return crypto.createHash('sha256').update(JSON.stringify(fields)).digest('hex');
+}
+
+class LimitReached extends Error {}
+
+export async function payByDirectDebit(ctx: DirectDebitContext, user: User, input: DirectDebitRequest): Promise<DirectDebitResult> {
+  const { db, tenant } = ctx;
+  if (!tenant.settings.countries.includes(input.country)) return { ok: false, error: 'unknown_country' };
+  if (!tenant.credit_packages.some((p) => p.id === input.package)) return { ok: false, error: 'unknown_package' };
+  const price = quote(tenant, input.country, input.package, 'sdd');
+  if (!price) return { ok: false, error: 'unknown_method' };
+  if (!ctx.smsAvailable) return { ok: false, error: 'sms_unavailable' };
+  const read = readDetails(input, input.country);
+  if (!read.ok) return { ok: false, error: 'validation', fields: read.fields };
+  const { details } = read;
+  if (await isPairBlocked(db, details.iban, details.phone)) return { ok: false, error: 'blocked' };
+  if ((await limitLeft(db, tenant, ibanHash(details.iban), user.id)) < price.amount) return { ok: false, error: 'limit' };
+  const requestHash = requestHashOf(tenant, user.id, input, details);
+
+  if (!input.otp) {
+    const code = newCode();
+    const issued = await inTransaction(db, async (trx) => {
+      // One code at a time per member: the member's row lock orders concurrent requests.
+      await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().execute();
+      const stored = await issueCode(trx, tenant, user.id, requestHash, code);
+      if (stored) {
+        const text = serverMessage(isLocale(ctx.locale) ? ctx.locale : 'en', 'sms.directDebitCode', { site: tenant.settings.name, code });
+        await enqueueSms(trx, tenant, { kind: 'directdebit-code', to: details.phone, text });
+      }
+      return stored;
+    });
+    if (!issued) return { ok: false, error: 'too_many_codes' };
+    ctx.pokeSms?.();
+    return { ok: true, step: 'otp', phone: maskPhone(details.phone), expiresAt: issued.expiresAt };
+  }
+
+  const period = limitPeriod();
+  let created: { payment: Payment; mandate: Awaited<ReturnType<typeof signMandate>> } | DirectDebitError;
+  try {
+    created = await inTransaction(db, async (trx) => {
+      const check = await tryCode(trx, tenant, user.id, requestHash, input.otp!);
+      if (check === 'none') return 'otp_expired';
+      if (check === 'wrong') return 'otp_invalid';
+      // Past the limit the whole transaction rolls back, the used try included: nothing happened.
+      if (!(await reserveLimit(trx, tenant, ibanHash(details.iban), user.id, price.amount, period))) throw new LimitReached();
+      const mandate = await signMandate(trx, tenant, user.id, details);
+      const payment = await insertDebit(trx, ctx, user, { package: price.package.id, credits: price.package.credits, price: price.price, fee: price.fee, amount: price.amount, currency: price.currency, country: input.country, sequenceType: 'first', repeatOf: null });
+      await trx
+        .insertInto('direct_debit_payments')
+        .values({ payment_id: payment.id, tenant_id: tenant.id, user_id: user.id, mandate_id: mandate.id, pair_hash: pairHash(details.iban, details.phone), iban_hash: mandate.iban_hash, period, created_at: now() })
+        .execute();
+      return { payment, mandate };
+    });
+  } catch (error) {
+    if (error instanceof LimitReached) return { ok: false, error: 'limit' };
+    throw error;
+  }
+  if (typeof created === 'string') return { ok: false, error: created };
+
+  const { payment, mandate } = created;
+  const sameProvider = mandate.provider === ctx.provider.name;
+  return debit(ctx, user, payment, period, mandate.iban_hash, () =>
+    ctx.provider.createDirectDebit({
+      amount: payment.amount,
+      currency: payment.currency,
+      description: description(tenant, payment.credits, payment.order_number),
+      webhookUrl: webhookUrl(ctx.origin),
+      metadata: { payment_id: payment.id, order_number: payment.order_number },
+      idempotencyKey: idempotencyKey('payment', payment),
+      customer: { id: sameProvider ? mandate.provider_customer_id : null, name: mandate.account_holder, email: user.email },
+      mandate: { id: sameProvider ? mandate.provider_mandate_id : null, reference: mandate.reference, consumerName: mandate.account_holder, iban: mandate.iban, signedAt: new Date(mandate.signed_at) },
+    }),
+  ).then((result) => (result.ok ? { ok: true as const, step: 'payment' as const, payment: result.payment } : { ok: false as const, error: 'provider_unavailable' as const }));
+}
+
+/** Inserts our payment row of a direct debit (status open until the provider answers). */
+async function insertDebit(
+  trx: Db,
+  ctx: CheckoutContext,
+  user: User,
+  order: { package: string; credits: number; price: number; fee: number; amount: number; currency: string; country: string; sequenceType: 'first' | 'recurring'; repeatOf: number | null },
+) {
+  const at = now();
+  return trx
+    .insertInto('payments')
+    .values({
+      tenant_id: ctx.tenant.id, user_id: user.id, order_number: await nextOrderNumber(trx), provider: ctx.provider.name, provider_id: null,
+      package_id: order.package, credits: order.credits, price: order.price, discount: 0, fee: order.fee, amount: order.amount,
+      currency: order.currency, country: order.country, method: 'sdd', discount_code: null, locale: ctx.locale, sequence_type: order.sequenceType,
+      customer_id: null, mandate_id: null, checkout_url: null, repeat_of: order.repeatOf, paid_at: null, fulfilled_at: null,
+      created_at: at, updated_at: at, checked_at: at,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Asks the provider to debit, stores its ids on the payment and the mandate and applies its status.
+ * A refusal fails the payment and gives the limit back: nothing was collected.
+ */
+async function debit(ctx: CheckoutContext, user: User, payment: Payment, period: string, hashOfIban: string, call: () => Promise<ProviderPayment>): Promise<PaymentResult> {
+  const { db, tenant, provider } = ctx;
+  try {
+    const remote = await call();
+    await db.updateTable('payments').set({ provider_id: remote.id, customer_id: remote.customerId, updated_at: now() }).where('id', '=', payment.id).execute();
+    await db
+      .updateTable('direct_debit_mandates')
+      .set({ provider: provider.name, provider_customer_id: remote.customerId, provider_mandate_id: remote.mandateId })
+      .where('tenant_id', '=', tenant.id)
+      .where('user_id', '=', user.id)
+      .execute();
+    return { ok: true, payment: (await applyProviderPayment(db, payment.id, remote)).payment };
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    console.error(`[rendezvous] direct debit ${payment.id}: ${error.message}`);
+    await db.updateTable('payments').set({ status: 'failed', updated_at: now() }).where('id', '=', payment.id).execute();
+    await releaseLimit(db, tenant, hashOfIban, user.id, payment.amount, period);
+    return { ok: false, error: 'provider_unavailable' };
+  }
+}
+
+/** Repeat order of a direct debit: the stored mandate is debited again, under the same block and limit. */
+export async function repeatDirectDebit(ctx: CheckoutContext, user: User, last: Payment): Promise<PaymentResult & { charged?: boolean }> {
+  const { db, tenant, provider } = ctx;
+  const mandate = await validMandate(db, tenant, user.id);
+  if (!mandate?.provider_mandate_id || !mandate.provider_customer_id || mandate.provider !== provider.name) return { ok: false, error: 'direct_debit_form' };
+  if (await isPairBlocked(db, mandate.iban, mandate.phone)) return { ok: false, error: 'direct_debit_blocked' };
+  const price = quote(tenant, last.country, last.package_id, 'sdd');
+  if (!price) return { ok: false, error: 'unknown_package' };
+  const period = limitPeriod();
+  let payment: Payment;
+  try {
+    payment = await inTransaction(db, async (trx) => {
+      if (!(await reserveLimit(trx, tenant, mandate.iban_hash, user.id, price.amount, period))) throw new LimitReached();
+      const row = await insertDebit(trx, ctx, user, { package: price.package.id, credits: price.package.credits, price: price.price, fee: price.fee, amount: price.amount, currency: price.currency, country: last.country, sequenceType: 'recurring', repeatOf: last.id });
+      await trx
+        .insertInto('direct_debit_payments')
+        .values({ payment_id: row.id, tenant_id: tenant.id, user_id: user.id, mandate_id: mandate.id, pair_hash: pairHash(mandate.iban, mandate.phone), iban_hash: mandate.iban_hash, period, created_at: now() })
+        .execute();
+      return row;
+    });
+  } catch (error) {
+    if (error instanceof LimitReached) return { ok: false, error: 'direct_debit_limit' };
+    throw error;
+  }
+  const result = await debit(ctx, user, payment, period, mandate.iban_hash, () =>
+    provider.chargeRecurring({
+      amount: payment.amount,
+      currency: payment.currency,
+      description: description(tenant, payment.credits, payment.order_number),
+      customerId: mandate.provider_customer_id!,
+      mandateId: mandate.provider_mandate_id!,
+      webhookUrl: webhookUrl(ctx.origin),
+      metadata: { payment_id: payment.id, order_number: payment.order_number },
+      idempotencyKey: idempotencyKey('payment', payment),
+    }),
+  );
+  return result.ok ? { ...result, charged: true } : result;
+}
