@@ -232,3 +232,33 @@ export async function removeChatsWithProfile(db: Db, own: number, other: number)
     .where('other_profile_id', '=', other)
     .execute();
 }
+
+/**
+ * PUT /api/chat.php: the member read the conversation up to its last message (the chat is open on
+ * screen while a message arrives). Answers whom to tell, or null when nothing changed.
+ */
+export async function markRead(
+  db: Kysely<DB>,
+  viewer: Viewer,
+  conversationId: number,
+): Promise<{ ok: true; read: { otherUserId: number; conversation: number; message: number } | null } | { ok: false; error: 'not_found' }> {
+  const own = viewer.user.profile_id;
+  if (!own) return { ok: false, error: 'not_found' };
+  const row = await db
+    .selectFrom('conversation_sides as side')
+    .innerJoin('conversations as conv', 'conv.id', 'side.conversation_id')
+    .innerJoin('profiles as other', 'other.id', 'side.other_profile_id')
+    .select(['conv.last_message_id', 'side.unread', 'side.last_read_message_id', 'other.user_id'])
+    .where('side.conversation_id', '=', conversationId)
+    .where('side.profile_id', '=', own)
+    .executeTakeFirst();
+  if (!row) return { ok: false, error: 'not_found' };
+  if (!row.last_message_id || (row.unread === 0 && row.last_read_message_id === row.last_message_id)) return { ok: true, read: null };
+  await db
+    .updateTable('conversation_sides')
+    .set({ unread: 0, last_read_message_id: row.last_message_id })
+    .where('conversation_id', '=', conversationId)
+    .where('profile_id', '=', own)
+    .execute();
+  return { ok: true, read: row.user_id ? { otherUserId: row.user_id, conversation: conversationId, message: row.last_message_id } : null };
+}

@@ -41,6 +41,8 @@ export interface StoreMessageInput {
   charge?: { userId: number; credits: number } | null;
   /** An operator's answer as the fictional profile: marked in the member's chat, clears the operator queue. */
   fromFictional?: boolean;
+  /** When it was written; the server clock's now unless given (demo conversations in the past). */
+  at?: Date;
 }
 
 export type StoreMessageResult =
@@ -62,7 +64,7 @@ const SPEND_KIND: Record<MessageContent['kind'], SpendKind> = { text: 'message',
  * a new one. Holds the sender's profile row lock for the rest of the transaction, so that parallel
  * sends of one sender (retries with one client_id, a limit the caller counts) queue. With a charge,
  * the spend and the message commit together or not at all: not enough credits stores nothing.
- * The recipient's unread count goes up by one; the sender's side counts the message as read; a side
+ * The recipient's unread count goes up by one; the sender's side has read the conversation; a side
  * that removed the conversation sees it again from this message on. A member's message to a
  * fictional profile puts the conversation in the operator queue (awaiting_reply_since); a fictional
  * answer takes it out.
@@ -87,7 +89,7 @@ export function storeMessage(db: Db, input: StoreMessageInput): Promise<StoreMes
       if (!spent.ok) return { ok: false, error: 'not_enough_credits', balance: spent.balance };
       balance = spent.balance;
     }
-    const at = now();
+    const at = input.at ?? now();
     const conversationId = await conversationFor(trx, input.tenantId, input.senderProfileId, input.recipientProfileId, at);
     const { content } = input;
     const message = await trx
@@ -126,7 +128,8 @@ export function storeMessage(db: Db, input: StoreMessageInput): Promise<StoreMes
       .where('conversation_id', '=', conversationId)
       .where('profile_id', '=', input.recipientProfileId)
       .execute();
-    await trx.updateTable('conversation_sides').set({ last_read_message_id: id }).where('conversation_id', '=', conversationId).where('profile_id', '=', input.senderProfileId).execute();
+    // Writing in a conversation is having read it.
+    await trx.updateTable('conversation_sides').set({ last_read_message_id: id, unread: 0 }).where('conversation_id', '=', conversationId).where('profile_id', '=', input.senderProfileId).execute();
     return { ok: true, message, conversation, repeated: false, balance };
   });
 }
