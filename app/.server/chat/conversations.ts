@@ -10,7 +10,7 @@ import type { DB, User } from '../db/schema';
 import type { Db } from '../credits/ledger';
 import { visibleTo } from '../members/access';
 import type { Tenant } from '../tenants/schema';
-import { checkRecipient, conversationsLeft, messageCost } from './send';
+import { checkRecipient, conversationsLeft, FREE_CONVERSATIONS, messageCost } from './send';
 import { CHAT_PROFILE_COLUMNS, chatProfile, messageView, type ChatProfile } from './views';
 
 export interface ChatEntry {
@@ -95,6 +95,8 @@ export interface Composer {
   refusal: 'blocked' | 'recipient_unconfirmed' | 'conversation_limit' | null;
   /** Conversations a free member may still start (null: no limit). */
   conversations_left: number | null;
+  /** How many conversations free members may start (decision 0017). */
+  free_conversations: number;
 }
 
 export type OpenChatResult =
@@ -199,6 +201,7 @@ export async function openChat(
         message_length: tenant.settings.message_length,
         refusal,
         conversations_left: left,
+        free_conversations: FREE_CONVERSATIONS,
       },
     },
   };

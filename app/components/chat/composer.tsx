@@ -18,6 +18,7 @@ export interface ComposerInfo {
   message_length: number;
   refusal: 'blocked' | 'recipient_unconfirmed' | 'conversation_limit' | null;
   conversations_left: number | null;
+  free_conversations: number;
 }
 
 export type ComposerSend = { text: string } | { gift: GiftView } | { photo: File };
@@ -229,7 +230,7 @@ export function Composer({
             <FormattedMessage id="chat.error.unconfirmed" defaultMessage="Messages blocked by unconfirmed e-mail" />
           ) : (
             <>
-              <FormattedMessage id="chat.error.conversationLimit" defaultMessage="Free members can start up to {count} conversations. Buy credits to start as many as you like." values={{ count: 2 }} />
+              <FormattedMessage id="chat.error.conversationLimit" defaultMessage="Free members can start up to {count} conversations. Buy credits to start as many as you like." values={{ count: info.free_conversations }} />
               <BuyLink to="/credits">
                 <FormattedMessage id="chat.buyCredits" defaultMessage="Buy credits" />
               </BuyLink>
