@@ -119,7 +119,7 @@ const Cost = styled.p`
 
 const Gifts = styled.div`
   display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(92px, 1fr));
+  grid-template-columns: repeat(auto-fill, minmax(104px, 1fr));
   gap: ${({ theme }) => theme.space(2)};
   max-height: 260px;
   padding: ${({ theme }) => theme.space(2)};
@@ -139,6 +139,10 @@ const Gifts = styled.div`
     font: inherit;
     font-size: ${({ theme }) => theme.fontSizes.sm};
     font-weight: 700;
+    line-height: 1.2;
+    text-align: center;
+    overflow-wrap: anywhere;
+    hyphens: auto;
     cursor: pointer;
 
     img {

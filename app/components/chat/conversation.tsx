@@ -265,12 +265,31 @@ export function Conversation({
     void apiRequest('/api/chat.php', { method: 'PUT', ...jsonBody({ conversation }) }).catch(() => {});
   }, [conversation, lastTheirs]);
 
-  // Keep the newest message in view.
+  // Keep the newest message in view: on a new message, and while pictures load, unless the member
+  // scrolled up to read older ones.
   const count = messages.length + outgoing.length;
+  const atBottom = useRef(true);
+  const hasMessages = count > 0;
   useLayoutEffect(() => {
     const el = thread.current;
     if (el) el.scrollTop = el.scrollHeight;
+    atBottom.current = true;
   }, [count, conversation]);
+  useEffect(() => {
+    const el = thread.current;
+    const content = el?.firstElementChild;
+    if (!el || !content || typeof ResizeObserver === 'undefined') return;
+    const onScroll = () => (atBottom.current = el.scrollTop + el.clientHeight >= el.scrollHeight - 80);
+    const observer = new ResizeObserver(() => {
+      if (atBottom.current) el.scrollTop = el.scrollHeight;
+    });
+    observer.observe(content);
+    el.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      observer.disconnect();
+      el.removeEventListener('scroll', onScroll);
+    };
+  }, [conversation, hasMessages]);
 
   const bubbles: BubbleMessage[] = [
     ...messages.map((m) => ({

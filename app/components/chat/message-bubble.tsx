@@ -201,7 +201,11 @@ export function MessageBubble({
               <img src={message.gift.image} alt="" width={112} height={112} />
               <figcaption>
                 <small>
-                  <FormattedMessage id="chat.gift.caption" defaultMessage="A gift for you" />
+                  {message.mine ? (
+                    <FormattedMessage id="chat.gift.captionMine" defaultMessage="Your gift" />
+                  ) : (
+                    <FormattedMessage id="chat.gift.caption" defaultMessage="A gift for you" />
+                  )}
                 </small>
                 {message.gift.name}
               </figcaption>
