@@ -195,6 +195,7 @@ export function Composer({
   gifts,
   minimumCost,
   initialText,
+  initialGifts = false,
   outOfCredits,
   onSend,
 }: {
@@ -203,6 +204,8 @@ export function Composer({
   gifts: GiftView[];
   minimumCost: { costs: number; currency: string } | null;
   initialText: string;
+  /** Open the gift picker at once (the profile's "Send a gift"). */
+  initialGifts?: boolean;
   /** The server refused the last send for want of credits. */
   outOfCredits: boolean;
   onSend: (what: ComposerSend) => void;
@@ -210,7 +213,7 @@ export function Composer({
   const intl = useIntl();
   const { user } = useSnapshot(useAppState());
   const [text, setText] = useState(initialText.slice(0, info.message_length));
-  const [giftsOpen, setGiftsOpen] = useState(false);
+  const [giftsOpen, setGiftsOpen] = useState(initialGifts);
   const box = useRef<HTMLTextAreaElement>(null);
   const file = useRef<HTMLInputElement>(null);
   const balance = user?.credits ?? 0;

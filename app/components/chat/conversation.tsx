@@ -463,6 +463,7 @@ export function Conversation({
         gifts={gifts}
         minimumCost={minimumCost}
         initialText={initialText}
+        initialGifts={params.get('gifts') === '1'}
         outOfCredits={outOfCredits}
         onSend={onSend}
       />
