@@ -55,10 +55,12 @@ export interface ChatsState {
   lastOpened: { profile: number; at: string } | null;
   /** A removal the server refused (SPEC §4: alert, then the list is loaded again). */
   removeFailed: boolean;
+  /** Conversations removed here whose DELETE has not answered yet: a list loaded meanwhile leaves them out. */
+  removing: number[];
 }
 
 export function initialChatsState(): ChatsState {
-  return { list: null, messages: {}, outgoing: {}, readByOther: {}, open: null, lastOpened: null, removeFailed: false };
+  return { list: null, messages: {}, outgoing: {}, readByOther: {}, open: null, lastOpened: null, removeFailed: false, removing: [] };
 }
 
 type State = Pick<AppState, 'totalUnreadMessages'> & { chats: ChatsState };
@@ -71,7 +73,9 @@ export function totalUnread(list: readonly ChatSummary[]): number {
 /** Applies a chats answer: the list (newest activity first) and the badge. */
 export function applyChats(state: State, list: ChatSummary[]): void {
   // A conversation open on screen is read: the refresh may have raced with its opening.
-  state.chats.list = list.map((chat) => (chat.conversation.id === state.chats.open ? { ...chat, num_unread_messages: 0 } : chat));
+  state.chats.list = list
+    .filter((chat) => !state.chats.removing.includes(chat.conversation.id))
+    .map((chat) => (chat.conversation.id === state.chats.open ? { ...chat, num_unread_messages: 0 } : chat));
   state.totalUnreadMessages = totalUnread(state.chats.list);
 }
 
@@ -161,6 +165,7 @@ export async function refreshChats(state: AppState, options: Pick<ApiOptions, 'f
  */
 export async function removeChat(state: AppState, conversation: number, alert: () => void): Promise<boolean> {
   dropChat(state, conversation);
+  state.chats.removing.push(conversation);
   let ok = false;
   try {
     const response = await apiRequest('/api/chat.php', { method: 'DELETE', ...jsonBody({ conversation }) }, { onLoggedOut: () => markLoggedOut(state) });
@@ -168,6 +173,7 @@ export async function removeChat(state: AppState, conversation: number, alert: (
   } catch {
     ok = false;
   }
+  state.chats.removing = state.chats.removing.filter((id) => id !== conversation);
   if (!ok) {
     alert();
     await refreshChats(state);
