@@ -35,6 +35,11 @@ const Pane = styled.div`
     color: ${({ theme }) => theme.colors.textMuted};
   }
 
+  a:not([class]) {
+    color: ${({ theme }) => theme.colors.primaryOnTint};
+    font-weight: 700;
+  }
+
   svg {
     width: 56px;
     height: 56px;

@@ -275,7 +275,7 @@ export function Composer({
         </Notice>
       ) : null}
       {giftsOpen ? (
-        <Gifts role="group" aria-label={intl.formatMessage({ id: 'chat.gift.choose', defaultMessage: 'Choose a gift for {name}' }, { name })} data-testid="gift-picker">
+        <Gifts role="group" tabIndex={0} aria-label={intl.formatMessage({ id: 'chat.gift.choose', defaultMessage: 'Choose a gift for {name}' }, { name })} data-testid="gift-picker">
           {gifts.map((gift) => (
             <button
               key={gift.id}

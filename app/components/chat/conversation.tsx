@@ -410,7 +410,7 @@ export function Conversation({
         ) : null}
       </Header>
       {profile.fictional ? <Warning data-testid="fictional-warning">{fictionalWarning}</Warning> : null}
-      <Thread ref={thread} data-testid="thread">
+      <Thread ref={thread} data-testid="thread" tabIndex={0} role="region" aria-label={intl.formatMessage({ id: 'chat.messages', defaultMessage: 'Messages with {name}' }, { name: profile.name })}>
         {older.hasMore ? (
           <Older type="button" onClick={() => void loadOlder()}>
             <FormattedMessage id="chat.older" defaultMessage="Show earlier messages" />
@@ -427,7 +427,7 @@ export function Conversation({
             </p>
           </Hello>
         ) : (
-          <ol aria-label={intl.formatMessage({ id: 'chat.messages', defaultMessage: 'Messages with {name}' }, { name: profile.name })}>
+          <ol>
             {bubbles.map((bubble, index) => {
               const at = new Date(bubble.created_at);
               const previous = bubbles[index - 1];
