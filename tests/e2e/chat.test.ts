@@ -5,6 +5,7 @@
 // of credits (the message is not sent; the way to buy shows), and remove a chat whose DELETE fails
 // (alert, the list comes back) — without console errors or hydration warnings.
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -46,10 +47,19 @@ function watch(page: Page): string[] {
   return problems;
 }
 
-/** Whether GET /api/events.php (the live stream, built beside this work) is served. */
-async function streamServed(tenant: string, who: TestMember): Promise<boolean> {
-  const res = await request(server.port, `${tenant}.localhost:${server.port}`, '/api/events.php', { method: 'HEAD', headers: { cookie: who.session } });
-  return res.status === 200;
+/** Whether GET /api/events.php (the live stream, decision 0018) answers a member with an event stream. */
+function streamServed(tenant: string, who: TestMember): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = http.get({ host: '127.0.0.1', port: server.port, path: '/api/events.php', headers: { host: `${tenant}.localhost:${server.port}`, cookie: who.session, accept: 'text/event-stream' } }, (res) => {
+      resolve(res.statusCode === 200 && String(res.headers['content-type']).startsWith('text/event-stream'));
+      res.destroy();
+    });
+    req.on('error', () => resolve(false));
+    req.setTimeout(5000, () => {
+      req.destroy();
+      resolve(false);
+    });
+  });
 }
 
 beforeAll(async () => {
