@@ -22,11 +22,13 @@ import { messagesFor } from './.server/i18n/messages';
 import { effectiveCountry } from './.server/geo/selected-country';
 import { localize } from './.server/tenants/localize';
 import { countNewLikes } from './.server/likes/likes';
+import { countUnread } from './.server/chat/conversations';
 import { entryWarningCountries } from './.server/tenants/schema';
 import { ClientSync } from './components/app/client-sync';
 import { DocumentTitleCounts } from './components/app/document-title';
 import { NavigationProgress } from './components/app/navigation-progress';
 import { LikesLayer } from './components/likes/likes-layer';
+import { ChatsLayer } from './components/chat/chats-layer';
 import { ErrorPage, ErrorPageGuard } from './components/app/error-page';
 import { GlobalStyle } from './components/app/global-style';
 import { KeptStyles } from './components/app/kept-styles';
@@ -68,7 +70,9 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const banners = { activation: context.user ? needsActivationReminder(context.user, profile?.status ?? null) : false };
   // The likes badge (SPEC §2): the member's like_new entries.
   const newLikes = await countNewLikes(context.db, tenant, { user: context.user });
-  return { locale, messages: messagesFor(locale), shell, user, banners, newLikes, year: now().getUTCFullYear() };
+  // The messages badge (SPEC §2): unread messages over the member's conversations.
+  const unreadMessages = await countUnread(context.db, tenant, { user: context.user });
+  return { locale, messages: messagesFor(locale), shell, user, ownProfile: context.user?.profile_id ?? null, banners, newLikes, unreadMessages, year: now().getUTCFullYear() };
 }
 
 export const links: LinksFunction = () => [
@@ -122,7 +126,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <KeptStyles>
             <ThemeProvider theme={theme}>
               <GlobalStyle />
-              <AppStateProvider initial={{ user: data?.user ?? null, totalNewLikes: data?.newLikes ?? 0 }}>{children}</AppStateProvider>
+              <AppStateProvider initial={{ user: data?.user ?? null, totalNewLikes: data?.newLikes ?? 0, totalUnreadMessages: data?.unreadMessages ?? 0 }}>{children}</AppStateProvider>
             </ThemeProvider>
           </KeptStyles>
         </IntlProvider>
@@ -142,6 +146,7 @@ export default function App() {
       <ClientSync />
       <NavigationProgress />
       <LikesLayer />
+      <ChatsLayer />
       <Outlet />
     </ShellLayout>
   );

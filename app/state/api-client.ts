@@ -18,6 +18,8 @@ export interface ApiOptions {
   fetch?: typeof fetch;
   /** Retries after the first attempt; MAX_RETRIES unless told. */
   retries?: number;
+  /** A POST the server deduplicates (a message with its client_id): retried like a GET. */
+  idempotent?: boolean;
 }
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
@@ -46,7 +48,7 @@ export async function isAuthenticationRequired(path: string, response: Response)
 export async function apiRequest(path: string, init: RequestInit = {}, options: ApiOptions = {}): Promise<Response> {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const method = (init.method ?? 'GET').toUpperCase();
-  const retries = IDEMPOTENT.has(method) ? (options.retries ?? MAX_RETRIES) : 0;
+  const retries = IDEMPOTENT.has(method) || options.idempotent ? (options.retries ?? MAX_RETRIES) : 0;
   const headers = new Headers(init.headers);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   for (let attempt = 0; ; attempt++) {

@@ -3,6 +3,7 @@
 // user, chats and likes from the API; the navigation reads the counts from here.
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { proxy } from 'valtio';
+import { initialChatsState, type ChatsState } from './chats';
 import { initialGeoState, type GeoState } from './geolocation';
 import { initialLikesState, type LikesState } from './likes';
 import { forgetSearchPages, initialSearchState, type SearchState } from './search';
@@ -25,6 +26,8 @@ export interface AppState {
   user: ShellUser | null;
   totalUnreadMessages: number;
   totalNewLikes: number;
+  /** The chat store (chats.ts): conversations, messages per conversation, the last chat opened. */
+  chats: ChatsState;
   /** The match modal and like states changed in this tab (likes.ts). */
   likes: LikesState;
   /** The signup modal (SPEC §2), opened by ?signup=1 or by an action that needs an account. */
@@ -41,6 +44,7 @@ export function createAppState(initial: Partial<AppState> = {}): AppState {
     user: null,
     totalUnreadMessages: 0,
     totalNewLikes: 0,
+    chats: initialChatsState(),
     likes: initialLikesState(),
     signupModal: false,
     entryWarningOpen: false,
@@ -82,6 +86,7 @@ export function markLoggedOut(state: AppState): void {
   state.user = null;
   state.totalUnreadMessages = 0;
   state.totalNewLikes = 0;
+  state.chats = initialChatsState();
   // A match modal or like states of the member who is gone no longer apply.
   state.likes = initialLikesState();
 }

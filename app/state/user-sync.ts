@@ -1,9 +1,12 @@
-// Keeps the client's member in step with the server (SPEC §4, §7, §9): GET /api/user.php from 5 s
-// after load, then every 60 s — every 5 minutes once push is subscribed. An answer without a user,
-// or a 403 authentication_required elsewhere, switches the client to logged out.
+// Keeps the client's member in step with the server (SPEC §4, §7, §9): GET /api/user.php and then
+// GET /api/chats.php from 5 s after load, then every 60 s — every 5 minutes once push is subscribed
+// (the likes layer follows the same schedule with GET /api/likes.php; the live event stream delivers
+// the rest at once). An answer without a user, or a 403 authentication_required elsewhere, switches
+// the client to logged out.
 import type { AppState, ShellUser } from './app-state';
 import { markLoggedOut } from './app-state';
 import { apiRequest, type ApiOptions } from './api-client';
+import { refreshChats } from './chats';
 import { clientClock, type TimerId } from './clock';
 
 export const REFRESH_START_MS = 5_000;
@@ -63,7 +66,9 @@ export function startUserSync(state: AppState, options: Pick<ApiOptions, 'fetch'
     timer = clientClock.setTimer(tick, refreshInterval(state.push.isSubscribed));
     if (!state.user || inFlight) return;
     inFlight = true;
-    void refreshUser(state, options).finally(() => {
+    void refreshUser(state, options)
+      .then(() => refreshChats(state, options))
+      .finally(() => {
       inFlight = false;
     });
   };

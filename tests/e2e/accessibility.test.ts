@@ -65,6 +65,24 @@ async function contextFor(tenant: string, locale: string, width: number, member?
 }
 
 describe.each(TENANTS)('accessibility of $tenant', ({ tenant, locale }) => {
+  it.each([375, 1280])('chat pages at %i px (/chats, a conversation with its composer and the gift picker) have no serious or critical axe violation', async (width) => {
+    const context = await contextFor(tenant, locale, width, members[tenant]);
+    const page = await context.newPage();
+    const found: Record<string, Finding[]> = {};
+    for (const path of ['/chats', `/members/${profiles[tenant]}/chat`]) {
+      await page.goto(url(tenant, path), { waitUntil: 'networkidle' });
+      expect(await page.locator('[data-layout="chat"]').count(), path).toBe(1);
+      const violations = await seriousViolations(page);
+      if (violations.length) found[path] = violations;
+    }
+    await page.getByTestId('gift-button').click();
+    await page.getByTestId('gift-picker').waitFor();
+    const picker = await seriousViolations(page);
+    if (picker.length) found['gift picker'] = picker;
+    expect(found).toEqual({});
+    await context.close();
+  });
+
   it.each([375, 1280])('visitors\' pages at %i px have no serious or critical axe violation', async (width) => {
     const context = await contextFor(tenant, locale, width);
     const page = await context.newPage();

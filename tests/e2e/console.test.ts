@@ -56,7 +56,7 @@ async function profileWithManyPhotos(): Promise<number> {
 }
 
 const PAGES = ['/', '/members', '/login', '/signup', '/pages/terms', '/pricing', '/no-such-page'];
-const MEMBER_PAGES = ['/', '/members', '/profile', '/notifications', '/likes', '/likes/matches', '/swipe-game', '/match-finder', '/pages/faq', '/no-such-page'];
+const MEMBER_PAGES = ['/', '/members', '/profile', '/notifications', '/likes', '/likes/matches', '/chats', '/swipe-game', '/match-finder', '/pages/faq', '/no-such-page'];
 
 describe('the main pages in Chromium', () => {
   it('show no console error or hydration warning to a visitor', async () => {
@@ -86,7 +86,7 @@ describe('the main pages in Chromium', () => {
     const session = (await ctx.cookies()).find((c) => c.name === 'rdv_session');
     expect(session).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
     const profile = await profileWithManyPhotos();
-    for (const path of [...MEMBER_PAGES, `/members/${profile}`]) await page.goto(`${base()}${path}`, { waitUntil: 'networkidle' });
+    for (const path of [...MEMBER_PAGES, `/members/${profile}`, `/members/${profile}/chat`]) await page.goto(`${base()}${path}`, { waitUntil: 'networkidle' });
     expect(problems).toEqual([]);
     await ctx.close();
   });
@@ -101,7 +101,7 @@ describe('the main pages in Chromium', () => {
     await page.locator('main button[type="submit"]').click();
     await page.waitForURL(`${base()}/`);
     const profile = await profileWithManyPhotos();
-    for (const path of [...MEMBER_PAGES, `/members/${profile}`]) await page.goto(`${base()}${path}`, { waitUntil: 'networkidle' });
+    for (const path of [...MEMBER_PAGES, `/members/${profile}`, `/members/${profile}/chat`]) await page.goto(`${base()}${path}`, { waitUntil: 'networkidle' });
     expect(await page.locator('[data-testid="more-photos"]').count()).toBe(0);
     expect(problems).toEqual([]);
     await ctx.close();

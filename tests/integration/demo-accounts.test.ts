@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn } from '~/.server/accounts/login';
 import type { Database } from '~/.server/db/database';
 import { likesPage } from '~/.server/likes/likes';
+import { countUnread, listChats } from '~/.server/chat/conversations';
 import { DEMO_PASSWORD, demoAccounts, seedDemoAccounts } from '~/.server/seed/demo-accounts';
 import { seedDemoProfiles } from '~/.server/seed/demo-profiles';
 import { nicheRule } from '~/.server/profiles/pool';
@@ -55,6 +56,20 @@ describe('demo accounts', () => {
         expect(received!.counts, `${tenant.id} ${account.email}`).toEqual({ received: 7, sent: 3, matches: 2 });
         expect(received!.newLikes).toBe(5);
         expect(received!.cards.every((card) => card.fictional && card.main_image)).toBe(true);
+      }
+    }
+  });
+
+  it('gives each demo account conversations with unread messages, fictional answers marked, and the premium one a chat with the free one', async () => {
+    for (const tenant of tenants) {
+      for (const account of demoAccounts(tenant)) {
+        const user = await database.db.selectFrom('users').selectAll().where('tenant_id', '=', tenant.id).where('email', '=', account.email).executeTakeFirstOrThrow();
+        const chats = await listChats(database.db, tenant, tenant.locales[0]!, { user });
+        expect(chats.length, `${tenant.id} ${account.email}`).toBeGreaterThanOrEqual(3);
+        expect(await countUnread(database.db, tenant, { user })).toBeGreaterThan(0);
+        expect(chats.filter((c) => c.profile.fictional).every((c) => c.last_message?.fictional || c.last_message?.sender === user.profile_id)).toBe(true);
+        const demoNames = chats.filter((c) => !c.profile.fictional).map((c) => c.profile.name);
+        expect(demoNames).toEqual([account.paid ? 'DemoMember' : 'DemoPremium']);
       }
     }
   });

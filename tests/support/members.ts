@@ -13,7 +13,7 @@ export interface TestMember {
 export async function signUpMember(
   server: RunningServer,
   tenant: string,
-  input: { name: string; country: string; gender?: 'male' | 'female'; seeking?: 'male' | 'female' | 'both'; activate?: boolean },
+  input: { name: string; country: string; gender?: 'male' | 'female'; seeking?: 'male' | 'female' | 'both'; activate?: boolean; /** X-Forwarded-For of the signup (a server with TRUST_PROXY), so that many signups pass the per-address limit. */ ip?: string },
 ): Promise<TestMember> {
   const host = `${tenant}.localhost:${server.port}`;
   const email = `${input.name.toLowerCase()}@e2e.example`;
@@ -31,7 +31,7 @@ export async function signUpMember(
       orientation_consent: true,
       tracking: { network: 'e2e' },
     }),
-    headers: { 'content-type': 'application/json', origin: `http://${host}` },
+    headers: { 'content-type': 'application/json', origin: `http://${host}`, ...(input.ip ? { 'x-forwarded-for': input.ip } : {}) },
   });
   if (res.status !== 201) throw new Error(`signup of ${email} answered ${res.status}: ${res.text}`);
   const session = String(res.headers['set-cookie']).split(';')[0]!;
@@ -49,4 +49,23 @@ export async function signUpMember(
 export function sessionCookie(server: RunningServer, tenant: string, member: TestMember) {
   const [name, value] = member.session.split('=') as [string, string];
   return { name, value, url: `http://${tenant}.localhost:${server.port}` };
+}
+
+/** Buys a credit bundle through the sandbox checkout, as a member would (the member becomes premium). */
+export async function buyCredits(server: RunningServer, tenant: string, member: TestMember, bundle = 'popular', method = 'ideal'): Promise<void> {
+  const host = `${tenant}.localhost:${server.port}`;
+  const origin = `http://${host}`;
+  const created = await request(server.port, host, '/api/payment.php', {
+    method: 'POST',
+    body: JSON.stringify({ package: bundle, method }),
+    headers: { 'content-type': 'application/json', origin, cookie: member.session },
+  });
+  if (created.status !== 201) throw new Error(`payment answered ${created.status}: ${created.text}`);
+  const { payment } = created.json<{ payment: { checkout_url: string } }>();
+  const settled = await request(server.port, host, new URL(payment.checkout_url).pathname, {
+    method: 'POST',
+    body: new URLSearchParams({ outcome: 'paid' }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin, cookie: member.session },
+  });
+  if (settled.status !== 302) throw new Error(`sandbox checkout answered ${settled.status}`);
 }

@@ -22,15 +22,23 @@ function userAnswer(overrides: Record<string, unknown> = {}) {
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-/** A fetch that answers from a queue (the last answer repeats) and records the calls. */
+/**
+ * A fetch that answers from a queue (the last answer repeats) and records the calls; the chats
+ * refresh that follows each user refresh gets an empty list at once and is recorded apart.
+ */
 function fakeFetch(...answers: (() => Response | Promise<Response>)[]) {
   const calls: { url: string; init: RequestInit | undefined }[] = [];
+  const chatCalls: number[] = [];
   const fetch = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+    if (String(url) === '/api/chats.php') {
+      chatCalls.push(Date.now());
+      return json({ chats: [{ conversation: { id: 9 }, profile: { id: 3, name: 'Bo', main_image: null, fictional: false }, num_unread_messages: 4, last_message: null }] });
+    }
     calls.push({ url: String(url), init });
     const answer = answers.length > 1 ? answers.shift()! : answers[0]!;
     return answer();
   });
-  return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
+  return { fetch: fetch as unknown as typeof globalThis.fetch, calls, chatCalls };
 }
 
 let state: AppState;
@@ -63,6 +71,19 @@ describe('the user refresh', () => {
     expect(calls).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(3 * REFRESH_INTERVAL_MS);
     expect(calls).toHaveLength(5);
+  });
+
+  it('refreshes the chats (SPEC §7) right after each user refresh: list and messages badge', async () => {
+    const { fetch, chatCalls } = fakeFetch(() => json(userAnswer()));
+    stop = startUserSync(state, { fetch });
+    await vi.advanceTimersByTimeAsync(REFRESH_START_MS - 1);
+    expect(chatCalls).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(chatCalls).toHaveLength(1);
+    expect(state.chats.list?.map((c) => c.conversation.id)).toEqual([9]);
+    expect(state.totalUnreadMessages).toBe(4);
+    await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS);
+    expect(chatCalls).toHaveLength(2);
   });
 
   it('refreshes every 5 minutes once push is subscribed (one rule: refreshInterval)', async () => {
@@ -155,7 +176,7 @@ describe('API requests', () => {
       () => json({ error: 'busy' }, 502),
       () => json({ ok: true }),
     );
-    const done = apiRequest('/api/chats.php', {}, { fetch });
+    const done = apiRequest('/api/members.php', {}, { fetch });
     await vi.advanceTimersByTimeAsync(500 + 1000);
     expect((await done).status).toBe(200);
     expect(calls).toHaveLength(3);

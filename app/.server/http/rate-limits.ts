@@ -16,6 +16,8 @@ export const LIMITS = {
   signup: { points: 10, durationS: 60 * 60 },
   /** Reset-mail requests per address. */
   passwordReset: { points: 10, durationS: 60 * 60 },
+  /** Chat messages per member (docs/decisions/0017): a person types far fewer; a script is stopped. */
+  message: { points: 20, durationS: 60 },
 } satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof LIMITS;

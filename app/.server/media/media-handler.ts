@@ -3,12 +3,14 @@
 // WebP once, written atomically and served from disk from then on; demo pictures never change and
 // are cached for good. A member's photo (u/<profile>/…) answers only on the hosts of the member's
 // tenant and only while its row exists, with private caching that revalidates, so a deleted photo
-// is gone at once (docs/api.md).
+// is gone at once (docs/api.md). A chat photo (c/<sender profile>/…) answers only to the two members
+// of its conversation (their session cookie), privately, never cached by a shared cache.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RequestHandler } from 'express';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
+import { userForSession } from '../accounts/sessions';
 import { today } from '../clock';
 import type { DB } from '../db/schema';
 import type { Tenant } from '../tenants/schema';
@@ -74,6 +76,27 @@ export function mediaHandler(options: { mediaDir: string; db: Kysely<DB> }): Req
           return;
         }
         res.sendFile(file, { dotfiles: 'deny', cacheControl: false, headers: { 'Cache-Control': 'private, no-cache' } });
+        return;
+      }
+      if (relative.startsWith('c/')) {
+        const tenant = res.locals.tenant as Tenant;
+        const user = await userForSession(options.db, tenant, req.get('cookie'));
+        const own = user?.profile_id;
+        const message = own
+          ? await options.db
+              .selectFrom('messages')
+              .innerJoin('conversations', 'conversations.id', 'messages.conversation_id')
+              .select('messages.id')
+              .where((eb) => eb.or([eb('messages.photo_filename', '=', relative), eb('messages.photo_thumb_filename', '=', relative)]))
+              .where('conversations.tenant_id', '=', tenant.id)
+              .where((eb) => eb.or([eb('conversations.profile_low', '=', own), eb('conversations.profile_high', '=', own)]))
+              .executeTakeFirst()
+          : undefined;
+        if (!message || !fs.existsSync(file)) {
+          res.status(404).set('Cache-Control', 'no-store').type('text/plain').send('Not found');
+          return;
+        }
+        res.sendFile(file, { dotfiles: 'deny', cacheControl: false, headers: { 'Cache-Control': 'private, max-age=3600' } });
         return;
       }
       if (!fs.existsSync(file)) {

@@ -1,7 +1,7 @@
 // Who may see whom (SPEC §6), as query filters every member query shares: the tenant's pool of listed
 // profiles (see profiles.listed), and no profile across a block in either direction. Invisible and
 // privacy-mode members are not listed; they are seen only by the members they reached out to (a like
-// for now; messages join with the chat work). A member never finds their own profile.
+// or a message). A member never finds their own profile.
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { today } from '../clock';
 import type { DB, User } from '../db/schema';
@@ -43,10 +43,13 @@ export function visibleTo(eb: ProfileEB, tenant: Tenant, viewer: Viewer, options
   return eb.and(conditions);
 }
 
-/** An active profile whose owner, still a member, liked the viewer's profile. */
+/**
+ * A profile whose owner, still a member, reached out to the viewer: liked them (an active profile),
+ * or wrote to them — a message also counts from a member whose e-mail is not confirmed yet (their
+ * profile waits for the confirmation, but SPEC §4 lets them write; decision 0017).
+ */
 function reachedOut(eb: ProfileEB, own: number): Expression<SqlBool> {
   return eb.and([
-    eb('profiles.status', '=', 'active'),
     eb.exists(
       eb
         .selectFrom('users as owner')
@@ -54,13 +57,27 @@ function reachedOut(eb: ProfileEB, own: number): Expression<SqlBool> {
         .whereRef('owner.id', '=', 'profiles.user_id')
         .where('owner.status', 'in', ['confirmed', 'not_confirmed']),
     ),
-    eb.exists(
-      eb
-        .selectFrom('likes')
-        .select(sql`1`.as('one'))
-        .whereRef('likes.liker_profile_id', '=', 'profiles.id')
-        .where('likes.liked_profile_id', '=', own),
-    ),
+    eb.or([
+      eb.and([
+        eb('profiles.status', '=', 'active'),
+        eb.exists(
+          eb
+            .selectFrom('likes')
+            .select(sql`1`.as('one'))
+            .whereRef('likes.liker_profile_id', '=', 'profiles.id')
+            .where('likes.liked_profile_id', '=', own),
+        ),
+      ]),
+      eb.exists(
+        eb
+          .selectFrom('conversation_sides as reach_side')
+          .innerJoin('messages as reach_message', 'reach_message.conversation_id', 'reach_side.conversation_id')
+          .select(sql`1`.as('one'))
+          .where('reach_side.profile_id', '=', own)
+          .whereRef('reach_side.other_profile_id', '=', 'profiles.id')
+          .whereRef('reach_message.sender_profile_id', '=', 'profiles.id'),
+      ),
+    ]),
   ]);
 }
 

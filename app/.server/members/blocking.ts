@@ -1,8 +1,10 @@
 // Blocking (SPEC §6): a member blocks a profile; the blocked member then cannot see the blocker's
-// profile or contact them, and neither finds the other in search.
+// profile or contact them, and neither finds the other in search. Blocking also removes every
+// conversation with that profile from the blocker's chat list (SPEC §4, §6).
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Tenant } from '../tenants/schema';
+import { removeChatsWithProfile } from '../chat/conversations';
 import { visibleTo, type Viewer } from './access';
 
 export type BlockResult = { ok: true } | { ok: false; error: 'authentication_required' | 'not_found' | 'self' };
@@ -18,7 +20,10 @@ export async function blockProfile(db: Kysely<DB>, tenant: Tenant, viewer: Viewe
     .where((eb) => visibleTo(eb, tenant, viewer))
     .executeTakeFirst();
   if (!target) return { ok: false, error: 'not_found' };
-  await db.insertInto('blocks').values({ blocker_profile_id: own, blocked_profile_id: profileId }).onConflict((oc) => oc.doNothing()).execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('blocks').values({ blocker_profile_id: own, blocked_profile_id: profileId }).onConflict((oc) => oc.doNothing()).execute();
+    await removeChatsWithProfile(trx, own, profileId);
+  });
   return { ok: true };
 }
 

@@ -41,6 +41,31 @@ export function sniffImageType(bytes: Uint8Array): 'jpeg' | 'png' | 'webp' | 'he
   return null;
 }
 
+export type EncodedPhoto = { ok: true; full: { data: Buffer; info: OutputInfo }; thumb: { data: Buffer; info: OutputInfo } } | { ok: false; error: PhotoError };
+
+/**
+ * Checks an uploaded image (size, magic bytes, HEIC support, pixel count) and re-encodes it to WebP
+ * with sharp — which writes no metadata, so EXIF (location, camera) is gone — at most MAX_EDGE on
+ * its longer side, plus a thumbnail of the given box. Profile photos and chat photos both use it.
+ */
+export async function encodePhoto(bytes: Uint8Array, thumbBox: { width: number; height: number; fit: 'cover' | 'inside' }): Promise<EncodedPhoto> {
+  if (bytes.byteLength > MAX_UPLOAD_BYTES) return { ok: false, error: 'too_large' };
+  const type = sniffImageType(bytes);
+  if (!type) return { ok: false, error: 'not_image' };
+  if (type === 'heic' && !HEIC_READABLE) return { ok: false, error: 'heic_unsupported' };
+  try {
+    const input = () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+    const full = await input().resize(MAX_EDGE, MAX_EDGE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 82 }).toBuffer({ resolveWithObject: true });
+    const thumb = await input()
+      .resize(thumbBox.width, thumbBox.height, { fit: thumbBox.fit, withoutEnlargement: thumbBox.fit === 'inside' })
+      .webp({ quality: 78 })
+      .toBuffer({ resolveWithObject: true });
+    return { ok: true, full, thumb };
+  } catch (error) {
+    return { ok: false, error: /pixel limit/i.test((error as Error).message) ? 'too_many_pixels' : 'not_image' };
+  }
+}
+
 export async function uploadPhoto(db: Kysely<DB>, user: User, bytes: Uint8Array, mediaDir: string): Promise<UploadResult> {
   if (!user.profile_id) return { ok: false, error: 'no_profile' };
   if (bytes.byteLength > MAX_UPLOAD_BYTES) return { ok: false, error: 'too_large' };
@@ -51,22 +76,16 @@ export async function uploadPhoto(db: Kysely<DB>, user: User, bytes: Uint8Array,
   // A cheap early answer; the count that counts is taken again under the row lock below.
   if ((await countPhotos(db, user.profile_id)) >= limit) return { ok: false, error: 'premium_only' };
 
-  let full: { data: Buffer; info: OutputInfo };
-  let thumb: Buffer;
-  try {
-    const input = () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
-    full = await input().resize(MAX_EDGE, MAX_EDGE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 82 }).toBuffer({ resolveWithObject: true });
-    thumb = await input().resize(THUMB_SIZE.width, THUMB_SIZE.height, { fit: 'cover' }).webp({ quality: 78 }).toBuffer();
-  } catch (error) {
-    return { ok: false, error: /pixel limit/i.test((error as Error).message) ? 'too_many_pixels' : 'not_image' };
-  }
+  const encoded = await encodePhoto(bytes, { width: THUMB_SIZE.width, height: THUMB_SIZE.height, fit: 'cover' });
+  if (!encoded.ok) return encoded;
+  const { full, thumb } = encoded;
 
   const name = crypto.randomBytes(12).toString('base64url');
   const filename = `u/${user.profile_id}/${name}.webp`;
   const thumbFilename = `u/${user.profile_id}/${name}-thumb.webp`;
   await fs.mkdir(path.join(mediaDir, 'u', String(user.profile_id)), { recursive: true });
   await fs.writeFile(path.join(mediaDir, filename), full.data);
-  await fs.writeFile(path.join(mediaDir, thumbFilename), thumb);
+  await fs.writeFile(path.join(mediaDir, thumbFilename), thumb.data);
 
   const profileId = user.profile_id;
   const photo = await db.transaction().execute(async (trx) => {

@@ -1,7 +1,8 @@
 // Demo accounts for trying every role after `npm start` (README "Demo accounts"): on each tenant a
 // free member and a premium member, confirmed, with a profile that fits the tenant's niche, and
 // likes from fitting fictional profiles (some new, two of them matches) and a few sent likes, so
-// that the likes pages are alive; the premium one became premium by buying bundles. Only for the demo and development: a real production start
+// that the likes pages are alive, and conversations with unread messages (demo-chats.ts) so that
+// /chats is; the premium one became premium by buying bundles. Only for the demo and development: a real production start
 // never creates accounts with a known password.
 import type { Insertable, Kysely } from 'kysely';
 import { now, today } from '../clock';
@@ -13,6 +14,7 @@ import { fitsMember } from '../likes/fit';
 import { nicheRule, tenantPool } from '../profiles/pool';
 import type { Tenant } from '../tenants/schema';
 import { DEMO_SEED } from './demo-profiles';
+import { seedDemoChats } from './demo-chats';
 import { createRandom } from './random';
 
 export const DEMO_PASSWORD = 'rendezvous-demo';
@@ -56,6 +58,7 @@ export async function seedDemoAccounts(db: Kysely<DB>, tenants: Tenant[]): Promi
         // Already there: give it likes if it has none (a database seeded before likes existed).
         const existing = await db.selectFrom('users').select('profile_id').where('tenant_id', '=', tenant.id).where('email', '=', account.email).executeTakeFirst();
         if (existing?.profile_id) await seedDemoLikes(db, tenant, existing.profile_id);
+        if (existing?.profile_id) await seedDemoChats(db, tenant, existing.profile_id);
         continue;
       }
       await db.transaction().execute(async (trx) => {
@@ -67,6 +70,7 @@ export async function seedDemoAccounts(db: Kysely<DB>, tenants: Tenant[]): Promi
       await seedDemoLikes(db, tenant, result.user.profile_id!);
       // The premium member became premium as everyone does: by buying bundles (ledger, payments, transactions).
       if (account.paid) await seedDemoPurchases(db, tenant, result.user);
+      await seedDemoChats(db, tenant, result.user.profile_id!);
       created++;
     }
   }

@@ -8,7 +8,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { openSignupModal, useAppState } from '~/state/app-state';
 import { showMatchModal } from '~/state/likes';
-import { Button } from '../app/buttons';
+import { dropChatsWithProfile } from '~/state/chats';
+import { Button, ButtonLink } from '../app/buttons';
 import { FictionalMark } from '../app/fictional-mark';
 import { ChatIcon, HeartIcon } from '../app/icons';
 import { Alert } from '../forms/fields';
@@ -247,7 +248,13 @@ export function ProfilePage({ data }: { data: ProfilePageData }) {
           </section>
         ) : null}
         {data.viewer === 'member' ? (
-          <Form method="post">
+          <Form
+            method="post"
+            onSubmit={() => {
+              // SPEC §4: blocking removes every conversation with that profile from the member's list at once.
+              if (!data.blocked) dropChatsWithProfile(state, profile.id);
+            }}
+          >
             <input type="hidden" name="intent" value={data.blocked ? 'unblock' : 'block'} />
             <Button type="submit" $variant="ghost" disabled={navigation.state === 'submitting'} data-testid="block">
               {data.blocked ? (
@@ -316,6 +323,13 @@ function MemberActions({ data, busy }: { data: ProfilePageData; busy: boolean })
             )}
           </Button>
         </Form>
+        <ButtonLink to={`/members/${id}/chat`} $variant="ghost" data-testid="write">
+          <ChatIcon />
+          <FormattedMessage id="profile.action.chat" defaultMessage="Send a message" />
+        </ButtonLink>
+        <ButtonLink to={`/members/${id}/chat?gifts=1`} $variant="ghost" data-testid="gift">
+          <FormattedMessage id="profile.action.gift" defaultMessage="Send a gift" />
+        </ButtonLink>
       </Actions>
     </>
   );

@@ -1,0 +1,31 @@
+// /members/{id}/chat (SPEC §2 members-id-chat) in the bare chat layout: the conversation with a
+// profile, whether or not one exists yet — the first message makes it, later visits reuse it.
+// ?text= fills the composer (the icebreaker modal's "Write to {name}").
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { pageMeta } from '~/components/app/page-meta';
+import { ChatPane } from '~/components/chat/chat-pane';
+import { ChatShell } from '~/components/chat/chat-shell';
+import { chatListData, chatPageData } from '~/.server/chat/pages';
+import { parseId } from '~/shared/request-rules';
+import type { RouteHandle } from '~/root';
+
+export const handle: RouteHandle = { layout: 'chat' };
+
+export async function loader({ context, params }: LoaderFunctionArgs) {
+  const id = parseId(params.id);
+  const chat = await chatPageData(context, id === null ? null : { profile: id });
+  return { chat, list: await chatListData(context) };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(matches, data?.chat.kind === 'chat' ? data.chat.chat.profile.name : (data?.chat.name ?? ''));
+
+export default function MemberChat() {
+  const { chat, list } = useLoaderData<typeof loader>();
+  return (
+    <ChatShell chats={list.chats} open>
+      <ChatPane data={chat} minimumCost={list.minimumCost} fictionalWarning={list.fictionalWarning} />
+    </ChatShell>
+  );
+}
