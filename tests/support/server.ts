@@ -9,6 +9,8 @@ import { databaseKinds } from './databases';
 
 export interface RunningServer {
   port: number;
+  /** The PostgreSQL database it uses (undefined on PGlite): a second server started with it shares the data. */
+  databaseUrl: string | undefined;
   dataDir: string;
   output: () => string;
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
@@ -57,6 +59,7 @@ export async function startServer(env: Record<string, string | undefined> = {}):
   });
   return {
     port,
+    databaseUrl: env.DATABASE_URL ?? database.url,
     dataDir,
     process: child,
     output: () => output,
@@ -92,6 +95,12 @@ export function request(
       // A connection per request: a server that answers before reading a body may close the socket.
       { host: '127.0.0.1', port, path: pathname, method: options.method ?? 'GET', headers: { host, ...(options.body !== undefined ? { 'content-length': String(Buffer.byteLength(options.body)) } : {}), ...options.headers }, agent: false },
       (res) => {
+        // An event stream does not end: answer at its headers and hang up (tests/support/event-stream.ts reads streams).
+        if (/text\/event-stream/.test(String(res.headers['content-type']))) {
+          req.destroy();
+          const body = Buffer.alloc(0);
+          return resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text: '', json: () => JSON.parse('') });
+        }
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
