@@ -8,18 +8,19 @@ import type { DB } from '../db/schema';
 import { memberChannel, type EventBus } from './bus';
 import { RECHECK_EVENT } from './sse';
 
-/** The `credits` event: the member's balance now. */
+/** The `credits` event: the member's balance now (and premium, which a first purchase turns on). */
 export interface CreditsEvent {
   credits: number;
+  paid_user: boolean;
 }
 
 /** The member's balance after credits moved (a purchase, a refund or its reversal, the signup grant). */
 export async function announceCredits(db: Kysely<DB>, events: EventBus | undefined, userId: number): Promise<void> {
   if (!events) return;
   try {
-    const user = await db.selectFrom('users').select(['tenant_id', 'credits']).where('id', '=', userId).executeTakeFirst();
+    const user = await db.selectFrom('users').select(['tenant_id', 'credits', 'paid_user']).where('id', '=', userId).executeTakeFirst();
     if (!user) return;
-    const event: CreditsEvent = { credits: user.credits };
+    const event: CreditsEvent = { credits: user.credits, paid_user: user.paid_user };
     await events.publish(memberChannel(user.tenant_id, userId), { type: 'credits', data: event });
   } catch (error) {
     console.error(`[rendezvous] announcing credits failed: ${(error as Error).message}`);
