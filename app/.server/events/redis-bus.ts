@@ -47,6 +47,8 @@ if ARGV[1] ~= '' and newest ~= '' then entries = redis.call('XRANGE', KEYS[1], '
 return { tostring(now), newest, first[1] and first[1][1] or '', entries }
 `;
 
+const SUBSCRIBE_WAIT_MS = 3_000;
+
 type Scripted = Redis & {
   rdvPublish(stream: string, newest: string, channel: string, payload: string, retentionMs: number, lastIdMs: number): Promise<string>;
   rdvHistory(stream: string, newest: string, afterId: string, count: number): Promise<[string, string, string, [string, string[]][]]>;
@@ -62,7 +64,9 @@ export function createRedisBus(redisUrl: string, options: RedisBusOptions = {}):
   const commands = new Redis(redisUrl, { maxRetriesPerRequest: 2 }) as Scripted;
   commands.defineCommand('rdvPublish', { numberOfKeys: 2, lua: PUBLISH_SCRIPT });
   commands.defineCommand('rdvHistory', { numberOfKeys: 2, lua: HISTORY_SCRIPT });
-  const subscriber = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  // No ready check (INFO) on this connection: a SUBSCRIBE queued before it connected puts it in
+  // subscriber mode first, where INFO is refused and the connection would never become ready.
+  const subscriber = new Redis(redisUrl, { maxRetriesPerRequest: null, enableReadyCheck: false });
   let lastError = '';
   const onError = (error: Error) => {
     // One line per kind of failure, not one per retry while Redis is away.
@@ -146,8 +150,10 @@ export function createRedisBus(redisUrl: string, options: RedisBusOptions = {}):
     },
     async history(channel, afterId): Promise<History> {
       const after = afterId === null ? null : parseEventId(afterId);
-      // Events published once our SUBSCRIBE took effect reach the listeners; ask after that.
-      await subscriptions.get(redisSubscription(channel))?.ready;
+      // Events published once our SUBSCRIBE took effect reach the listeners; ask after that (but
+      // not forever: with Redis away, the lookup below fails and the client is told to refresh).
+      const subscribed = subscriptions.get(redisSubscription(channel))?.ready;
+      if (subscribed) await Promise.race([subscribed, new Promise((resolve) => setTimeout(resolve, SUBSCRIBE_WAIT_MS).unref())]);
       const asked = after ? formatEventId(after) : '';
       const [nowText, newestId, firstId, entries] = await commands.rdvHistory(streamName(channel), newestName(channel), asked, maxReplay + 1);
       const now = Number(nowText);
