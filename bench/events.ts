@@ -45,8 +45,8 @@ interface Holder {
 async function openStreams(holder: Holder, count: number) {
   const waiting = new Map<string, () => void>();
   const requests: http.ClientRequest[] = [];
-  const ready = Array.from({ length: count }, (_, i) => {
-    return new Promise<void>((resolve, reject) => {
+  const openOne = (i: number) =>
+    new Promise<void>((resolve, reject) => {
       const { path, headers } = holder.stream(i);
       const req = http.request({ host: '127.0.0.1', port: holder.port, path, headers: { host: holder.host, ...headers }, agent: false }, (res) => {
         if (res.statusCode !== 200) return reject(new Error(`stream ${i} answered ${res.statusCode}`));
@@ -66,9 +66,8 @@ async function openStreams(holder: Holder, count: number) {
       req.end();
       requests.push(req);
     });
-  });
-  // Open them in batches, as many browsers would over a few seconds.
-  for (let i = 0; i < ready.length; i += 250) await Promise.all(ready.slice(i, i + 250));
+  // Open them in batches, as many browsers would over a few seconds (all at once would overflow the listen backlog).
+  for (let i = 0; i < count; i += 200) await Promise.all(Array.from({ length: Math.min(200, count - i) }, (_, j) => openOne(i + j)));
   return {
     next: (i: number, seq: number) => new Promise<void>((resolve) => waiting.set(`${i}:${seq}`, resolve)),
     close: () => requests.forEach((req) => req.destroy()),
