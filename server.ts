@@ -21,6 +21,8 @@ import { eraseExpiredAccounts } from './app/.server/accounts/deletion';
 import { SESSION_COOKIE, userForSession } from './app/.server/accounts/sessions';
 import { createRateLimits } from './app/.server/http/rate-limits';
 import { createLocalBus } from './app/.server/events/bus';
+import { createRedisBus } from './app/.server/events/redis-bus';
+import { createStreamRegistry, SSE_HEADERS } from './app/.server/events/sse';
 import { providerFor } from './app/.server/payments/providers';
 import { reconcilePayments } from './app/.server/payments/reconcile';
 import { startMailWorker } from './app/.server/mail/mail';
@@ -74,14 +76,18 @@ async function main() {
   const sms = startSmsWorker(database.db, { smsUrl: config.SMS_URL, log });
   if (!config.SMS_URL && !devOutbox) log('SMS_URL is not set: direct debit (it needs an SMS code) is not available');
   const limits = createRateLimits({ redisUrl: config.REDIS_URL, prefix: `rdv:${process.pid}:${Date.now()}` });
-  // Live events (GET /api/events.php): in-process here; Redis pub/sub across instances comes with the stream.
-  const events = createLocalBus();
+  // Live events (GET /api/events.php, docs/decisions/0018): Redis pub/sub across instances when
+  // REDIS_URL is set, in-process otherwise. Instances on one database share a namespace in Redis.
+  const events = config.REDIS_URL
+    ? createRedisBus(config.REDIS_URL, { namespace: config.EVENTS_NAMESPACE ?? (await eventsNamespace(database, config.DATA_DIR)), log })
+    : createLocalBus();
+  const streams = { registry: createStreamRegistry(), heartbeatMs: config.EVENTS_HEARTBEAT_MS };
   // Accounts past their 14-day reactivation window are erased, hourly.
   const eraser = setInterval(() => void eraseExpiredAccounts(database.db).catch((error: Error) => log(`erasing accounts failed: ${error.message}`)), 3600_000);
   eraser.unref();
   // Open and pending payments are asked of their provider again every minute: a lost webhook loses nothing.
   const reconcile = () =>
-    void reconcilePayments(database.db, (id) => tenants.get(id), (tenant) => providerFor({ db: database.db, tenant, origin: `https://${tenant.settings.domain}`, sandboxAllowed: devOutbox }))
+    void reconcilePayments(database.db, (id) => tenants.get(id), (tenant) => providerFor({ db: database.db, tenant, origin: `https://${tenant.settings.domain}`, sandboxAllowed: devOutbox }), { events })
       .catch((error: Error) => log(`reconciling payments failed: ${error.message}`));
   const reconciler = setInterval(reconcile, 60_000);
   reconciler.unref();
@@ -127,7 +133,9 @@ async function main() {
       strictTransportSecurity: config.NODE_ENV === 'production' && !config.DEMO,
     }),
   );
-  app.use(compression());
+  // Event streams are never compressed: each event must leave at once (and a zlib stream per open
+  // stream would cost memory for nothing).
+  app.use(compression({ filter: (req, res) => !String(res.getHeader('Content-Type') ?? '').startsWith(SSE_HEADERS['Content-Type'].split(';')[0]!) && compression.filter(req, res) }));
 
   app.get('/healthz', async (_req, res) => {
     try {
@@ -223,6 +231,7 @@ async function main() {
           smsAvailable: Boolean(config.SMS_URL) || devOutbox,
           limits,
           events,
+          streams,
           mediaDir: path.join(config.DATA_DIR, 'media'),
           devOutbox,
         };
@@ -242,6 +251,8 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log(`${signal}: finishing in-flight requests…`);
+    // Open event streams end now: their clients reconnect (to another instance) and resume.
+    streams.registry.closeAll();
     const force = setTimeout(() => server.closeAllConnections(), 10_000);
     force.unref();
     // Keep-alive sockets become idle once their response is sent: close them as they do.
@@ -265,6 +276,14 @@ async function main() {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+/** The Redis namespace of this installation's events: one per database, so that instances on it meet and others never do. */
+async function eventsNamespace(database: Awaited<ReturnType<typeof openDatabase>>, dataDir: string): Promise<string> {
+  // An embedded database belongs to its data folder (and to one process); a server's by its name.
+  const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(database.db);
+  const identity = database.kind === 'pglite' ? `pglite:${dataDir}` : `postgres:${rows[0]?.name ?? ''}`;
+  return `rdv:${crypto.createHash('sha256').update(identity).digest('hex').slice(0, 12)}`;
 }
 
 function visitorOf(req: Request, countryHeader: string | undefined) {

@@ -25,6 +25,7 @@ import { countNewLikes } from './.server/likes/likes';
 import { countUnread } from './.server/chat/conversations';
 import { entryWarningCountries } from './.server/tenants/schema';
 import { ClientSync } from './components/app/client-sync';
+import { LiveEvents } from './components/app/live-events';
 import { DocumentTitleCounts } from './components/app/document-title';
 import { NavigationProgress } from './components/app/navigation-progress';
 import { LikesLayer } from './components/likes/likes-layer';
@@ -144,6 +145,7 @@ export default function App() {
     <ShellLayout name={layout} shell={data.shell} year={data.year} banners={data.banners}>
       <DocumentTitleCounts />
       <ClientSync />
+      <LiveEvents />
       <NavigationProgress />
       <LikesLayer />
       <ChatsLayer />

@@ -44,6 +44,13 @@ const EnvSchema = z.object({
   SKIP_SEED: boolFlag,
   /** Searches ask the database alone, without the in-memory search index (docs/decisions/0011). */
   SEARCH_INDEX_OFF: boolFlag,
+  /** Event streams (GET /api/events.php): ms between heartbeats (25 s unless told; tests shorten it). */
+  EVENTS_HEARTBEAT_MS: z.coerce.number().int().min(50).max(600_000).optional(),
+  /** Keeps deployments that share one Redis apart (docs/decisions/0018); derived from the database unless told. */
+  EVENTS_NAMESPACE: z
+    .string()
+    .regex(/^[\w:.-]{1,60}$/, 'letters, digits and : . - _ only')
+    .optional(),
 });
 
 export type Config = Omit<z.infer<typeof EnvSchema>, 'SESSION_SECRET'> & {

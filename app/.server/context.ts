@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Locale } from '~/shared/locales';
 import type { DB, User } from './db/schema';
 import type { EventBus } from './events/bus';
+import type { StreamSettings } from './events/sse';
 import type { MailWorker } from './mail/mail';
 import type { SmsWorker } from './directdebit/sms';
 import type { RateLimits } from './http/rate-limits';
@@ -41,6 +42,8 @@ export interface AppContext {
   limits: RateLimits;
   /** Live events to members' and operators' streams (GET /api/events.php). */
   events: EventBus;
+  /** The open event streams of this process and their timing (server.ts); defaults apply without it. */
+  streams?: StreamSettings;
   /** Where uploaded and generated pictures live (DATA_DIR/media), served under /media/. */
   mediaDir: string;
   /** The development mail outbox page is served (development, test and the demo; never real production). */

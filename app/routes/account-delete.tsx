@@ -9,6 +9,7 @@ import styled from 'styled-components';
 import { Button, ButtonLink } from '~/components/app/buttons';
 import { Alert, Card, CheckRow, PageBackdrop } from '~/components/forms/fields';
 import { DeletionSchema, requestDeletion } from '~/.server/accounts/deletion';
+import { announceSessionEnd } from '~/.server/events/member-events';
 import { clearSessionCookie } from '~/.server/accounts/sessions';
 import { serverMessage } from '~/.server/i18n/messages';
 import { DELETE_REASONS } from '~/shared/catalogue';
@@ -26,6 +27,7 @@ export const action = formAction({
     if (!context.user) throw redirect('/login');
     const result = await requestDeletion(context.db, context.tenant, context.user, { ...body, origin: context.origin, locale: context.locale });
     if (!result.ok) return { error: serverMessage(context.locale, 'delete.error.reason') };
+    await announceSessionEnd(context.events, context.tenant.id, context.user.id);
     context.mail.poke();
     return redirect('/account-deleted', { headers: { 'Set-Cookie': clearSessionCookie(context.secure) } });
   },

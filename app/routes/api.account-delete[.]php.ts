@@ -4,6 +4,7 @@ import { DeletionSchema, requestDeletion } from '~/.server/accounts/deletion';
 import { clearSessionCookie } from '~/.server/accounts/sessions';
 import { apiError, apiJson } from '~/.server/http/api';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
+import { announceSessionEnd } from '~/.server/events/member-events';
 
 const route = apiRoute({
   POST: endpoint({
@@ -13,6 +14,7 @@ const route = apiRoute({
       const { db, tenant, locale } = context;
       const result = await requestDeletion(db, tenant, user, { ...body, origin: context.origin, locale });
       if (!result.ok) return apiError(400, 'invalid_reason', locale, 'delete.error.reason');
+      await announceSessionEnd(context.events, tenant.id, user.id);
       context.mail.poke();
       return apiJson({ ok: true }, { headers: { 'Set-Cookie': clearSessionCookie(context.secure) } });
     },

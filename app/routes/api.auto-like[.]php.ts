@@ -11,7 +11,7 @@ const route = apiRoute({
   GET: endpoint({
     member: true,
     async handle({ context, user }) {
-      const result = await autoLike(context.db, context.tenant, { user });
+      const result = await autoLike(context.db, context.tenant, { user }, undefined, context.events);
       return result.ok ? apiJson({ profile: result.profile, next_at: result.next_at }) : authenticationRequired(context.locale);
     },
   }),

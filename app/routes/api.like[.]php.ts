@@ -6,7 +6,7 @@ import { profileCommand } from '~/.server/http/profile-command';
 import { likeProfile, unlikeProfile } from '~/.server/likes/likes';
 
 const route = profileCommand({
-  post: ({ db, tenant }, viewer, profile) => likeProfile(db, tenant, viewer, profile),
+  post: ({ db, tenant, events }, viewer, profile) => likeProfile(db, tenant, viewer, profile, events),
   delete: ({ db }, viewer, profile) => unlikeProfile(db, viewer, profile),
   answer: (result) => ({ state: result.state }),
   selfMessage: 'like.error.self',

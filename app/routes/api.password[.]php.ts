@@ -3,6 +3,7 @@
 import { changePassword, ChangePasswordSchema, RESET_MESSAGES } from '~/.server/accounts/password-reset';
 import { apiError, apiJson } from '~/.server/http/api';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
+import { announceSessionEnd } from '~/.server/events/member-events';
 
 const route = apiRoute({
   POST: endpoint({
@@ -10,6 +11,7 @@ const route = apiRoute({
     body: ChangePasswordSchema,
     async handle({ context, body, user }) {
       const result = await changePassword(context.db, user, body);
+      if (result.ok) await announceSessionEnd(context.events, context.tenant.id, user.id);
       return result.ok ? apiJson({ ok: true }) : apiError(400, result.error, context.locale, RESET_MESSAGES[result.error]);
     },
   }),

@@ -14,7 +14,7 @@ const route = apiRoute({
     body: WebhookSchema,
     async handle({ context, body }) {
       try {
-        await handlePaymentWebhook(context.db, context.tenant, providerOfContext(context), body.id);
+        await handlePaymentWebhook(context.db, context.tenant, providerOfContext(context), body.id, context.events);
       } catch (error) {
         if (!(error instanceof ProviderError)) throw error;
         console.error(`[rendezvous] webhook ${body.id}: ${error.message}`);

@@ -19,7 +19,7 @@ const route = apiRoute({
       // An unsettled payment is asked of the provider at once: the member is waiting for it.
       if (payment.status === 'open' || payment.status === 'pending') {
         try {
-          payment = (await refreshPayment(context.db, providerOfContext(context), payment)).payment;
+          payment = (await refreshPayment(context.db, providerOfContext(context), payment, context.events)).payment;
         } catch (error) {
           if (!(error instanceof ProviderError)) throw error;
         }

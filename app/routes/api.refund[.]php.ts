@@ -15,7 +15,7 @@ const route = apiRoute({
     async handle({ context, body, user }) {
       let result;
       try {
-        result = await refundPurchase({ db: context.db, tenant: context.tenant, provider: providerOfContext(context) }, user, body.payment);
+        result = await refundPurchase({ db: context.db, tenant: context.tenant, provider: providerOfContext(context), events: context.events }, user, body.payment);
       } catch (error) {
         if (!(error instanceof ProviderError)) throw error;
         result = { ok: false as const, error: 'provider_unavailable' as const };

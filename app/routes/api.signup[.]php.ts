@@ -23,7 +23,7 @@ const route = apiRoute({
       const wait = await context.limits.blocked('signup', tenant.id, address);
       if (wait) return tooManyRequests(locale, wait);
       const input = { ...body, tracking: body.tracking ?? trackingFromCookie(request.headers.get('Cookie')) ?? undefined };
-      const result = await signUp(db, tenant, { ip: context.visitor.ip, origin: context.origin, locale }, input);
+      const result = await signUp(db, tenant, { ip: context.visitor.ip, origin: context.origin, locale }, input, context.events);
       if (!result.ok) {
         switch (result.error) {
           case 'validation':

@@ -18,7 +18,7 @@ const route = apiRoute({
     member: true,
     body: SwipeSchema,
     async handle({ context, body, user }) {
-      const result = await swipe(context.db, context.tenant, { user }, body.profile, body.like);
+      const result = await swipe(context.db, context.tenant, { user }, body.profile, body.like, context.events);
       if (result.ok) return apiJson({ state: result.state, remaining: result.remaining });
       if (result.error === 'authentication_required') return authenticationRequired(context.locale);
       if (result.error === 'self') return apiError(400, 'self', context.locale, 'like.error.self');

@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!payment) throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
   if (payment.status === 'open' || payment.status === 'pending') {
     try {
-      payment = (await refreshPayment(context.db, providerOfContext(context), payment)).payment;
+      payment = (await refreshPayment(context.db, providerOfContext(context), payment, context.events)).payment;
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
     }

@@ -1,6 +1,7 @@
 // POST /logout: the navigation's Logout button; ends the session and returns home.
 import { redirect } from '@remix-run/react';
 import { clearSessionCookie, destroySession } from '~/.server/accounts/sessions';
+import { announceSessionEnd } from '~/.server/events/member-events';
 import { z } from 'zod';
 import { formAction } from '~/.server/http/form-action';
 
@@ -9,6 +10,7 @@ export const action = formAction({
   failure: () => redirect('/'),
   async handle({ request, context }) {
     await destroySession(context.db, context.tenant, request.headers.get('Cookie'));
+    if (context.user) await announceSessionEnd(context.events, context.tenant.id, context.user.id);
     return redirect('/', { headers: { 'Set-Cookie': clearSessionCookie(context.secure) } });
   },
 });

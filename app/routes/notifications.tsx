@@ -13,6 +13,7 @@ import { formAction } from '~/.server/http/form-action';
 import { z } from 'zod';
 import { setDisabledNotifications, setPrivacy } from '~/.server/accounts/notifications';
 import { changePassword, ChangePasswordSchema, RESET_MESSAGES } from '~/.server/accounts/password-reset';
+import { announceSessionEnd } from '~/.server/events/member-events';
 import { clearSessionCookie } from '~/.server/accounts/sessions';
 import { serverMessage } from '~/.server/i18n/messages';
 import { NOTIFICATION_KINDS } from '~/shared/catalogue';
@@ -61,6 +62,7 @@ export const action = formAction({
     const result = await changePassword(db, user, body);
     if (!result.ok) return { form: intent, ok: false, message: serverMessage(locale, RESET_MESSAGES[result.error]) };
     // Every session ended with the change, this one too: log in again with the new password.
+    await announceSessionEnd(context.events, tenant.id, user.id);
     return redirect('/login', { headers: { 'Set-Cookie': clearSessionCookie(context.secure) } });
   },
 });

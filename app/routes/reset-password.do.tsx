@@ -6,6 +6,7 @@ import { metaMessage, pageMeta } from '~/components/app/page-meta';
 import { Button } from '~/components/app/buttons';
 import { Alert, Card, Field, PageBackdrop } from '~/components/forms/fields';
 import { resetPassword, ResetSchema, RESET_MESSAGES } from '~/.server/accounts/password-reset';
+import { announceSessionEnd } from '~/.server/events/member-events';
 import { serverMessage } from '~/.server/i18n/messages';
 import { formAction } from '~/.server/http/form-action';
 
@@ -18,6 +19,7 @@ export const action = formAction({
   failure: ({ message }) => ({ done: false, error: message }),
   async handle({ context, body }) {
     const result = await resetPassword(context.db, context.tenant, body);
+    if (result.ok) await announceSessionEnd(context.events, context.tenant.id, result.userId);
     return result.ok ? { done: true, error: null } : { done: false, error: serverMessage(context.locale, RESET_MESSAGES[result.error]) };
   },
 });

@@ -55,7 +55,7 @@ export const action = formAction({
     if (!row) throw notFound();
     await sandbox.settle(id, body.outcome);
     // As a provider does: tell the merchant's webhook the id only; it asks for the status itself.
-    await handlePaymentWebhook(context.db, context.tenant, sandbox, id);
+    await handlePaymentWebhook(context.db, context.tenant, sandbox, id, context.events);
     return redirect(row.redirect_url || '/credits');
   },
 });

@@ -49,7 +49,7 @@ export const action = formAction({
     if (!id) throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
     let result;
     try {
-      result = await refundPurchase({ db: context.db, tenant: context.tenant, provider: providerOfContext(context) }, user, id);
+      result = await refundPurchase({ db: context.db, tenant: context.tenant, provider: providerOfContext(context), events: context.events }, user, id);
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
       result = { ok: false as const, error: 'provider_unavailable' as const };

@@ -3,6 +3,7 @@
 // only those that arrived since. The rules are pure functions, tested in tests/unit/likes-state.test.ts.
 
 import type { LikeState } from '~/shared/likes';
+import type { LikeEvent } from '~/shared/live-events';
 import { apiRequest } from './api-client';
 import type { AppState } from './app-state';
 import { apiOptionsFor } from './user-sync';
@@ -77,6 +78,24 @@ export function applyLikesAnswer(state: { totalNewLikes: number; likes: LikesSta
     showMatchModal(state.likes, { id: profile.id, name: profile.name, photo: profile.main_image?.filename ?? null, fictional: profile.fictional, kind: 'new_like' });
   }
   return arrivals;
+}
+
+/**
+ * A live `like` or `match` (GET /api/events.php): the badge as the server counts it, the card's state,
+ * and the match modal — unless this liker was announced already (an auto-like this tab asked for, a
+ * refresh that came first), so that a like is never announced twice. Returns whether the modal opened.
+ */
+export function applyLikeEvent(state: { totalNewLikes: number; likes: LikesState }, kind: 'like' | 'match', event: LikeEvent): boolean {
+  const { profile } = event;
+  if (!profile || !Number.isInteger(profile.id)) return false;
+  if (Number.isInteger(event.new_likes) && event.new_likes >= 0) state.totalNewLikes = event.new_likes;
+  const current = state.likes.states[profile.id];
+  state.likes.states[profile.id] = kind === 'match' || current === 'liked' || current === 'match' ? 'match' : 'liked_by_them';
+  const known = state.likes.announced.includes(profile.id) || (state.likes.known?.includes(profile.id) ?? false);
+  markKnown(state.likes, profile.id);
+  if (state.likes.known && !state.likes.known.includes(profile.id)) state.likes.known.push(profile.id);
+  if (known) return false;
+  return showMatchModal(state.likes, { id: profile.id, name: profile.name, photo: profile.main_image?.filename ?? null, fictional: profile.fictional, kind: kind === 'match' ? 'match' : 'new_like' });
 }
 
 /** Opens the match modal unless it already shows someone (SPEC §7: loaded into the modal if none given). */

@@ -25,3 +25,22 @@ export function dispatchServerEvent(type: MemberEventType, data: unknown): void 
     }
   }
 }
+
+// The stream missed events it cannot replay (a `refresh` signal): whoever shows server data reloads it.
+const resyncHandlers = new Set<() => void>();
+
+/** Registers what to reload after a gap in the stream; returns the function that removes it. */
+export function onServerResync(handler: () => void): () => void {
+  resyncHandlers.add(handler);
+  return () => resyncHandlers.delete(handler);
+}
+
+export function dispatchServerResync(): void {
+  for (const handler of [...resyncHandlers]) {
+    try {
+      handler();
+    } catch (error) {
+      console.warn('resync handler failed', error);
+    }
+  }
+}

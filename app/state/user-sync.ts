@@ -8,6 +8,7 @@ import { markLoggedOut } from './app-state';
 import { apiRequest, type ApiOptions } from './api-client';
 import { refreshChats } from './chats';
 import { clientClock, type TimerId } from './clock';
+import { onServerEvent, onServerResync } from './server-events';
 
 export const REFRESH_START_MS = 5_000;
 export const REFRESH_INTERVAL_MS = 60_000;
@@ -55,6 +56,14 @@ export async function refreshUser(state: AppState, options: Pick<ApiOptions, 'fe
   else state.user = shellUserFrom(answer.user, state.user);
 }
 
+/** A `credits` event (GET /api/events.php): the balance in the shell (the credit badge) follows at once. */
+export function applyCreditsEvent(state: AppState, data: unknown): void {
+  const { credits, paid_user } = (data ?? {}) as { credits?: unknown; paid_user?: unknown };
+  if (!state.user || typeof credits !== 'number' || !Number.isInteger(credits) || credits < 0) return;
+  state.user.credits = credits;
+  if (paid_user === true) state.user.paid_user = true;
+}
+
 /**
  * Starts the refresh cycle; returns a function that stops it. Visitors are not polled. Each refresh
  * is planned from the start of the previous one; one still retrying is not doubled.
@@ -73,5 +82,14 @@ export function startUserSync(state: AppState, options: Pick<ApiOptions, 'fetch'
     });
   };
   timer = clientClock.setTimer(tick, REFRESH_START_MS);
-  return () => clientClock.clearTimer(timer);
+  // The live stream on top (event-stream.ts): the balance at once, and everything again after a gap.
+  const offCredits = onServerEvent('credits', (data) => applyCreditsEvent(state, data));
+  const offResync = onServerResync(() => {
+    if (state.user) void refreshUser(state, options);
+  });
+  return () => {
+    clientClock.clearTimer(timer);
+    offCredits();
+    offResync();
+  };
 }

@@ -5,6 +5,7 @@
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
+import { waitForLiveEvents } from '../support/live';
 import { request, startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
@@ -86,7 +87,13 @@ describe('the main pages in Chromium', () => {
     const session = (await ctx.cookies()).find((c) => c.name === 'rdv_session');
     expect(session).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
     const profile = await profileWithManyPhotos();
-    for (const path of [...MEMBER_PAGES, `/members/${profile}`, `/members/${profile}/chat`]) await page.goto(`${base()}${path}`, { waitUntil: 'networkidle' });
+    for (const path of [...MEMBER_PAGES, `/members/${profile}`, `/members/${profile}/chat`]) {
+      // A member's page keeps its live event stream open, so the network never goes idle: wait for
+      // the stream instead (the 404 page has none).
+      const notFound = path === '/no-such-page';
+      await page.goto(`${base()}${path}`, { waitUntil: notFound ? 'networkidle' : 'load' });
+      if (!notFound) await waitForLiveEvents(page);
+    }
     expect(problems).toEqual([]);
     await ctx.close();
   });
@@ -101,7 +108,13 @@ describe('the main pages in Chromium', () => {
     await page.locator('main button[type="submit"]').click();
     await page.waitForURL(`${base()}/`);
     const profile = await profileWithManyPhotos();
-    for (const path of [...MEMBER_PAGES, `/members/${profile}`, `/members/${profile}/chat`]) await page.goto(`${base()}${path}`, { waitUntil: 'networkidle' });
+    for (const path of [...MEMBER_PAGES, `/members/${profile}`, `/members/${profile}/chat`]) {
+      // A member's page keeps its live event stream open, so the network never goes idle: wait for
+      // the stream instead (the 404 page has none).
+      const notFound = path === '/no-such-page';
+      await page.goto(`${base()}${path}`, { waitUntil: notFound ? 'networkidle' : 'load' });
+      if (!notFound) await waitForLiveEvents(page);
+    }
     expect(await page.locator('[data-testid="more-photos"]').count()).toBe(0);
     expect(problems).toEqual([]);
     await ctx.close();

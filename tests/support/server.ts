@@ -9,9 +9,9 @@ import { databaseKinds } from './databases';
 
 export interface RunningServer {
   port: number;
-  dataDir: string;
-  /** The server's own PostgreSQL database, when DATABASE_URL is set (else PGlite inside the server). */
+  /** The PostgreSQL database it uses (undefined on PGlite): a second server started with it shares the data. */
   databaseUrl: string | undefined;
+  dataDir: string;
   output: () => string;
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
   process: ChildProcess;
@@ -59,8 +59,8 @@ export async function startServer(env: Record<string, string | undefined> = {}):
   });
   return {
     port,
+    databaseUrl: env.DATABASE_URL ?? database.url,
     dataDir,
-    databaseUrl: database.url,
     process: child,
     output: () => output,
     stop: (signal = 'SIGTERM') =>
@@ -95,6 +95,12 @@ export function request(
       // A connection per request: a server that answers before reading a body may close the socket.
       { host: '127.0.0.1', port, path: pathname, method: options.method ?? 'GET', headers: { host, ...(options.body !== undefined ? { 'content-length': String(Buffer.byteLength(options.body)) } : {}), ...options.headers }, agent: false },
       (res) => {
+        // An event stream does not end: answer at its headers and hang up (tests/support/event-stream.ts reads streams).
+        if (/text\/event-stream/.test(String(res.headers['content-type']))) {
+          req.destroy();
+          const body = Buffer.alloc(0);
+          return resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text: '', json: () => JSON.parse('') });
+        }
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {

@@ -7,6 +7,8 @@ import type { Locale } from '~/shared/locales';
 import { validateSignupFields, type FieldError } from '~/shared/signup-rules';
 import { now } from '../clock';
 import { grantCredits } from '../credits/ledger';
+import type { EventBus } from '../events/bus';
+import { announceCredits } from '../events/member-events';
 import type { DB, Tracking, User } from '../db/schema';
 import type { Tenant } from '../tenants/schema';
 import { activationMail } from './account-mails';
@@ -75,7 +77,7 @@ export interface Visitor {
   locale: Locale;
 }
 
-export async function signUp(db: Kysely<DB>, tenant: Tenant, visitor: Visitor, raw: unknown): Promise<SignupResult> {
+export async function signUp(db: Kysely<DB>, tenant: Tenant, visitor: Visitor, raw: unknown, events?: EventBus): Promise<SignupResult> {
   const parsed = SignupSchema.safeParse(raw ?? {});
   if (!parsed.success) {
     const fields: Record<string, FieldError> = {};
@@ -156,6 +158,8 @@ export async function signUp(db: Kysely<DB>, tenant: Tenant, visitor: Visitor, r
       await activationMail(trx, tenant, { to: email, name: input.name, locale: visitor.locale, origin: visitor.origin, token });
       return withProfile;
     });
+    // Every balance change outside the chat is announced, the signup grant too (for a tab already streaming).
+    if (tenant.settings.signup_credits > 0) await announceCredits(db, events, user.id);
     return { ok: true, user };
   } catch (error) {
     // Two signups with the same address at once: the unique index decides.

@@ -26,7 +26,7 @@ export async function publishMessage(
     .select([...CHAT_PROFILE_COLUMNS, 'owner.id as user_id', 'owner.language'])
     .where('profiles.id', 'in', pair)
     .execute();
-  const jobs: Promise<void>[] = [];
+  const jobs: Promise<unknown>[] = [];
   for (const side of profiles) {
     if (!side.user_id) continue;
     const other = profiles.find((p) => p.id !== side.id);

@@ -129,7 +129,42 @@ async function sendRemixResponse(res: ExpressResponse, response: Response): Prom
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);
-  if (/text\/event-stream/i.test(response.headers.get('Content-Type') ?? '')) res.flushHeaders();
+  if (/text\/event-stream/i.test(response.headers.get('Content-Type') ?? '') && response.body) return sendEventStream(res, response.body);
   if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();
+}
+
+/**
+ * An event stream (app/.server/events/sse.ts) goes out chunk by chunk, and is cancelled when the
+ * client goes away: the request's abort signal alone is not enough, since undici holds the
+ * AbortController behind a Request's signal weakly and a collected one no longer passes the abort on.
+ */
+async function sendEventStream(res: ExpressResponse, body: ReadableStream<Uint8Array>): Promise<void> {
+  res.flushHeaders();
+  const reader = body.getReader();
+  const cancel = () => void reader.cancel().catch(() => {});
+  res.on('close', cancel);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!res.write(value)) await drained(res);
+      if (res.destroyed) break;
+    }
+  } finally {
+    res.off('close', cancel);
+    if (res.destroyed) cancel();
+    res.end();
+  }
+}
+
+/** Resolves when a full socket buffer emptied, or the socket closed. */
+function drained(res: ExpressResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done).off('close', done);
+      resolve();
+    };
+    res.on('drain', done).on('close', done);
+  });
 }

@@ -12,7 +12,8 @@ import { visibleTo, type Viewer } from '../members/access';
 import { ageOn } from '../profiles/age';
 import type { Tenant } from '../tenants/schema';
 import { fitsMember, memberProfile } from './fit';
-import { countNewLikes } from './likes';
+import { announceLike, countNewLikes } from './likes';
+import type { EventBus } from '../events/bus';
 
 export const AUTO_LIKE_AFTER_SIGNUP_MINUTES = 10;
 export const AUTO_LIKE_EVERY_HOURS = 6;
@@ -39,7 +40,13 @@ async function nextAutoLikeAt(db: Kysely<DB>, profileId: number, signedUp: Date)
   return new Date(Math.max(afterSignup, afterLast));
 }
 
-export async function autoLike(db: Kysely<DB>, tenant: Tenant, viewer: Viewer & { user: { created_at: Date } | null }, pick: (count: number) => number = (n) => Math.floor(Math.random() * n)): Promise<AutoLikeResult> {
+export async function autoLike(
+  db: Kysely<DB>,
+  tenant: Tenant,
+  viewer: Viewer & { user: { created_at: Date } | null },
+  pick: (count: number) => number = (n) => Math.floor(Math.random() * n),
+  events?: EventBus,
+): Promise<AutoLikeResult> {
   const own = viewer.user?.profile_id;
   if (!viewer.user || !own) return { ok: false, error: 'authentication_required' };
   const at = now();
@@ -102,6 +109,8 @@ export async function autoLike(db: Kysely<DB>, tenant: Tenant, viewer: Viewer & 
     return Boolean(liked);
   });
   if (!made) return { ok: true, profile: null, next_at: (await nextAutoLikeAt(db, own, new Date(viewer.user.created_at))).toISOString() };
+  // The member's other tabs hear of it too (the asking tab shows it from this answer).
+  await announceLike(db, tenant, events, chosen.id, own);
   return {
     ok: true,
     profile: { id: chosen.id, name: chosen.name, age: ageOn(chosen.birth_date, today()), fictional: true, main_image: { match: tenant.settings.cdn_prefix + chosen.filename } },

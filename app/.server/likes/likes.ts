@@ -8,6 +8,7 @@ import type { DB } from '../db/schema';
 import { visibleTo, type Viewer } from '../members/access';
 import { CARD_COLUMNS, toCards, type MemberCard } from '../members/search';
 import type { Tenant } from '../tenants/schema';
+import { memberChannel, type EventBus } from '../events/bus';
 import { LIKES_TABS, type LikeState, type LikesTab } from '~/shared/likes';
 
 export type { LikeState, LikesTab } from '~/shared/likes';
@@ -59,15 +60,22 @@ export async function likeStates(db: Kysely<DB>, own: number, ids: readonly numb
  * (invisible or privacy-mode) member who has not liked them first. Liking back also clears the
  * liker's new-like flag: the member has seen it.
  */
-export async function likeProfile(db: Kysely<DB>, tenant: Tenant, viewer: Viewer, profileId: number): Promise<LikeResult> {
+export async function likeProfile(db: Kysely<DB>, tenant: Tenant, viewer: Viewer, profileId: number, events?: EventBus): Promise<LikeResult> {
   const own = viewer.user?.profile_id;
   if (!viewer.user || !own) return { ok: false, error: 'authentication_required' };
   if (profileId === own) return { ok: false, error: 'self' };
   if (!Number.isInteger(profileId) || profileId < 1) return { ok: false, error: 'not_found' };
   const target = await db.selectFrom('profiles').select('id').where('id', '=', profileId).where((eb) => visibleTo(eb, tenant, viewer)).executeTakeFirst();
   if (!target) return { ok: false, error: 'not_found' };
-  await db.insertInto('likes').values({ liker_profile_id: own, liked_profile_id: profileId, seen_at: null, created_at: now() }).onConflict((oc) => oc.doNothing()).execute();
+  const made = await db
+    .insertInto('likes')
+    .values({ liker_profile_id: own, liked_profile_id: profileId, seen_at: null, created_at: now() })
+    .onConflict((oc) => oc.doNothing())
+    .returning('liked_profile_id')
+    .executeTakeFirst();
   await markLikeSeen(db, viewer, profileId);
+  // A like made just now (not one repeated) reaches the liked member's stream at once.
+  if (made) await announceLike(db, tenant, events, own, profileId);
   return { ok: true, state: await likeState(db, own, profileId) };
 }
 
@@ -211,3 +219,45 @@ export async function likesPage(db: Kysely<DB>, tenant: Tenant, viewer: Viewer, 
   });
   return { tab, cards, counts, newLikes, page: current, pages };
 }
+
+/** The `like` and `match` events: who liked the member, and the member's likes badge now. */
+export interface LikeEvent {
+  profile: MemberCard;
+  new_likes: number;
+}
+
+/**
+ * A new like of `likerProfileId` for `likedProfileId`: its owner, when a member of this tenant who
+ * may see the liker, gets `like` — or `match` when they had liked the liker already. A fictional
+ * profile has no owner and gets nothing; the liker sees the outcome in their own answer.
+ */
+export async function announceLike(db: Kysely<DB>, tenant: Tenant, events: EventBus | undefined, likerProfileId: number, likedProfileId: number): Promise<void> {
+  if (!events) return;
+  try {
+    const owner = await db
+      .selectFrom('users')
+      .select(['id', 'profile_id', 'paid_user'])
+      .where('tenant_id', '=', tenant.id)
+      .where('profile_id', '=', likedProfileId)
+      .where('status', 'in', ['confirmed', 'not_confirmed'])
+      .executeTakeFirst();
+    if (!owner) return;
+    const viewer = { user: owner };
+    const rows = await db
+      .selectFrom('profiles')
+      .leftJoin('photos', 'photos.id', 'profiles.main_photo_id')
+      .select(CARD_COLUMNS)
+      .where('profiles.id', '=', likerProfileId)
+      .where((eb) => visibleTo(eb, tenant, viewer))
+      .execute();
+    const profile = toCards(tenant, today(), rows, null)[0];
+    if (!profile) return;
+    const state = await likeState(db, likedProfileId, likerProfileId);
+    if (state !== 'match' && state !== 'liked_by_them') return;
+    const event: LikeEvent = { profile, new_likes: await countNewLikes(db, tenant, viewer) };
+    await events.publish(memberChannel(tenant.id, owner.id), { type: state === 'match' ? 'match' : 'like', data: event });
+  } catch (error) {
+    console.error(`[rendezvous] announcing a like failed: ${(error as Error).message}`);
+  }
+}
+

@@ -14,7 +14,8 @@ import { CARD_COLUMNS, toCards, type MemberCard } from '../members/search';
 import { createRandom } from '../seed/random';
 import type { Tenant } from '../tenants/schema';
 import { fitsMember, memberProfile, type MemberProfile } from './fit';
-import { likeState, markLikeSeen, type LikeState } from './likes';
+import { announceLike, likeState, markLikeSeen, type LikeState } from './likes';
+import type { EventBus } from '../events/bus';
 import { memberDay, nextDayStarts } from './member-day';
 
 export const SWIPE_LIKES_PER_DAY = 4;
@@ -103,7 +104,7 @@ export type SwipeResult = { ok: true; state: LikeState; remaining: number } | { 
  * harmless). A like of a profile the member had not liked yet takes one of today's likes; the 5th
  * is refused and nothing is stored.
  */
-export async function swipe(db: Kysely<DB>, tenant: Tenant, viewer: Viewer, profileId: number, like: boolean): Promise<SwipeResult> {
+export async function swipe(db: Kysely<DB>, tenant: Tenant, viewer: Viewer, profileId: number, like: boolean, events?: EventBus): Promise<SwipeResult> {
   const own = viewer.user?.profile_id;
   if (!viewer.user || !own) return { ok: false, error: 'authentication_required' };
   if (profileId === own) return { ok: false, error: 'self' };
@@ -111,6 +112,7 @@ export async function swipe(db: Kysely<DB>, tenant: Tenant, viewer: Viewer, prof
   if (!member) return { ok: false, error: 'authentication_required' };
   const at = now();
   const day = memberDay(member.country, at);
+  let liked = false;
   try {
     const result = await db.transaction().execute(async (trx) => {
       const target = await trx.selectFrom('profiles').select('id').where('id', '=', profileId).where((eb) => visibleTo(eb, tenant, viewer)).executeTakeFirst();
@@ -139,13 +141,21 @@ export async function swipe(db: Kysely<DB>, tenant: Tenant, viewer: Viewer, prof
             .returning('likes')
             .executeTakeFirst();
           if (!counted) throw new DailyLimitReached();
-          await trx.insertInto('likes').values({ liker_profile_id: own, liked_profile_id: profileId, seen_at: null, created_at: at }).onConflict((oc) => oc.doNothing()).execute();
+          const made = await trx
+            .insertInto('likes')
+            .values({ liker_profile_id: own, liked_profile_id: profileId, seen_at: null, created_at: at })
+            .onConflict((oc) => oc.doNothing())
+            .returning('liked_profile_id')
+            .executeTakeFirst();
+          liked = Boolean(made);
           await markLikeSeen(trx, viewer, profileId);
         }
       }
       return { state: await likeState(trx, own, profileId), remaining: Math.max(0, SWIPE_LIKES_PER_DAY - (await likesUsed(trx, own, day))) };
     });
     if (!result) return { ok: false, error: 'not_found' };
+    // Committed: the liked member's stream hears of it.
+    if (liked) await announceLike(db, tenant, events, own, profileId);
     return { ok: true, ...result };
   } catch (error) {
     if (error instanceof DailyLimitReached) return { ok: false, error: 'daily_limit', remaining: 0 };

@@ -51,7 +51,7 @@ export const profilePageAction = formAction({
   async handle({ context, body, params }) {
     const id = profileIdParam(params.id);
     const viewer = { user: context.user };
-    const act = { like: () => likeProfile(context.db, context.tenant, viewer, id), unlike: () => unlikeProfile(context.db, viewer, id), block: () => blockProfile(context.db, context.tenant, viewer, id), unblock: () => unblockProfile(context.db, viewer, id) };
+    const act = { like: () => likeProfile(context.db, context.tenant, viewer, id, context.events), unlike: () => unlikeProfile(context.db, viewer, id), block: () => blockProfile(context.db, context.tenant, viewer, id), unblock: () => unblockProfile(context.db, viewer, id) };
     const result = await act[body.intent]();
     if (!result.ok && result.error === 'authentication_required') throw redirect('/login');
     if (!result.ok && result.error === 'not_found') throw new Response('Not Found', { status: 404, statusText: 'Not Found' });

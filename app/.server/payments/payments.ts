@@ -4,6 +4,8 @@ import { sql, type Kysely } from 'kysely';
 import { isCardMethod } from '~/shared/payment-methods';
 import { now } from '../clock';
 import { grantCredits, inTransaction, type Db } from '../credits/ledger';
+import type { EventBus } from '../events/bus';
+import { announceCredits } from '../events/member-events';
 import { quote } from '../credits/offer';
 import { blockAfterChargeback } from '../directdebit/blocks';
 import { repeatDirectDebit } from '../directdebit/direct-debit';
@@ -18,6 +20,8 @@ export interface CheckoutContext {
   /** scheme://host: return and webhook URLs point here. */
   origin: string;
   locale: string;
+  /** The member's streams hear of credits a payment brought (GET /api/events.php). */
+  events?: EventBus;
 }
 
 export type PaymentError =
@@ -231,18 +235,23 @@ export async function applyProviderPayment(db: Db, paymentId: number, remote: Pr
   });
 }
 
-/** Asks the provider about one of our payments and applies the answer. */
-export async function refreshPayment(db: Kysely<DB>, provider: PaymentProvider, payment: Payment): Promise<Applied> {
+/**
+ * Asks the provider about one of our payments and applies the answer. The call that credited the
+ * bundle tells the member's streams the new balance, after the commit.
+ */
+export async function refreshPayment(db: Kysely<DB>, provider: PaymentProvider, payment: Payment, events?: EventBus): Promise<Applied> {
   if (!payment.provider_id) return { payment, fulfilled: false };
   const remote = await provider.fetchPayment(payment.provider_id);
-  return applyProviderPayment(db, payment.id, remote);
+  const applied = await applyProviderPayment(db, payment.id, remote);
+  if (applied.fulfilled) await announceCredits(db, events, payment.user_id);
+  return applied;
 }
 
 /**
  * POST /api/payment-webhook.php: the provider sends only its payment id; the status is fetched from
  * the provider, never believed from the request. Unknown ids change nothing.
  */
-export async function handlePaymentWebhook(db: Kysely<DB>, tenant: Tenant, provider: PaymentProvider, providerId: string): Promise<Applied | null> {
+export async function handlePaymentWebhook(db: Kysely<DB>, tenant: Tenant, provider: PaymentProvider, providerId: string, events?: EventBus): Promise<Applied | null> {
   const payment = await db
     .selectFrom('payments')
     .selectAll()
@@ -251,7 +260,7 @@ export async function handlePaymentWebhook(db: Kysely<DB>, tenant: Tenant, provi
     .where('provider_id', '=', providerId)
     .executeTakeFirst();
   if (!payment) return null;
-  return refreshPayment(db, provider, payment);
+  return refreshPayment(db, provider, payment, events);
 }
 
 /** One of the member's own payments, or undefined (another member's id answers 404). */
@@ -326,6 +335,7 @@ export async function repeatOrder(ctx: CheckoutContext, user: User): Promise<Pay
     });
     await db.updateTable('payments').set({ provider_id: charged.id }).where('id', '=', payment.id).execute();
     const applied = await applyProviderPayment(db, payment.id, charged);
+    if (applied.fulfilled) await announceCredits(db, ctx.events, user.id);
     return { ok: true, payment: applied.payment, charged: true };
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;

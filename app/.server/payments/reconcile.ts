@@ -7,6 +7,7 @@ import { withJobLease } from '../jobs/job-lease';
 import type { Tenant } from '../tenants/schema';
 import { refreshPayment } from './payments';
 import type { PaymentProvider } from './provider';
+import type { EventBus } from '../events/bus';
 
 export interface ReconcileResult {
   checked: number;
@@ -21,7 +22,7 @@ export async function reconcilePayments(
   db: Kysely<DB>,
   tenants: (id: string) => Tenant | undefined,
   providerOf: (tenant: Tenant) => PaymentProvider,
-  options: { limit?: number; after?: number } = {},
+  options: { limit?: number; after?: number; events?: EventBus } = {},
 ): Promise<ReconcileResult | null> {
   return withJobLease(db, 'reconcile-payments', 5 * 60_000, async () => {
     const before = new Date(now().getTime() - (options.after ?? RECONCILE_AFTER_MS));
@@ -39,7 +40,7 @@ export async function reconcilePayments(
       const tenant = tenants(payment.tenant_id);
       if (!tenant) continue;
       try {
-        const applied = await refreshPayment(db, providerOf(tenant), payment);
+        const applied = await refreshPayment(db, providerOf(tenant), payment, options.events);
         result.checked++;
         if (applied.fulfilled) result.fulfilled++;
       } catch (error) {

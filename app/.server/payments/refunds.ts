@@ -6,6 +6,8 @@
 import { sql, type Kysely } from 'kysely';
 import { now } from '../clock';
 import { grantCredits, ledgerOf, remainingByPayment, spendCredits } from '../credits/ledger';
+import type { EventBus } from '../events/bus';
+import { announceCredits } from '../events/member-events';
 import type { DB, Payment, Refund, User } from '../db/schema';
 import type { Tenant } from '../tenants/schema';
 import { idempotencyKey } from './payments';
@@ -77,7 +79,7 @@ export type RefundResult = { ok: true; refund: Refund } | { ok: false; error: Re
  * ledger entry commit first (the credits can no longer be spent); then the provider refunds with an
  * idempotency key. If it refuses, the credits come back (an adjustment naming the payment).
  */
-export async function refundPurchase(ctx: { db: Kysely<DB>; tenant: Tenant; provider: PaymentProvider }, user: User, paymentId: number): Promise<RefundResult> {
+export async function refundPurchase(ctx: { db: Kysely<DB>; tenant: Tenant; provider: PaymentProvider; events?: EventBus }, user: User, paymentId: number): Promise<RefundResult> {
   const { db, tenant, provider } = ctx;
   const prepared = await db.transaction().execute(async (trx): Promise<RefundResult & { payment?: Payment }> => {
     // Spends and other refunds of this member wait here; they commit before or after us, never between.
@@ -109,6 +111,8 @@ export async function refundPurchase(ctx: { db: Kysely<DB>; tenant: Tenant; prov
   });
   if (!prepared.ok) return prepared;
   const { refund, payment } = prepared as { refund: Refund; payment: Payment };
+  // The credits left the balance with that commit; the member's other tabs show it now.
+  await announceCredits(db, ctx.events, user.id);
 
   try {
     const done = refund.amount > 0
@@ -139,6 +143,7 @@ export async function refundPurchase(ctx: { db: Kysely<DB>; tenant: Tenant; prov
         .where('id', '=', payment.id)
         .execute();
     });
+    await announceCredits(db, ctx.events, user.id);
     return { ok: false, error: 'provider_unavailable' };
   }
 }

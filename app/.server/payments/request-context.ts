@@ -11,5 +11,5 @@ export function providerOfContext(context: AppLoadContext): PaymentProvider {
 }
 
 export function checkoutContext(context: AppLoadContext): CheckoutContext {
-  return { db: context.db, tenant: context.tenant, provider: providerOfContext(context), origin: context.origin, locale: context.locale };
+  return { db: context.db, tenant: context.tenant, provider: providerOfContext(context), origin: context.origin, locale: context.locale, events: context.events };
 }

@@ -62,7 +62,7 @@ export function signupPageAction(next = '/signup-matches') {
       if (wait) {
         return { fields: {}, step: 3, values, message: serverMessage(locale, 'api.error.tooMany', { minutes: Math.ceil(wait / 60) }), login: false, pendingDeletion: false };
       }
-      const result = await signUp(db, tenant, { ip: context.visitor.ip, origin: context.origin, locale }, { ...body, tracking: trackingOf(request) ?? undefined });
+      const result = await signUp(db, tenant, { ip: context.visitor.ip, origin: context.origin, locale }, { ...body, tracking: trackingOf(request) ?? undefined }, context.events);
       if (result.ok) {
         await context.limits.record('signup', tenant.id, address);
         context.mail.poke();

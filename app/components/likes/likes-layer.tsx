@@ -11,10 +11,13 @@ import {
   AUTO_LIKE_ASK_AFTER_MS,
   AUTO_LIKE_ASK_EVERY_MS,
   AUTO_LIKE_RELOAD_MS,
+  applyLikeEvent,
   markKnown,
   refreshLikes,
   showMatchModal,
 } from '~/state/likes';
+import { onServerEvent, onServerResync } from '~/state/server-events';
+import type { LikeEvent } from '~/shared/live-events';
 import { MatchModal } from './match-modal';
 import { REFRESH_START_MS, refreshInterval } from '~/state/user-sync';
 
@@ -22,6 +25,8 @@ import { REFRESH_START_MS, refreshInterval } from '~/state/user-sync';
 const MEMBERS_AREA = ['routes/members._index', 'routes/members.$id', 'routes/likes.m.$id', 'routes/likes._index', 'routes/likes.$type', 'routes/chats', 'routes/premium', 'routes/match-finder', 'routes/swipe-game'];
 /** Pages that list likes: they reload when a new like arrived. */
 const LIKES_PAGES = ['routes/likes._index', 'routes/likes.$type'];
+/** Profile pages show the like state too: they reload on a live like or match. */
+const PROFILE_PAGES = ['routes/members.$id', 'routes/likes.m.$id'];
 const ASKED_KEY = 'rdv_auto_like_asked';
 
 interface AutoLikeAnswer {
@@ -53,6 +58,8 @@ export function LikesLayer() {
   const routeId = matches[matches.length - 1]?.id ?? '';
   const onLikesPage = useRef(false);
   onLikesPage.current = LIKES_PAGES.includes(routeId);
+  const onProfilePage = useRef(false);
+  onProfilePage.current = PROFILE_PAGES.includes(routeId);
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
 
@@ -78,6 +85,21 @@ export function LikesLayer() {
     };
     timer = window.setTimeout(() => void tick(), REFRESH_START_MS);
     return () => window.clearTimeout(timer);
+  }, [loggedIn, state]);
+
+  // Live likes and matches (GET /api/events.php): the modal at once, the likes pages reload.
+  useEffect(() => {
+    if (!loggedIn) return;
+    const live = (kind: 'like' | 'match') => (data: unknown) => {
+      applyLikeEvent(state, kind, data as LikeEvent);
+      if (onLikesPage.current || onProfilePage.current) revalidate.current();
+    };
+    const offs = [
+      onServerEvent('like', live('like')),
+      onServerEvent('match', live('match')),
+      onServerResync(() => void refresh(state, () => onLikesPage.current && revalidate.current())),
+    ];
+    return () => offs.forEach((off) => off());
   }, [loggedIn, state]);
 
   // Auto-like (SPEC §4, §7): asked 20 s after a members-area page opens, at most every 30 minutes
