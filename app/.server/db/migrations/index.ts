@@ -9,6 +9,7 @@ import * as m0006 from './0006-search-index-feed';
 import * as m0007 from './0007-search-traits-feed';
 import * as m0008 from './0008-credit-ledger-and-payments';
 import * as m0009 from './0009-swipes-and-auto-likes';
+import * as m0011 from './0011-offers';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-search-traits-feed': m0007,
   '0008-credit-ledger-and-payments': m0008,
   '0009-swipes-and-auto-likes': m0009,
+  '0011-offers': m0011,
 };
