@@ -27,6 +27,7 @@ import { ClientSync } from './components/app/client-sync';
 import { DocumentTitleCounts } from './components/app/document-title';
 import { NavigationProgress } from './components/app/navigation-progress';
 import { LikesLayer } from './components/likes/likes-layer';
+import { OffersLayer } from './components/offers/offers-layer';
 import { ErrorPage, ErrorPageGuard } from './components/app/error-page';
 import { GlobalStyle } from './components/app/global-style';
 import { KeptStyles } from './components/app/kept-styles';
@@ -142,6 +143,7 @@ export default function App() {
       <ClientSync />
       <NavigationProgress />
       <LikesLayer />
+      <OffersLayer />
       <Outlet />
     </ShellLayout>
   );

@@ -5,6 +5,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import { proxy } from 'valtio';
 import { initialGeoState, type GeoState } from './geolocation';
 import { initialLikesState, type LikesState } from './likes';
+import { initialOffersState, type OffersState } from './offers';
 import { forgetSearchPages, initialSearchState, type SearchState } from './search';
 
 export interface ShellUser {
@@ -34,6 +35,8 @@ export interface AppState {
   geo: GeoState;
   search: SearchState;
   push: PushState;
+  /** The time bonus and an applied discount code (offers.ts). */
+  offers: OffersState;
 }
 
 export function createAppState(initial: Partial<AppState> = {}): AppState {
@@ -47,6 +50,7 @@ export function createAppState(initial: Partial<AppState> = {}): AppState {
     geo: initialGeoState(),
     search: initialSearchState(),
     push: { isCapable: false, isSubscribed: false },
+    offers: initialOffersState(),
     ...initial,
   });
 }

@@ -17,6 +17,8 @@ export type PricedOrder =
       quote: Quote;
       /** The code the discount came from, as recorded on the payment. */
       code: string | null;
+      /** The code's percentage off the bundle price. */
+      percentage: number | null;
       /** The once-per-member offer the purchase redeems when paid ('#trial' or a once-per-user code). */
       offer: string | null;
     }
@@ -41,12 +43,13 @@ export async function priceOrder(
       ok: true,
       quote: { package: bundle, method, price, discount, fee: method.fee, amount: price - discount + method.fee, currency, country: input.country },
       code: null,
+      percentage: null,
       offer: TRIAL_OFFER,
     };
   }
   const priced = quote(tenant, input.country, input.package, input.method);
   if (!priced) return { ok: false, error: tenant.credit_packages.some((p) => p.id === input.package) ? 'unknown_method' : 'unknown_package' };
-  if (!input.discountcode) return { ok: true, quote: priced, code: null, offer: null };
+  if (!input.discountcode) return { ok: true, quote: priced, code: null, percentage: null, offer: null };
   const checked = await checkCode(db, tenant, user, { code: input.discountcode, locale: input.locale, order: { country: input.country, price: priced.price } });
   if (!checked.ok) return checked;
   const discount = discountOf(priced.price, checked.code.percentage);
@@ -54,6 +57,7 @@ export async function priceOrder(
     ok: true,
     quote: { ...priced, discount, amount: priced.price - discount + priced.fee },
     code: checked.code.code,
+    percentage: checked.code.percentage,
     offer: checked.code.validity === 'once-per-user' ? checked.code.code : null,
   };
 }
