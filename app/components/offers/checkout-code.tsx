@@ -2,7 +2,7 @@
 // checkout with ?code=, the applied code with a Remove link, and the refusal text. The client's
 // applied code (from a mail link's ?code= on any page) is carried into the checkout's URL.
 import { Form, Link, useLocation, useNavigate } from '@remix-run/react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { useSnapshot } from 'valtio';
@@ -49,6 +49,10 @@ const Row = styled.div`
     color: ${({ theme }) => theme.colors.text};
     font: inherit;
     text-transform: uppercase;
+  }
+
+  input::placeholder {
+    text-transform: none;
   }
 
   input[aria-invalid='true'] {
@@ -147,19 +151,26 @@ export function useCheckoutCode({
   const { search, pathname } = useLocation();
   const navigate = useNavigate();
   const stored = discountcode?.code ?? null;
+  // The applied code comes along to a checkout opened without one.
   useEffect(() => {
-    if (trial) return;
+    if (trial || !stored) return;
     const params = new URLSearchParams(search);
-    // The applied code comes along to a checkout opened without one.
-    if (!params.has(CODE_QUERY_PARAM) && stored) {
-      params.set(CODE_QUERY_PARAM, stored);
-      navigate(`${pathname}?${params.toString()}`, { replace: true, preventScrollReset: true });
-      return;
-    }
-    // A code typed here is kept; a refused kept code is dropped.
-    if (code && code.code !== TIME_BONUS_CODE && code.code !== stored) setDiscountCode(state.offers, storage(), { code: code.code, percentage: code.percentage });
-    if (codeError && stored && normaliseCode(codeInput) === stored) setDiscountCode(state.offers, storage(), null);
-  }, [trial, code, codeInput, codeError, stored, search, pathname, navigate, state]);
+    if (params.has(CODE_QUERY_PARAM)) return;
+    params.set(CODE_QUERY_PARAM, stored);
+    navigate(`${pathname}?${params.toString()}`, { replace: true, preventScrollReset: true });
+  }, [trial, stored, search, pathname, navigate]);
+  // When the checkout's answer changes (not when the kept code does): a code applied here is kept,
+  // a refused kept code is dropped.
+  const answer = JSON.stringify([code?.code ?? null, code?.percentage ?? null, codeError, codeInput]);
+  const latest = useRef({ trial, code, codeInput, codeError });
+  latest.current = { trial, code, codeInput, codeError };
+  useEffect(() => {
+    const { trial: isTrial, code: applied, codeInput: typed, codeError: refused } = latest.current;
+    if (isTrial) return;
+    const kept = state.offers.discountcode?.code ?? null;
+    if (applied && applied.code !== TIME_BONUS_CODE && applied.code !== kept) setDiscountCode(state.offers, storage(), { code: applied.code, percentage: applied.percentage });
+    if (refused && kept && normaliseCode(typed) === kept) setDiscountCode(state.offers, storage(), null);
+  }, [answer, state]);
 }
 
 /** A paid purchase used the applied code: it is not kept for the next one. */
