@@ -109,6 +109,15 @@ export async function loadTimeBonus(offers: OffersState, options: ApiOptions = {
 
 type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
+/** The browser's localStorage, or null where it cannot be used (private mode, blocked). */
+export function browserStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
 function isDiscountCode(value: unknown): value is DiscountCode {
   const v = value as DiscountCode | null;
   return typeof v?.code === 'string' && typeof v.percentage === 'number';

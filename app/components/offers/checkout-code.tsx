@@ -8,17 +8,9 @@ import styled from 'styled-components';
 import { useSnapshot } from 'valtio';
 import { CODE_QUERY_PARAM, normaliseCode, TIME_BONUS_CODE } from '~/shared/offers';
 import { useAppState } from '~/state/app-state';
-import { setDiscountCode } from '~/state/offers';
+import { browserStorage, setDiscountCode } from '~/state/offers';
 import { Button } from '../app/buttons';
 import { ErrorText } from '../forms/fields';
-
-const storage = () => {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-};
 
 const Box = styled(Form)`
   display: grid;
@@ -101,7 +93,7 @@ export function CodeForm({
           <span>
             ✓ <FormattedMessage id="offers.code.applied" defaultMessage="{code}: {percentage}% off the bundle" values={{ code: applied.code, percentage: applied.percentage }} />
           </span>
-          <Link to={remove} replace preventScrollReset onClick={() => setDiscountCode(state.offers, storage(), null)} data-testid="code-remove">
+          <Link to={remove} replace preventScrollReset onClick={() => setDiscountCode(state.offers, browserStorage(), null)} data-testid="code-remove">
             <FormattedMessage id="offers.code.remove" defaultMessage="Remove" />
           </Link>
         </Applied>
@@ -168,8 +160,8 @@ export function useCheckoutCode({
     const { trial: isTrial, code: applied, codeInput: typed, codeError: refused } = latest.current;
     if (isTrial) return;
     const kept = state.offers.discountcode?.code ?? null;
-    if (applied && applied.code !== TIME_BONUS_CODE && applied.code !== kept) setDiscountCode(state.offers, storage(), { code: applied.code, percentage: applied.percentage });
-    if (refused && kept && normaliseCode(typed) === kept) setDiscountCode(state.offers, storage(), null);
+    if (applied && applied.code !== TIME_BONUS_CODE && applied.code !== kept) setDiscountCode(state.offers, browserStorage(), { code: applied.code, percentage: applied.percentage });
+    if (refused && kept && normaliseCode(typed) === kept) setDiscountCode(state.offers, browserStorage(), null);
   }, [answer, state]);
 }
 
@@ -177,6 +169,6 @@ export function useCheckoutCode({
 export function useForgetUsedCode(code: string | null, paid: boolean) {
   const state = useAppState();
   useEffect(() => {
-    if (paid && code && state.offers.discountcode?.code === code) setDiscountCode(state.offers, storage(), null);
+    if (paid && code && state.offers.discountcode?.code === code) setDiscountCode(state.offers, browserStorage(), null);
   }, [code, paid, state]);
 }

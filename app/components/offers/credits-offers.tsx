@@ -7,19 +7,11 @@ import styled from 'styled-components';
 import { useSnapshot } from 'valtio';
 import { discountOf, TIME_BONUS_CODE } from '~/shared/offers';
 import { useAppState } from '~/state/app-state';
-import { effectiveCode, setDiscountCode } from '~/state/offers';
+import { browserStorage, effectiveCode, setDiscountCode } from '~/state/offers';
 import { ButtonLink } from '../app/buttons';
 import { Money } from '../credits/parts';
 import { Alert } from '../forms/fields';
 import { Countdown } from './countdown';
-
-const storage = () => {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-};
 
 const Strip = styled.div`
   display: flex;
@@ -92,7 +84,7 @@ export function OfferStrip({ currency }: { currency: string }) {
                   </>
                 ) : null}
               </span>
-              <button type="button" onClick={() => setDiscountCode(state.offers, storage(), null)}>
+              <button type="button" onClick={() => setDiscountCode(state.offers, browserStorage(), null)}>
                 <FormattedMessage id="offers.code.remove" defaultMessage="Remove" />
               </button>
             </>

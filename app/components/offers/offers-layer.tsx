@@ -9,18 +9,10 @@ import { TIME_BONUS_MODAL_DELAY_MS } from '~/shared/offers';
 import { alertDismissedAt, dismissAlert } from '~/state/alerts';
 import { useAppState } from '~/state/app-state';
 import { clientClock } from '~/state/clock';
-import { applyPageCode, clearOffers, loadTimeBonus, restoreDiscountCode, stopTimeBonus } from '~/state/offers';
+import { applyPageCode, browserStorage, clearOffers, loadTimeBonus, restoreDiscountCode, stopTimeBonus } from '~/state/offers';
 import { inMembersArea, showTimeBonusModal, TIME_BONUS_ALERT_KEY } from '~/state/time-bonus-modal';
 import { apiOptionsFor } from '~/state/user-sync';
 import { TimeBonusModal } from './time-bonus-modal';
-
-const storage = () => {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-};
 
 export function OffersLayer() {
   const state = useAppState();
@@ -36,7 +28,7 @@ export function OffersLayer() {
     const before = wasLoggedIn.current;
     wasLoggedIn.current = loggedIn;
     if (!loggedIn) {
-      if (before) clearOffers(state.offers, storage());
+      if (before) clearOffers(state.offers, browserStorage());
       else stopTimeBonus(state.offers);
       return;
     }
@@ -46,9 +38,9 @@ export function OffersLayer() {
   useEffect(() => () => stopTimeBonus(state.offers), [state]);
 
   // A code kept from an earlier page, then one in this page's query.
-  useEffect(() => restoreDiscountCode(state.offers, storage()), [state]);
+  useEffect(() => restoreDiscountCode(state.offers, browserStorage()), [state]);
   useEffect(() => {
-    void applyPageCode(state.offers, storage(), search, apiOptionsFor(state));
+    void applyPageCode(state.offers, browserStorage(), search, apiOptionsFor(state));
   }, [search, state]);
 
   // 40 s in the members area; leaving it starts the wait again.
@@ -62,7 +54,7 @@ export function OffersLayer() {
   }, [inArea]);
 
   const [dismissedAt, setDismissedAt] = useState<number | null | undefined>(undefined);
-  useEffect(() => setDismissedAt(alertDismissedAt(storage(), TIME_BONUS_ALERT_KEY)), []);
+  useEffect(() => setDismissedAt(alertDismissedAt(browserStorage(), TIME_BONUS_ALERT_KEY)), []);
   const open =
     dismissedAt !== undefined &&
     showTimeBonusModal({
@@ -79,7 +71,7 @@ export function OffersLayer() {
   }, [open]);
   const close = () => {
     const at = clientClock.now();
-    dismissAlert(storage(), TIME_BONUS_ALERT_KEY, at);
+    dismissAlert(browserStorage(), TIME_BONUS_ALERT_KEY, at);
     setDismissedAt(at);
     setShown(false);
   };
