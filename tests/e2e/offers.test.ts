@@ -4,6 +4,7 @@
 // its 40 s start again after leaving the area; a purchase with the time bonus pays 75% through the
 // sandbox; a mail link's ?code= is applied on the checkout. Screenshots at 375 and 1280 px.
 import fs from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
@@ -183,7 +184,7 @@ describe('the welcome bonus in Chromium', () => {
     await page.context().close();
   });
 
-  it.each([375, 1280])('screenshots of the banner and the modal at %i px', async (width) => {
+  it.each([375, 1280])('banner and modal at %i px: screenshots and axe', async (width) => {
     const { page, base } = await memberPage('bellacurva', 'es', 'ES', width);
     await page.goto(`${base}/members`, { waitUntil: 'networkidle' });
     await page.locator('[data-testid="time-bonus-banner"]').waitFor();
@@ -195,6 +196,9 @@ describe('the welcome bonus in Chromium', () => {
       await page.screenshot({ path: `${SHOTS}/offers-modal-es-${width}.png` });
     }
     expect(await modal(page).textContent()).toContain('25');
+    // Banner and modal meet WCAG AA (no serious or critical axe finding).
+    const result = await new AxeBuilder({ page }).analyze();
+    expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     await page.context().close();
   });
 });
