@@ -94,6 +94,10 @@ describe('buying with TIMEBONUS25', () => {
     const after = (await get(`/api/payment.php?id=${payment.id}`, cookie)).json<{ payment: PaymentJson & { status: string } }>().payment;
     expect(after).toMatchObject({ status: 'paid', amount: 3371, discount_code: 'TIMEBONUS25' });
     expect((await get('/api/user.php', cookie)).json()).toMatchObject({ user: { credits: 50, paid_user: true } });
+    // The transaction names the code and the discount.
+    const transaction = await get(`/transactions/${payment.id}`, cookie);
+    expect(transaction.text).toContain('data-testid="transaction-discount"');
+    expect(transaction.text).toContain('Discount TIMEBONUS25');
     expect((await get('/api/discountcode.php?welcome=true', cookie)).json()).toEqual({ discountcode: null });
     const again = await json('POST', '/api/payment.php', { package: 'popular', method: 'ideal', discountcode: 'TIMEBONUS25' }, cookie);
     expect(again.status).toBe(400);

@@ -208,10 +208,9 @@ export const TenantSchema = z
     const codes = new Set<string>();
     tenant.discount_codes.forEach((code, index) => {
       if (codes.has(code.code) || code.code === TIME_BONUS_CODE) ctx.addIssue({ code: 'custom', path: ['discount_codes', index, 'code'], message: 'is used twice' });
+      // A code for a country the site no longer serves is not an error (the file stays valid when a
+      // country is dropped): it simply never applies.
       codes.add(code.code);
-      if (code.country && !settings.countries.includes(code.country)) {
-        ctx.addIssue({ code: 'custom', path: ['discount_codes', index, 'country'], message: 'is not one of settings.countries' });
-      }
     });
     if (tenant.trial_package) {
       if (packageIds.has(tenant.trial_package.id)) ctx.addIssue({ code: 'custom', path: ['trial_package', 'id'], message: 'is also a credit package' });
