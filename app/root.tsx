@@ -30,6 +30,7 @@ import { DocumentTitleCounts } from './components/app/document-title';
 import { NavigationProgress } from './components/app/navigation-progress';
 import { LikesLayer } from './components/likes/likes-layer';
 import { ChatsLayer } from './components/chat/chats-layer';
+import { OffersLayer } from './components/offers/offers-layer';
 import { ErrorPage, ErrorPageGuard } from './components/app/error-page';
 import { GlobalStyle } from './components/app/global-style';
 import { KeptStyles } from './components/app/kept-styles';
@@ -149,6 +150,7 @@ export default function App() {
       <NavigationProgress />
       <LikesLayer />
       <ChatsLayer />
+      <OffersLayer />
       <Outlet />
     </ShellLayout>
   );

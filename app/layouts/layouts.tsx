@@ -11,6 +11,7 @@ import { useSnapshot } from 'valtio';
 import { Disclaimer } from '~/components/footer/disclaimer';
 import { Footer } from '~/components/footer/footer';
 import { ActivationBanner, ProfilePhotoAlert } from '~/components/nav/banners';
+import { TimeBonusBanner } from '~/components/offers/time-bonus-banner';
 import { SignupModal } from '~/components/signup/signup-modal';
 import { EntryWarning } from '~/components/modals/entry-warning';
 import { TopNav, useStandalone } from '~/components/nav/top-nav';
@@ -58,6 +59,7 @@ function DefaultLayout({ shell, year, banners, children }: LayoutProps) {
   return (
     <Page data-layout="default">
       <TopNav shell={shell} />
+      <TimeBonusBanner />
       {banners?.activation && user ? <ActivationBanner /> : null}
       <ProfilePhotoAlert />
       <Main id="main">{children}</Main>

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { metaMessage, pageMeta } from '~/components/app/page-meta';
 import styled from 'styled-components';
-import { Button, ButtonLink } from '~/components/app/buttons';
+import { Button } from '~/components/app/buttons';
 import { Alert, Card, CheckRow, PageBackdrop } from '~/components/forms/fields';
 import { DeletionSchema, requestDeletion } from '~/.server/accounts/deletion';
 import { announceSessionEnd } from '~/.server/events/member-events';
@@ -14,17 +14,25 @@ import { clearSessionCookie } from '~/.server/accounts/sessions';
 import { serverMessage } from '~/.server/i18n/messages';
 import { DELETE_REASONS } from '~/shared/catalogue';
 import { formAction } from '~/.server/http/form-action';
+import { claimRetentionCode, retentionPercentage } from '~/.server/offers/retention';
+import { CODE_QUERY_PARAM } from '~/shared/offers';
+import { z } from 'zod';
 
 export function loader({ context }: LoaderFunctionArgs) {
   if (!context.user) throw redirect('/login');
-  return { discount: context.tenant.company.delete_discount, site: context.tenant.settings.name };
+  return { discount: retentionPercentage(context.tenant), site: context.tenant.settings.name };
 }
 
 export const action = formAction({
-  body: DeletionSchema,
+  body: z.union([z.object({ intent: z.literal('stay') }), DeletionSchema]),
   failure: ({ message }) => ({ error: message }),
   async handle({ context, body }) {
     if (!context.user) throw redirect('/login');
+    // Staying: the personal retention code, applied on the credits page (docs/decisions/0019).
+    if ('intent' in body) {
+      const code = await claimRetentionCode(context.db, context.tenant, context.user);
+      return redirect(code ? `/credits?${CODE_QUERY_PARAM}=${encodeURIComponent(code.code)}` : '/');
+    }
     const result = await requestDeletion(context.db, context.tenant, context.user, { ...body, origin: context.origin, locale: context.locale });
     if (!result.ok) return { error: serverMessage(context.locale, 'delete.error.reason') };
     await announceSessionEnd(context.events, context.tenant.id, context.user.id);
@@ -91,9 +99,12 @@ export default function AccountDelete() {
             <p>
               <FormattedMessage id="delete.offer.body" defaultMessage="off your next credit bundle." />
             </p>
-            <ButtonLink to="/">
-              <FormattedMessage id="delete.offer.stay" defaultMessage="Keep my account" />
-            </ButtonLink>
+            <Form method="post">
+              <input type="hidden" name="intent" value="stay" />
+              <Button type="submit" data-testid="retention-stay">
+                <FormattedMessage id="offers.retention.stay" defaultMessage="Stay and get {percentage}% off" values={{ percentage: discount }} />
+              </Button>
+            </Form>
             <p>
               <Button type="button" $variant="ghost" onClick={() => setDeclinedOffer(true)}>
                 <FormattedMessage id="delete.offer.continue" defaultMessage="No thanks, continue deleting" />

@@ -4,6 +4,7 @@
 import { requestPaymentCountry } from '~/.server/credits/payment-country';
 import { apiError, apiJson, notFound } from '~/.server/http/api';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
+import { errorWithValues } from '~/.server/offers/offer-errors';
 import { createPayment, ownPayment, PAYMENT_MESSAGES, PAYMENT_STATUS, paymentView, refreshPayment } from '~/.server/payments/payments';
 import { ProviderError } from '~/.server/payments/provider';
 import { checkoutContext, providerOfContext } from '~/.server/payments/request-context';
@@ -44,7 +45,7 @@ const route = apiRoute({
         return apiError(502, 'provider_unavailable', context.locale, PAYMENT_MESSAGES.provider_unavailable);
       }
       const result = await createPayment(ctx, user, { package: body.package, method: body.method, country, discountcode: body.discountcode });
-      if (!result.ok) return apiError(PAYMENT_STATUS[result.error], result.error, context.locale, PAYMENT_MESSAGES[result.error]);
+      if (!result.ok) return errorWithValues(PAYMENT_STATUS[result.error], result.error, context.locale, PAYMENT_MESSAGES[result.error], result.values);
       return apiJson({ payment: paymentView(result.payment) }, { status: 201 });
     },
   }),

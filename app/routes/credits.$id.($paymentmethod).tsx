@@ -17,19 +17,26 @@ import { serverMessage } from '~/.server/i18n/messages';
 import { createPayment, PAYMENT_MESSAGES } from '~/.server/payments/payments';
 import { ProviderError } from '~/.server/payments/provider';
 import { checkoutContext } from '~/.server/payments/request-context';
+import { checkoutOffer } from '~/.server/offers/checkout-offer';
+import { CODE_QUERY_PARAM } from '~/shared/offers';
+import { CodeForm, useCheckoutCode } from '~/components/offers/checkout-code';
 import { CountryQuerySchema } from '~/.server/payments/schemas';
 
 const notFound = () => new Response('Not Found', { status: 404, statusText: 'Not Found' });
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!context.user) throw redirect('/login');
-  const asked = new URL(request.url).searchParams.get('country');
-  const country = await requestPaymentCountry(request, context, asked);
+  const url = new URL(request.url);
+  const country = await requestPaymentCountry(request, context, url.searchParams.get('country'));
   const offer = creditOffer(context.tenant, country);
-  const bundle = offer.packages.find((p) => p.id === params.id);
-  if (!bundle) throw notFound();
   if (params.paymentmethod && !offer.methods.some((m) => m.id === params.paymentmethod)) throw notFound();
-  return { offer, bundle, method: params.paymentmethod ?? offer.methods[0]?.id ?? null, paid: context.user.paid_user };
+  const method = params.paymentmethod ?? offer.methods[0]?.id ?? null;
+  // The bundle (or the trial, for a member who may buy it) with the discount of ?code= or the time bonus.
+  const priced = method
+    ? await checkoutOffer(context.db, context.tenant, context.user, { package: params.id ?? '', method, country, code: url.searchParams.get(CODE_QUERY_PARAM), locale: context.locale })
+    : null;
+  if (!priced) throw notFound();
+  return { offer, ...priced, method, paid: context.user.paid_user };
 }
 
 export const meta: MetaFunction = ({ matches }) => {
@@ -41,7 +48,12 @@ type Result = { message: string };
 
 export const action = formAction({
   // The EU consent to deliver digital content at once (return policy, "right of withdrawal").
-  body: z.object({ method: z.string().trim().max(40), country: CountryQuerySchema.optional(), consent: z.literal('on', { message: 'checkout.error.consent' }) }),
+  body: z.object({
+    method: z.string().trim().max(40),
+    country: CountryQuerySchema.optional(),
+    discountcode: z.string().trim().max(40, { message: 'validation.tooLong' }).optional(),
+    consent: z.literal('on', { message: 'checkout.error.consent' }),
+  }),
   failure: ({ message, fields }): Result => ({ message: fields.consent ?? message }),
   async handle({ request, context, body, params }): Promise<Result | Response> {
     const { locale } = context;
@@ -51,12 +63,12 @@ export const action = formAction({
     if (body.method === 'sdd') return redirect(`/directdebit?${new URLSearchParams({ package: params.id ?? '', country })}`);
     let result;
     try {
-      result = await createPayment(checkoutContext(context), context.user, { package: params.id ?? '', method: body.method, country });
+      result = await createPayment(checkoutContext(context), context.user, { package: params.id ?? '', method: body.method, country, discountcode: body.discountcode || undefined });
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
       result = { ok: false as const, error: 'provider_unavailable' as const };
     }
-    if (!result.ok) return { message: serverMessage(locale, PAYMENT_MESSAGES[result.error]) };
+    if (!result.ok) return { message: serverMessage(locale, PAYMENT_MESSAGES[result.error], 'values' in result ? result.values : undefined) };
     return redirect(result.payment.checkout_url ?? `/credits/result?payment=${result.payment.id}`);
   },
 });
@@ -142,7 +154,8 @@ const Back = styled(Link)`
 `;
 
 export default function Checkout() {
-  const { offer, bundle, method: preselected, paid } = useLoaderData<typeof loader>();
+  const { offer, bundle, method: preselected, paid, trial, discount, code, codeInput, codeError } = useLoaderData<typeof loader>();
+  useCheckoutCode({ trial, code, codeInput, codeError });
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const intl = useIntl();
@@ -150,7 +163,7 @@ export default function Checkout() {
   const [method, setMethod] = useState(preselected);
   const chosen = offer.methods.find((m) => m.id === method) ?? offer.methods[0];
   const fee = chosen?.fee ?? 0;
-  const total = bundle.price + fee;
+  const total = bundle.price - discount + fee;
   const regions = new Intl.DisplayNames([intl.locale], { type: 'region' });
   const query = offer.countries.length > 1 ? `?country=${offer.country}` : '';
   return (
@@ -170,8 +183,10 @@ export default function Checkout() {
             {result.message}
           </Alert>
         ) : null}
+        {trial ? null : <CodeForm country={offer.countries.length > 1 ? offer.country : null} codeInput={codeInput} applied={code} error={codeError} />}
         <Form method="post">
           <input type="hidden" name="country" value={offer.country} />
+          {code ? <input type="hidden" name="discountcode" value={code.code} /> : null}
           <Layout>
             <Panel>
               <Methods>
@@ -210,6 +225,20 @@ export default function Checkout() {
                 <dd>
                   <Money minor={bundle.price} currency={bundle.currency} />
                 </dd>
+                {discount > 0 ? (
+                  <>
+                    <dt>
+                      {trial ? (
+                        <FormattedMessage id="offers.trial.saving" defaultMessage="Trial saving" />
+                      ) : (
+                        <FormattedMessage id="offers.checkout.discount" defaultMessage="Discount {code} ({percentage}%)" values={{ code: code?.code ?? '', percentage: code?.percentage ?? 0 }} />
+                      )}
+                    </dt>
+                    <dd data-testid="checkout-discount">
+                      − <Money minor={discount} currency={bundle.currency} />
+                    </dd>
+                  </>
+                ) : null}
                 <dt>
                   <FormattedMessage id="checkout.feeRow" defaultMessage="Payment fee" />
                 </dt>

@@ -7,9 +7,11 @@ import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { Button, ButtonLink } from '~/components/app/buttons';
 import { CoinsIcon, CrownIcon } from '~/components/app/icons';
-import { Chips, Inner, LinkRow, Money, Page, Sub, useMethodName } from '~/components/credits/parts';
+import { Chips, Inner, LinkRow, Page, Sub, useMethodName } from '~/components/credits/parts';
 import { creditOffer } from '~/.server/credits/offer';
 import { requestPaymentCountry } from '~/.server/credits/payment-country';
+import { trialOffer } from '~/.server/offers/trial';
+import { OfferPrice, OfferStrip, TrialOffer, useShownCode } from '~/components/offers/credits-offers';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!context.user) throw redirect('/login');
@@ -19,6 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     offer: creditOffer(context.tenant, country),
     credits: context.user.credits,
     paid: context.user.paid_user,
+    trial: trialOffer(context.tenant, context.user, country),
   };
 }
 
@@ -163,7 +166,8 @@ const MethodsTitle = styled.h2`
 `;
 
 export default function CreditsPage() {
-  const { offer, credits, paid } = useLoaderData<typeof loader>();
+  const { offer, credits, paid, trial } = useLoaderData<typeof loader>();
+  const { discounted } = useShownCode(offer.currency);
   const intl = useIntl();
   const submit = useSubmit();
   const methodName = useMethodName();
@@ -201,6 +205,8 @@ export default function CreditsPage() {
             </noscript>
           </Toolbar>
         ) : null}
+        <OfferStrip currency={offer.currency} />
+        {trial ? <TrialOffer trial={trial} query={query} /> : null}
         <Grid>
           {offer.packages.map((bundle) => (
             <Bundle key={bundle.id} $best={bundle.best_value} data-testid={`bundle-${bundle.id}`}>
@@ -216,7 +222,7 @@ export default function CreditsPage() {
                 </small>
               </Amount>
               <Price>
-                <Money minor={bundle.price} currency={bundle.currency} />
+                <OfferPrice price={bundle.price} discounted={discounted(bundle.price)} currency={bundle.currency} />
               </Price>
               <PerCredit>
                 <FormattedMessage

@@ -20,7 +20,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const { user, db, tenant } = context;
   if (!user) throw redirect('/login');
   if (!user.paid_user) return { premium: false as const };
-  const last = await lastOrder(db, user);
+  const last = await lastOrder(db, user, context.tenant);
   const price = last ? quote(tenant, last.country, last.package_id, last.method) : null;
   const stored = last && isCardMethod(last.method)
     ? await db.selectFrom('payments').select('id').where('user_id', '=', user.id).where('status', '=', 'paid').where('mandate_id', 'is not', null).executeTakeFirst()

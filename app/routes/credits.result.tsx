@@ -14,6 +14,7 @@ import { ownPayment, paymentView, refreshPayment } from '~/.server/payments/paym
 import { ProviderError } from '~/.server/payments/provider';
 import { providerOfContext } from '~/.server/payments/request-context';
 import { parseId } from '~/shared/request-rules';
+import { useForgetUsedCode } from '~/components/offers/checkout-code';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!context.user) throw redirect('/login');
@@ -127,6 +128,7 @@ function usePolling(active: boolean) {
 
 export default function PaymentResult() {
   const { payment, recurring, otherMethods, paypal, multiCountry, credits } = useLoaderData<typeof loader>();
+  useForgetUsedCode(payment.discount_code, payment.status === 'paid');
   const methodName = useMethodName();
   const rounds = usePolling(payment.status === 'open' || payment.status === 'pending');
   const query = multiCountry ? `?country=${payment.country}` : '';

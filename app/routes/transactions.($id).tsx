@@ -282,6 +282,20 @@ function Detail() {
           <dd>
             <Money minor={payment.price} currency={payment.currency} />
           </dd>
+          {payment.discount > 0 ? (
+            <>
+              <dt>
+                {payment.discount_code ? (
+                  <FormattedMessage id="offers.transaction.discount" defaultMessage="Discount {code}" values={{ code: payment.discount_code }} />
+                ) : (
+                  <FormattedMessage id="offers.trial.saving" defaultMessage="Trial saving" />
+                )}
+              </dt>
+              <dd data-testid="transaction-discount">
+                − <Money minor={payment.discount} currency={payment.currency} />
+              </dd>
+            </>
+          ) : null}
           <dt>
             <FormattedMessage id="checkout.feeRow" defaultMessage="Payment fee" />
           </dt>

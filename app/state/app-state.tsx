@@ -6,6 +6,7 @@ import { proxy } from 'valtio';
 import { initialChatsState, type ChatsState } from './chats';
 import { initialGeoState, type GeoState } from './geolocation';
 import { initialLikesState, type LikesState } from './likes';
+import { initialOffersState, type OffersState } from './offers';
 import { forgetSearchPages, initialSearchState, type SearchState } from './search';
 
 export interface ShellUser {
@@ -37,6 +38,8 @@ export interface AppState {
   geo: GeoState;
   search: SearchState;
   push: PushState;
+  /** The time bonus and an applied discount code (offers.ts). */
+  offers: OffersState;
 }
 
 export function createAppState(initial: Partial<AppState> = {}): AppState {
@@ -51,6 +54,7 @@ export function createAppState(initial: Partial<AppState> = {}): AppState {
     geo: initialGeoState(),
     search: initialSearchState(),
     push: { isCapable: false, isSubscribed: false },
+    offers: initialOffersState(),
     ...initial,
   });
 }

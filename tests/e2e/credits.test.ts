@@ -69,7 +69,7 @@ describe('buying credits in Chromium', () => {
     await page.waitForURL(/\/credits\/popular/);
     await page.locator(`[data-testid="method-${method}"]`).click();
     await page.locator('[data-testid="consent"]').check();
-    await page.locator('main form button[type="submit"]').click();
+    await page.locator('main form[method="post"] button[type="submit"]').click();
     await page.waitForURL(/\/sandbox\/checkout\/tr_/);
     expect(await page.locator('[role="note"]').textContent()).toMatch(/TEST/);
     await page.locator('[data-testid="outcome-paid"]').click();
@@ -100,7 +100,7 @@ describe('buying credits in Chromium', () => {
     const base = `http://flirtlokaal.localhost:${server.port}`;
     await page.goto(`${base}/credits/starter/ideal`, { waitUntil: 'networkidle' });
     await page.locator('[data-testid="consent"]').check();
-    await page.locator('main form button[type="submit"]').click();
+    await page.locator('main form[method="post"] button[type="submit"]').click();
     await page.waitForURL(/\/sandbox\/checkout\//);
     await page.locator('[data-testid="outcome-canceled"]').click();
     await page.locator('[data-testid="result-failed"]').waitFor();
@@ -126,7 +126,7 @@ describe('buying credits in Chromium', () => {
     await page.goto(`${base}/credits/plus/mobilepay`, { waitUntil: 'networkidle' });
     await check();
     await page.locator('[data-testid="consent"]').check();
-    await page.locator('main form button[type="submit"]').click();
+    await page.locator('main form[method="post"] button[type="submit"]').click();
     await page.waitForURL(/\/sandbox\/checkout\//);
     await check();
     await page.locator('[data-testid="outcome-paid"]').click();

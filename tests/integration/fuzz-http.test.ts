@@ -32,7 +32,7 @@ const API_PATHS = fs
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE'];
 const FIELDS = ['profile', 'like', 'photo', 'email', 'password', 'password_confirm', 'old_password', 'token', 'language', 'disabled', 'reason', 'comment', 'name', 'date_of_birth', 'gender', 'seeking', 'country', 'region', 'signup_message', 'terms', 'orientation_consent', 'tracking', 'website', 'package', 'method', 'discountcode', 'payment', 'id', 'account_holder', 'iban', 'street', 'house_number', 'zip', 'city', 'phone', 'authorised', 'otp', 'text', 'gift', 'client_id', 'conversation'];
-const QUERY_KEYS = ['after', 'page', 'gender', 'country', 'countryregion', 'min_age', 'max_age', 'lat', 'lon', 'welcome', 'push', 'id', 'conversation', 'profile', 'before', 'lastEventId'];
+const QUERY_KEYS = ['after', 'page', 'gender', 'country', 'countryregion', 'min_age', 'max_age', 'lat', 'lon', 'welcome', 'push', 'id', 'conversation', 'profile', 'before', 'lastEventId', 'code'];
 
 const nasty = fc.oneof(
   fc.string(),

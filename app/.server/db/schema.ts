@@ -193,6 +193,8 @@ export interface PaymentsTable {
   country: string;
   method: string;
   discount_code: string | null;
+  /** The once-per-member offer redeemed when paid: a once-per-user code or '#trial' (docs/decisions/0019). */
+  offer: Generated<string | null>;
   locale: string;
   status: Generated<PaymentStatus>;
   sequence_type: Generated<SequenceType>;
@@ -420,6 +422,28 @@ export interface DirectDebitUsageTable {
   amount: Generated<number>;
 }
 
+/** A once-per-member offer used by a paid purchase (docs/decisions/0019). */
+export interface OfferRedemptionsTable {
+  id: Generated<number>;
+  tenant_id: string;
+  user_id: number;
+  /** An upper-case discount code, or '#trial' for the trial package. */
+  offer: string;
+  payment_id: number;
+  created_at: Timestamp;
+}
+
+/** A discount code made for one member (the retention offer). */
+export interface PersonalDiscountCodesTable {
+  id: Generated<number>;
+  tenant_id: string;
+  user_id: number;
+  code: string;
+  percentage: number;
+  reason: 'retention';
+  created_at: Timestamp;
+}
+
 export interface DB {
   conversations: ConversationsTable;
   conversation_sides: ConversationSidesTable;
@@ -430,6 +454,8 @@ export interface DB {
   direct_debit_payments: DirectDebitPaymentsTable;
   direct_debit_blocks: DirectDebitBlocksTable;
   direct_debit_usage: DirectDebitUsageTable;
+  offer_redemptions: OfferRedemptionsTable;
+  personal_discount_codes: PersonalDiscountCodesTable;
   auto_likes: AutoLikesTable;
   credit_ledger: CreditLedgerTable;
   payments: PaymentsTable;

@@ -9,6 +9,10 @@ import { announceCredits } from '../events/member-events';
 import { quote } from '../credits/offer';
 import { blockAfterChargeback } from '../directdebit/blocks';
 import { repeatDirectDebit } from '../directdebit/direct-debit';
+import { CODE_MESSAGES } from '../offers/discount-codes';
+import { OFFER_MESSAGES, OFFER_STATUS } from '../offers/offer-errors';
+import { priceOrder, type OrderError } from '../offers/order-price';
+import { redeemOffer } from '../offers/redemption';
 import type { DB, Payment, User } from '../db/schema';
 import type { Tenant } from '../tenants/schema';
 import { isFinal, ProviderError, type PaymentProvider, type ProviderPayment } from './provider';
@@ -28,7 +32,7 @@ export type PaymentError =
   | 'unknown_package'
   | 'unknown_method'
   | 'unknown_country'
-  | 'code_not_found'
+  | OrderError
   | 'provider_unavailable'
   | 'premium_only'
   | 'no_previous_order'
@@ -37,13 +41,14 @@ export type PaymentError =
   | 'direct_debit_blocked'
   | 'direct_debit_limit';
 
-export type PaymentResult = { ok: true; payment: Payment } | { ok: false; error: PaymentError };
+export type PaymentResult = { ok: true; payment: Payment } | { ok: false; error: PaymentError; values?: Record<string, string> };
 
 export const PAYMENT_MESSAGES: Record<PaymentError, string> = {
   unknown_package: 'payment.error.unknownPackage',
   unknown_method: 'payment.error.unknownMethod',
   unknown_country: 'payment.error.unknownCountry',
-  code_not_found: 'payment.error.codeNotFound',
+  ...CODE_MESSAGES,
+  ...OFFER_MESSAGES,
   provider_unavailable: 'payment.error.providerUnavailable',
   premium_only: 'photos.error.premiumOnly',
   no_previous_order: 'payment.error.noPreviousOrder',
@@ -57,7 +62,7 @@ export const PAYMENT_STATUS: Record<PaymentError, number> = {
   unknown_package: 400,
   unknown_method: 400,
   unknown_country: 400,
-  code_not_found: 400,
+  ...OFFER_STATUS,
   provider_unavailable: 502,
   premium_only: 403,
   no_previous_order: 404,
@@ -117,12 +122,12 @@ export async function createPayment(
 ): Promise<PaymentResult> {
   const { db, tenant, provider } = ctx;
   if (!tenant.settings.countries.includes(input.country)) return { ok: false, error: 'unknown_country' };
-  const price = quote(tenant, input.country, input.package, input.method);
-  if (!price) return { ok: false, error: tenant.credit_packages.some((p) => p.id === input.package) ? 'unknown_method' : 'unknown_package' };
+  // The bundle or trial, and a discount code's percentage off (docs/decisions/0019).
+  const order = await priceOrder(db, tenant, user, { ...input, locale: ctx.locale });
+  if (!order.ok) return order;
+  const price = order.quote;
   // Direct debit needs the mandate form and an SMS code (directdebit/direct-debit.ts).
   if (input.method === 'sdd') return { ok: false, error: 'direct_debit_form' };
-  // Discount codes are not offered yet: any code is unknown (SPEC §5 'Code not found').
-  if (input.discountcode) return { ok: false, error: 'code_not_found' };
 
   const at = now();
   const orderNumber = await nextOrderNumber(db);
@@ -144,7 +149,8 @@ export async function createPayment(
       currency: price.currency,
       country: input.country,
       method: input.method,
-      discount_code: null,
+      discount_code: order.code,
+      offer: order.offer,
       locale: ctx.locale,
       sequence_type: sequenceType,
       customer_id: null,
@@ -224,14 +230,15 @@ export async function applyProviderPayment(db: Db, paymentId: number, remote: Pr
       .where('id', '=', paymentId)
       .returningAll()
       .executeTakeFirstOrThrow();
-    if (becamePaid) {
-      await grantCredits(trx, 'purchase', { userId: payment.user_id, credits: payment.credits, reference: `purchase:${payment.id}`, paymentId: payment.id });
-      // Premium for good (SPEC §4): nothing ever sets it back.
-      await trx.updateTable('users').set({ paid_user: true }).where('id', '=', payment.user_id).execute();
-    }
     // A returned debit blocks the account and phone that paid it (directdebit/blocks.ts).
     if (chargedBack) await blockAfterChargeback(trx, payment.id);
-    return { payment: updated, fulfilled: becamePaid };
+    if (!becamePaid) return { payment: updated, fulfilled: false };
+    // A once-per-member offer is redeemed here; a second use is credited at the regular rate.
+    const credited = await redeemOffer(trx, updated);
+    await grantCredits(trx, 'purchase', { userId: payment.user_id, credits: credited.credits, reference: `purchase:${payment.id}`, paymentId: payment.id });
+    // Premium for good (SPEC §4): nothing ever sets it back.
+    await trx.updateTable('users').set({ paid_user: true }).where('id', '=', payment.user_id).execute();
+    return { payment: credited, fulfilled: true };
   });
 }
 
@@ -279,6 +286,7 @@ export function paymentView(payment: Payment) {
     price: payment.price,
     fee: payment.fee,
     discount: payment.discount,
+    discount_code: payment.discount_code,
     currency: payment.currency,
     credits: payment.credits,
     package: payment.package_id,
@@ -300,7 +308,7 @@ export type PaymentView = ReturnType<typeof paymentView>;
 export async function repeatOrder(ctx: CheckoutContext, user: User): Promise<PaymentResult & { charged?: boolean }> {
   const { db, tenant, provider } = ctx;
   if (!user.paid_user) return { ok: false, error: 'premium_only' };
-  const last = await lastOrder(db, user);
+  const last = await lastOrder(db, user, tenant);
   if (!last) return { ok: false, error: 'no_previous_order' };
   if (last.method === 'sdd') return repeatDirectDebit(ctx, user, last);
   const mandate = isCardMethod(last.method) ? await storedMandate(db, user.id, provider.name) : undefined;
@@ -345,7 +353,16 @@ export async function repeatOrder(ctx: CheckoutContext, user: User): Promise<Pay
   }
 }
 
-/** The member's last paid purchase: what a repeat order buys again. */
-export function lastOrder(db: Db, user: User) {
-  return db.selectFrom('payments').selectAll().where('user_id', '=', user.id).where('status', '=', 'paid').orderBy('paid_at', 'desc').orderBy('id', 'desc').executeTakeFirst();
+/** The member's last paid purchase of a bundle (never the trial package): what a repeat order buys again. */
+export function lastOrder(db: Db, user: User, tenant?: Tenant) {
+  const trial = tenant?.trial_package?.id;
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('user_id', '=', user.id)
+    .where('status', '=', 'paid')
+    .$if(trial !== undefined, (q) => q.where('package_id', '!=', trial!))
+    .orderBy('paid_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
 }

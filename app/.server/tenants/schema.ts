@@ -12,6 +12,7 @@ import {
   SEARCH_FIELDS,
 } from '~/shared/catalogue';
 import { LOCALES } from '~/shared/locales';
+import { TIME_BONUS_CODE } from '~/shared/offers';
 import { COUNTRY_CURRENCY, methodOfferedIn } from '~/shared/payment-methods';
 
 const Country = z.string().regex(ISO_COUNTRY, 'must be an ISO 3166-1 alpha-2 code in capitals, e.g. NL');
@@ -96,6 +97,28 @@ export const CreditPackageSchema = z.strictObject({
   prices: z.record(Currency, z.number().int().positive().max(10_000_000)),
 });
 
+/**
+ * A discount code of the tenant (docs/decisions/0019): upper-case letters, digits and dashes; a
+ * percentage off the bundle price; optionally a minimum bundle price per currency, one payment
+ * country, and an expiry instant. once-per-user: a member uses it in one paid purchase.
+ */
+export const DiscountCodeSchema = z.strictObject({
+  code: z.string().regex(/^[A-Z0-9][A-Z0-9-]{2,39}$/, 'must be 3 to 40 capitals, digits and dashes, e.g. SUMMER10'),
+  percentage: z.number().int().min(1).max(90),
+  /** Minor units per currency; the bundle price (before fees) must reach it. A currency left out has no minimum. */
+  minimum: z.record(Currency, z.number().int().positive()).optional(),
+  country: Country.optional(),
+  validity: z.enum(['once-per-user', 'unlimited']),
+  expires: z.iso.datetime({ offset: true }).optional(),
+});
+
+/** The trial package (docs/decisions/0019): a small bundle, once per member, for members who never paid. */
+export const TrialPackageSchema = z.strictObject({
+  id: z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be lower-case letters, digits and dashes'),
+  credits: z.number().int().positive().max(1000),
+  prices: z.record(Currency, z.number().int().positive().max(10_000_000)),
+});
+
 const PaymentMethod = z.enum(PAYMENT_METHODS);
 
 export const PaymentsSchema = z.strictObject({
@@ -143,6 +166,8 @@ export const TenantSchema = z
     company: CompanySchema,
     credit_packages: z.array(CreditPackageSchema).default([]),
     payments: PaymentsSchema.default({ provider: 'sandbox', methods: [], fees: {} }),
+    discount_codes: z.array(DiscountCodeSchema).default([]),
+    trial_package: TrialPackageSchema.optional(),
   })
   .superRefine((tenant, ctx) => {
     const { settings, locales } = tenant;
@@ -180,6 +205,21 @@ export const TenantSchema = z
         }
       }
     });
+    const codes = new Set<string>();
+    tenant.discount_codes.forEach((code, index) => {
+      if (codes.has(code.code) || code.code === TIME_BONUS_CODE) ctx.addIssue({ code: 'custom', path: ['discount_codes', index, 'code'], message: 'is used twice' });
+      // A code for a country the site no longer serves is not an error (the file stays valid when a
+      // country is dropped): it simply never applies.
+      codes.add(code.code);
+    });
+    if (tenant.trial_package) {
+      if (packageIds.has(tenant.trial_package.id)) ctx.addIssue({ code: 'custom', path: ['trial_package', 'id'], message: 'is also a credit package' });
+      for (const currency of currencies) {
+        if (currency && tenant.trial_package.prices[currency] === undefined) {
+          ctx.addIssue({ code: 'custom', path: ['trial_package', 'prices'], message: `lacks a price in ${currency}` });
+        }
+      }
+    }
     // A method that none of the tenant's countries offers is not an error: it is never shown
     // (a site that drops a country keeps its file valid); every country needs at least one method.
     for (const country of settings.countries) {

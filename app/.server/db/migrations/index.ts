@@ -10,6 +10,7 @@ import * as m0007 from './0007-search-traits-feed';
 import * as m0008 from './0008-credit-ledger-and-payments';
 import * as m0009 from './0009-swipes-and-auto-likes';
 import * as m0010 from './0010-chat';
+import * as m0011 from './0011-offers';
 import * as m0012 from './0012-direct-debit';
 
 export const migrations: Record<string, Migration> = {
@@ -23,5 +24,6 @@ export const migrations: Record<string, Migration> = {
   '0008-credit-ledger-and-payments': m0008,
   '0009-swipes-and-auto-likes': m0009,
   '0010-chat': m0010,
+  '0011-offers': m0011,
   '0012-direct-debit': m0012,
 };

@@ -1,0 +1,204 @@
+// Offers in Chromium (issue 16, docs/decisions/0019): a new member on every demo tenant sees the
+// welcome-bonus banner with its countdown; at 0 credits in the members area the time-bonus modal
+// opens after 40 s (the browser's clock is moved, never waited for), stays away once dismissed, and
+// its 40 s start again after leaving the area; a purchase with the time bonus pays 75% through the
+// sandbox; a mail link's ?code= is applied on the checkout. Screenshots at 375 and 1280 px.
+import fs from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, ConsoleMessage, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser';
+import { request, startServer, type RunningServer } from '../support/server';
+
+let server: RunningServer;
+let browser: Browser;
+let n = 0;
+const SHOTS = process.env.OFFERS_SCREENSHOTS;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ SKIP_SEED: '1' }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+function watch(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    const text = message.text();
+    if (message.type() === 'error' || /hydrat|did not match|Minified React error/i.test(text)) problems.push(`${page.url()}: ${text}`);
+  });
+  page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
+  return problems;
+}
+
+/** A new member signed up over the API, logged in in a fresh browser context with a fake clock. */
+async function memberPage(tenant: string, locale: string, country: string, width = 1280): Promise<{ page: Page; base: string }> {
+  n++;
+  const host = `${tenant}.localhost:${server.port}`;
+  const base = `http://${host}`;
+  const res = await request(server.port, host, '/api/signup.php', {
+    method: 'POST',
+    body: JSON.stringify({ email: `bonus${n}@e2e.example`, name: `Bonus${n}`, password: 'member password 1', date_of_birth: '1990-02-02', gender: 'female', seeking: 'male', country, terms: true, orientation_consent: true, tracking: { network: 'e2e' } }),
+    headers: { 'content-type': 'application/json', origin: base },
+  });
+  expect(res.status).toBe(201);
+  const session = /rdv_session=([^;]+)/.exec(String(res.headers['set-cookie']))![1]!;
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  await context.addCookies([
+    { name: 'locale', value: locale, url: base },
+    { name: 'entry_warning_dismissed', value: String(Date.now()), url: base },
+    { name: 'rdv_session', value: session, url: base, httpOnly: true, secure: true, sameSite: 'Lax' },
+  ]);
+  const page = await context.newPage();
+  await page.clock.install();
+  return { page, base };
+}
+
+const modal = (page: Page) => page.locator('[data-testid="time-bonus-modal"]');
+
+describe('the welcome bonus in Chromium', () => {
+  it.each([
+    ['flirtlokaal', 'nl', 'NL', 'welkomstbonus'],
+    ['herzklopfen', 'de', 'DE', 'Willkommensbonus'],
+    ['rainbowhearts', 'en', 'GB', 'welcome bonus'],
+    ['solvhjerter', 'sv', 'SE', 'välkomstbonus'],
+    ['bellacurva', 'it', 'IT', 'bonus di benvenuto'],
+  ])('on %s a new member sees the banner with an HH:MM:SS countdown that links to credits', async (tenant, locale, country, words) => {
+    const { page, base } = await memberPage(tenant, locale, country);
+    const problems = watch(page);
+    await page.goto(`${base}/members`, { waitUntil: 'networkidle' });
+    const banner = page.locator('[data-testid="time-bonus-banner"]');
+    await banner.waitFor();
+    expect(await banner.textContent()).toContain(words);
+    expect(await banner.locator('a').getAttribute('href')).toBe('/credits');
+    const countdown = page.locator('[data-testid="time-bonus-countdown"]');
+    const first = (await countdown.textContent())!;
+    expect(first).toMatch(/^0[34]:\d\d:\d\d$/);
+    await page.clock.runFor(3_000);
+    expect(await countdown.textContent()).not.toBe(first);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('opens the modal 40 s after entering the members area at 0 credits; dismissed, it stays away', async () => {
+    const { page, base } = await memberPage('flirtlokaal', 'en', 'NL');
+    const problems = watch(page);
+    await page.goto(`${base}/members`, { waitUntil: 'networkidle' });
+    await page.locator('[data-testid="time-bonus-banner"]').waitFor();
+    await page.clock.runFor(39_000);
+    expect(await modal(page).count()).toBe(0);
+    await page.clock.runFor(1_500);
+    await modal(page).waitFor();
+    const text = (await modal(page).textContent())!;
+    expect(text).toContain('Your 25% welcome bonus');
+    expect(text).toContain('only valid for 4 hours');
+    expect(await modal(page).locator('a[href="/credits"]').count()).toBe(1);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/offers-modal-1280.png` });
+    await page.locator('[data-testid="time-bonus-close"]').click();
+    await modal(page).waitFor({ state: 'detached' });
+    expect(Number(await page.evaluate(() => window.localStorage.getItem('rdv_alert_time_bonus')))).toBeGreaterThan(0);
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.clock.runFor(45_000);
+    expect(await modal(page).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('starts the 40 s again after leaving the members area, not when moving inside it', async () => {
+    const { page, base } = await memberPage('rainbowhearts', 'en', 'GB');
+    await page.goto(`${base}/members`, { waitUntil: 'networkidle' });
+    await page.locator('[data-testid="time-bonus-banner"]').waitFor();
+    await page.clock.runFor(20_000);
+    // Inside the area: the likes page keeps counting.
+    await page.locator('header a[href="/likes"]').first().click();
+    await page.locator('[data-testid="likes-page"]').waitFor();
+    await page.clock.runFor(15_000);
+    // Out of it (credits) and back: the wait starts again.
+    await page.locator('[data-testid="time-bonus-banner"] a').click();
+    await page.locator('[data-testid="credit-balance"]').waitFor();
+    await page.clock.runFor(10_000);
+    expect(await modal(page).count()).toBe(0);
+    await page.goBack();
+    await page.locator('[data-testid="likes-page"]').waitFor();
+    await page.clock.runFor(35_000);
+    expect(await modal(page).count()).toBe(0);
+    await page.clock.runFor(5_500);
+    await modal(page).waitFor();
+    await page.context().close();
+  });
+
+  it('does not open the modal for a member with credits', async () => {
+    // Herzklopfen gives 5 signup credits.
+    const { page, base } = await memberPage('herzklopfen', 'de', 'DE');
+    await page.goto(`${base}/premium`, { waitUntil: 'networkidle' });
+    await page.locator('[data-testid="time-bonus-banner"]').waitFor();
+    await page.clock.runFor(45_000);
+    expect(await modal(page).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it.each([375, 1280])('buys with the time bonus (three quarters of the price) through the sandbox at %i px', async (width) => {
+    const { page, base } = await memberPage('flirtlokaal', 'en', 'NL', width);
+    const problems = watch(page);
+    await page.goto(`${base}/credits`, { waitUntil: 'networkidle' });
+    await page.locator('[data-testid="offer-strip"]').waitFor();
+    expect(await page.locator('[data-testid="bundle-popular"] [data-testid="discounted-price"]').textContent()).toBe('€33.71');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/offers-credits-${width}.png`, fullPage: true });
+    await page.locator('[data-testid="bundle-popular"] a').click();
+    await page.waitForURL(/\/credits\/popular/);
+    expect(await page.locator('[data-testid="checkout-discount"]').textContent()).toContain('11.24');
+    expect(await page.locator('[data-testid="checkout-total"]').textContent()).toBe('€33.71');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/offers-checkout-${width}.png`, fullPage: true });
+    await page.locator('[data-testid="consent"]').check();
+    await page.locator('main form[method="post"] button[type="submit"]').click();
+    await page.waitForURL(/\/sandbox\/checkout\/tr_/);
+    expect(await page.locator('body').textContent()).toContain('33.71');
+    await page.locator('[data-testid="outcome-paid"]').click();
+    await page.locator('[data-testid="result-completed"]').waitFor();
+    // Premium now: the banner is gone.
+    await page.goto(`${base}/members`, { waitUntil: 'networkidle' });
+    expect(await page.locator('[data-testid="time-bonus-banner"]').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('applies a mail link\'s ?code= on any page and carries it to the checkout', async () => {
+    const { page, base } = await memberPage('flirtlokaal', 'en', 'NL');
+    await page.goto(`${base}/members?code=liefde20`, { waitUntil: 'networkidle' });
+    await page.waitForFunction(() => window.localStorage.getItem('rdv_discountcode')?.includes('LIEFDE20'));
+    await page.goto(`${base}/credits/plus`, { waitUntil: 'networkidle' });
+    await page.waitForURL(/code=LIEFDE20/);
+    await page.locator('[data-testid="code-applied"]').waitFor();
+    expect(await page.locator('[data-testid="checkout-total"]').textContent()).toBe('€63.96');
+    // A refused code shows its text at the field.
+    await page.locator('[data-testid="code-remove"]').click();
+    await page.locator('[data-testid="code-applied"]').waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => window.localStorage.getItem('rdv_discountcode'))).toBeNull();
+    await page.locator('[data-testid="code-input"]').fill('nope');
+    await page.locator('[data-testid="code-form"] button[type="submit"]').click();
+    await page.locator('[data-testid="code-error"]').waitFor();
+    expect(await page.locator('[data-testid="code-error"]').textContent()).toBe('Code not found');
+    await page.context().close();
+  });
+
+  it.each([375, 1280])('banner and modal at %i px: screenshots and axe', async (width) => {
+    const { page, base } = await memberPage('bellacurva', 'es', 'ES', width);
+    await page.goto(`${base}/members`, { waitUntil: 'networkidle' });
+    await page.locator('[data-testid="time-bonus-banner"]').waitFor();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/offers-banner-${width}.png` });
+    await page.clock.runFor(41_000);
+    await modal(page).waitFor();
+    if (SHOTS) {
+      fs.mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: `${SHOTS}/offers-modal-es-${width}.png` });
+    }
+    expect(await modal(page).textContent()).toContain('25');
+    // Banner and modal meet WCAG AA (no serious or critical axe finding).
+    const result = await new AxeBuilder({ page }).analyze();
+    expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    await page.context().close();
+  });
+});
