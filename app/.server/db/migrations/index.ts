@@ -10,6 +10,8 @@ import * as m0007 from './0007-search-traits-feed';
 import * as m0008 from './0008-credit-ledger-and-payments';
 import * as m0009 from './0009-swipes-and-auto-likes';
 import * as m0010 from './0010-chat';
+// 0011 and 0012 belong to the chat and event-stream branches.
+import * as m0013 from './0013-operators';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -22,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0008-credit-ledger-and-payments': m0008,
   '0009-swipes-and-auto-likes': m0009,
   '0010-chat': m0010,
+  '0013-operators': m0013,
 };
