@@ -13,6 +13,7 @@ import { fitsMember } from '../likes/fit';
 import { nicheRule, tenantPool } from '../profiles/pool';
 import type { Tenant } from '../tenants/schema';
 import { DEMO_SEED } from './demo-profiles';
+import { seedDemoOperator } from './demo-operators';
 import { createRandom } from './random';
 
 export const DEMO_PASSWORD = 'rendezvous-demo';
@@ -69,6 +70,8 @@ export async function seedDemoAccounts(db: Kysely<DB>, tenants: Tenant[]): Promi
       if (account.paid) await seedDemoPurchases(db, tenant, result.user);
       created++;
     }
+    // The operator console's demo operator and the conversations waiting in its queue.
+    await seedDemoOperator(db, tenant, DEMO_PASSWORD);
   }
   return created;
 }
