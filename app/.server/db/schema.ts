@@ -1,5 +1,8 @@
 // Kysely table types. Keep in step with the migrations in ./migrations.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AuditAction, FlagReason } from '~/shared/operator-types';
+
+export type { AuditAction, FlagReason };
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -397,7 +400,6 @@ export interface ConversationNotesTable {
   created_at: Timestamp;
 }
 
-export type FlagReason = 'complaint' | 'threat' | 'meeting' | 'other';
 
 export interface ConversationFlagsTable {
   id: Generated<number>;
@@ -411,7 +413,6 @@ export interface ConversationFlagsTable {
   resolved_by: number | null;
 }
 
-export type AuditAction = 'login' | 'claim' | 'release' | 'takeover' | 'reply' | 'note' | 'flag' | 'unflag';
 
 export interface OperatorAuditTable {
   id: Generated<number>;

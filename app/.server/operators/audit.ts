@@ -4,6 +4,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import { now } from '../clock';
 import type { AuditAction, DB } from '../db/schema';
+import type { AuditRow } from '~/shared/operator-types';
+
+export type { AuditRow };
 import type { OperatorActor } from './operator';
 
 export interface AuditEntry {
@@ -32,14 +35,6 @@ export async function recordAudit(db: Kysely<DB> | Transaction<DB>, entry: Audit
     .execute();
 }
 
-export interface AuditRow {
-  id: number;
-  action: AuditAction;
-  operator: string;
-  conversation: number | null;
-  at: string;
-  detail: Record<string, unknown> | null;
-}
 
 /** The log of one conversation, newest first, for an operator of its tenant. */
 export async function conversationAudit(db: Kysely<DB>, operator: OperatorActor, conversationId: number, limit = 50): Promise<AuditRow[]> {

@@ -6,6 +6,9 @@
 import type { Kysely } from 'kysely';
 import { now } from '../clock';
 import type { DB } from '../db/schema';
+import type { ClaimView } from '~/shared/operator-types';
+
+export type { ClaimView };
 import type { EventBus } from '../events/bus';
 import { recordAudit } from './audit';
 import { operatorConversation } from './conversations';
@@ -14,13 +17,6 @@ import { publishQueueChange } from './queue-events';
 
 export const CLAIM_MINUTES = 10;
 
-export interface ClaimView {
-  operatorId: number;
-  operator: string;
-  /** ISO 8601 */
-  until: string;
-  mine: boolean;
-}
 
 export type ClaimResult =
   | { ok: true; claim: ClaimView; action: 'claim' | 'takeover' | 'renew' }

@@ -8,6 +8,9 @@ import { z } from 'zod';
 import { idSchema } from '~/shared/request-rules';
 import { now } from '../clock';
 import type { DB, FlagReason } from '../db/schema';
+import type { FlagView } from '~/shared/operator-types';
+
+export type { FlagView };
 import type { EventBus } from '../events/bus';
 import { recordAudit } from './audit';
 import { operatorConversation } from './conversations';
@@ -24,15 +27,6 @@ export const FlagSchema = z.object({
 });
 export const ResolveFlagSchema = z.object({ conversation: idSchema, flag: idSchema });
 
-export interface FlagView {
-  id: number;
-  reason: FlagReason;
-  message: number | null;
-  comment: string | null;
-  operator: string;
-  /** ISO 8601 */
-  at: string;
-}
 
 export async function flagConversation(db: Kysely<DB>, events: EventBus | null, operator: OperatorActor, input: z.infer<typeof FlagSchema>): Promise<{ ok: true; flag: number } | { ok: false; error: 'not_found' }> {
   const result = await db.transaction().execute(async (trx) => {

@@ -5,6 +5,9 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { now } from '../clock';
 import type { DB } from '../db/schema';
+import type { NoteView } from '~/shared/operator-types';
+
+export type { NoteView };
 import type { EventBus } from '../events/bus';
 import { recordAudit } from './audit';
 import { operatorConversation } from './conversations';
@@ -18,13 +21,6 @@ export const NoteSchema = z.object({
   note: z.string().trim().min(1, { message: 'operator.error.emptyNote' }).max(NOTE_MAX, { message: 'validation.tooLong' }),
 });
 
-export interface NoteView {
-  id: number;
-  operator: string;
-  body: string;
-  /** ISO 8601 */
-  at: string;
-}
 
 export async function addNote(db: Kysely<DB>, events: EventBus | null, operator: OperatorActor, input: z.infer<typeof NoteSchema>): Promise<{ ok: true; note: NoteView } | { ok: false; error: 'not_found' }> {
   const result = await db.transaction().execute(async (trx) => {

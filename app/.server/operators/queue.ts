@@ -5,22 +5,14 @@
 import { sql, type Kysely } from 'kysely';
 import { now, today } from '../clock';
 import type { DB } from '../db/schema';
+import type { QueueItem } from '~/shared/operator-types';
+
+export type { QueueItem };
 import { ageOn } from '../profiles/age';
 import type { OperatorActor } from './operator';
 
 export const QUEUE_LIMIT = 200;
 
-export interface QueueItem {
-  conversation: number;
-  tenantId: string;
-  /** ISO 8601: when the member's unanswered message came. */
-  waitingSince: string;
-  member: { id: number; name: string; age: number; city: string | null; country: string; thumb: string | null; unconfirmed: boolean };
-  profile: { id: number; name: string; age: number; thumb: string | null };
-  lastMessage: { kind: 'text' | 'gift' | 'photo'; text: string | null } | null;
-  claim: { operator: string; until: string; mine: boolean } | null;
-  flagged: boolean;
-}
 
 export interface QueueFilter {
   tenant?: string;

@@ -6,9 +6,9 @@ import { sql, type Kysely } from 'kysely';
 import { now } from '../clock';
 import type { DB } from '../db/schema';
 import type { OperatorActor } from './operator';
+import { STATS_PERIODS, type StatsPeriod } from '~/shared/operator-types';
 
-export const STATS_PERIODS = [1, 7, 30] as const;
-export type StatsPeriod = (typeof STATS_PERIODS)[number];
+export { STATS_PERIODS, type StatsPeriod };
 
 export interface WaitFigures {
   answers: number;

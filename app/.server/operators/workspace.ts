@@ -6,6 +6,9 @@ import type { Kysely } from 'kysely';
 import type { GiftView } from '~/shared/chat-types';
 import { today } from '../clock';
 import type { DB } from '../db/schema';
+import type { PersonCard, WorkspaceMessage } from '~/shared/operator-types';
+
+export type { PersonCard, WorkspaceMessage };
 import { regionName } from '../geo/regions';
 import { ageOn } from '../profiles/age';
 import { conversationAudit, type AuditRow } from './audit';
@@ -18,31 +21,7 @@ import type { OperatorActor } from './operator';
 /** The newest messages shown; older ones are rare in a conversation an operator answers. */
 export const WORKSPACE_MESSAGES = 300;
 
-export interface PersonCard {
-  id: number;
-  name: string;
-  age: number;
-  gender: 'male' | 'female';
-  sexuality: string;
-  country: string;
-  region: string | null;
-  city: string | null;
-  facts: Partial<Record<'hair_colour' | 'eye_colour' | 'body_type' | 'relationship_status' | 'tattoos', string | boolean>>;
-  about: string | null;
-  lookingFor: string | null;
-  interests: string[];
-  photos: { id: number; url: string; thumb: string }[];
-}
 
-export interface WorkspaceMessage {
-  id: number;
-  fromProfile: boolean;
-  kind: 'text' | 'gift' | 'photo';
-  text: string | null;
-  gift: { id: string; name: string | null; image: string | null } | null;
-  photo: { url: string; thumb: string } | null;
-  at: string;
-}
 
 export interface Workspace {
   conversation: { id: number; tenantId: string; waitingSince: string | null; startedAt: string };

@@ -1,0 +1,14 @@
+// A time in the operator's own time zone. The server does not know it: the server's render and the
+// first render in the browser show UTC (so hydration matches), then the browser's zone.
+import { useEffect, useState } from 'react';
+import { FormattedDate } from 'react-intl';
+
+export function LocalTime({ value, withDate = true }: { value: string; withDate?: boolean }) {
+  const [zone, setZone] = useState<string | undefined>('UTC');
+  useEffect(() => setZone(undefined), []);
+  return (
+    <time dateTime={value}>
+      <FormattedDate value={value} timeZone={zone} hour="2-digit" minute="2-digit" {...(withDate ? { day: 'numeric', month: 'short' } : {})} />
+    </time>
+  );
+}
