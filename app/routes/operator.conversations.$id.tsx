@@ -287,7 +287,7 @@ export default function OperatorConversation() {
               extra={
                 <>
                   <Fact term={intl.formatMessage({ id: 'operator.member.language', defaultMessage: 'Language' })} value={memberLanguage} />
-                  <Fact term={intl.formatMessage({ id: 'operator.member.since', defaultMessage: 'Member since' })} value={<LocalTime value={member.memberSince} withDate />} />
+                  <Fact term={intl.formatMessage({ id: 'operator.member.since', defaultMessage: 'Member since' })} value={<LocalTime value={member.memberSince} dateOnly />} />
                 </>
               }
             />

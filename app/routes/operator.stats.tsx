@@ -63,6 +63,7 @@ const Tiles = styled.div`
 
 const Tile = styled(Panel)`
   display: grid;
+  align-content: start;
   gap: 4px;
 
   strong {
@@ -74,11 +75,6 @@ const Tile = styled(Panel)`
 const Tables = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(4)};
-
-  @media (min-width: ${({ theme }) => theme.breakpoints.lg}px) {
-    grid-template-columns: minmax(0, 1fr) minmax(0, 1.4fr);
-    align-items: start;
-  }
 `;
 
 const Scroll = styled.div`

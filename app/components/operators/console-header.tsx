@@ -7,9 +7,6 @@ import { LOCALE_NAMES, LOCALES, type Locale } from '~/shared/locales';
 import { VisuallyHidden } from '../app/visually-hidden';
 
 const Bar = styled.header`
-  position: sticky;
-  top: 0;
-  z-index: 10;
   display: flex;
   flex-wrap: wrap;
   align-items: center;
@@ -17,6 +14,12 @@ const Bar = styled.header`
   padding: ${({ theme }) => `${theme.space(2)} ${theme.space(4)}`};
   background: #1d2333;
   color: #ffffff;
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {
+    position: sticky;
+    top: 0;
+    z-index: 10;
+  }
 `;
 
 const Brand = styled.p`

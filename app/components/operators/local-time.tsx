@@ -3,12 +3,16 @@
 import { useEffect, useState } from 'react';
 import { FormattedDate } from 'react-intl';
 
-export function LocalTime({ value, withDate = true }: { value: string; withDate?: boolean }) {
+export function LocalTime({ value, withDate = true, dateOnly = false }: { value: string; withDate?: boolean; dateOnly?: boolean }) {
   const [zone, setZone] = useState<string | undefined>('UTC');
   useEffect(() => setZone(undefined), []);
   return (
     <time dateTime={value}>
-      <FormattedDate value={value} timeZone={zone} hour="2-digit" minute="2-digit" {...(withDate ? { day: 'numeric', month: 'short' } : {})} />
+      {dateOnly ? (
+        <FormattedDate value={value} timeZone={zone} day="numeric" month="short" year="numeric" />
+      ) : (
+        <FormattedDate value={value} timeZone={zone} hour="2-digit" minute="2-digit" {...(withDate ? { day: 'numeric', month: 'short' } : {})} />
+      )}
     </time>
   );
 }
