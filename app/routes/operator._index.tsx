@@ -31,6 +31,7 @@ export const meta: MetaFunction = ({ matches }) => [...pageMeta(matches, metaMes
 
 const Page = styled.div`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space(4)};
   max-width: 1280px;
   margin: 0 auto;

@@ -28,6 +28,7 @@ export const meta: MetaFunction = ({ matches }) => [...pageMeta(matches, metaMes
 
 const Page = styled.div`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space(4)};
   max-width: 1280px;
   margin: 0 auto;
@@ -74,6 +75,7 @@ const Tile = styled(Panel)`
 
 const Tables = styled.div`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space(4)};
 `;
 
@@ -207,7 +209,7 @@ export default function OperatorStatsPage() {
           <h2>
             <FormattedMessage id="operator.stats.perOperator" defaultMessage="Per operator" />
           </h2>
-          <Scroll>
+          <Scroll tabIndex={0} role="region" aria-label={intl.formatMessage({ id: 'operator.stats.perOperator', defaultMessage: 'Per operator' })}>
             <Table data-testid="stats-operators">
               <thead>
                 <tr>
@@ -243,7 +245,7 @@ export default function OperatorStatsPage() {
           <h2>
             <FormattedMessage id="operator.stats.perDay" defaultMessage="Per site and day" />
           </h2>
-          <Scroll>
+          <Scroll tabIndex={0} role="region" aria-label={intl.formatMessage({ id: 'operator.stats.perDay', defaultMessage: 'Per site and day' })}>
             <Table data-testid="stats-days">
               <thead>
                 <tr>
