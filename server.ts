@@ -19,6 +19,7 @@ import { serverMessage } from './app/.server/i18n/messages';
 import { negotiateLocale } from './app/.server/i18n/negotiate';
 import { eraseExpiredAccounts } from './app/.server/accounts/deletion';
 import { SESSION_COOKIE, userForSession } from './app/.server/accounts/sessions';
+import { OPERATOR_SESSION_COOKIE, operatorForSession } from './app/.server/operators/sessions';
 import { createRateLimits } from './app/.server/http/rate-limits';
 import { createLocalBus } from './app/.server/events/bus';
 import { createRedisBus } from './app/.server/events/redis-bus';
@@ -181,15 +182,16 @@ async function main() {
   app.use('/media', mediaHandler({ mediaDir: path.join(config.DATA_DIR, 'media'), db: database.db }));
 
   // Mutations only from our own pages (DESIGN §10): an Origin must be this very scheme and host; a
-  // mutation that carries the session cookie must prove it is same-origin (Origin, or
-  // Sec-Fetch-Site: same-origin). Calls without the cookie and without an Origin (provider
-  // webhooks, scripts) are not a cross-site forgery and pass.
+  // mutation that carries a session cookie — a member's or an operator's — must prove it is
+  // same-origin (Origin, or Sec-Fetch-Site: same-origin). Calls without either cookie and without an
+  // Origin (provider webhooks, scripts) are not a cross-site forgery and pass.
+  const sessionCookies = new RegExp(`(?:^|;\\s*)(?:${SESSION_COOKIE}|${OPERATOR_SESSION_COOKIE})=`);
   app.use((req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
     const origin = req.get('origin');
     const host = (req.get(app.get('trust proxy') ? 'x-forwarded-host' : 'host') ?? req.get('host') ?? '').toLowerCase();
     const own = `${req.protocol}://${host}`;
-    const withSession = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`).test(req.get('cookie') ?? '');
+    const withSession = sessionCookies.test(req.get('cookie') ?? '');
     const sameOrigin = origin !== undefined ? origin.toLowerCase() === own : !withSession || req.get('sec-fetch-site') === 'same-origin';
     if (!sameOrigin) {
       const locale = negotiateLocale(req.get('cookie'), res.locals.tenant as Tenant);
@@ -212,7 +214,9 @@ async function main() {
       getLoadContext: async (req, res): Promise<AppLoadContext> => {
         const tenant = res.locals.tenant as Tenant;
         const user = await userForSession(database.db, tenant, req.get('cookie'));
-        const cookieLocale = negotiateLocale(req.get('cookie'), tenant);
+        // The operator console (/operator…) speaks the operator's own language, whatever the tenant's.
+        const operator = /^\/operator(?:\/|\.data$|$)/i.test(req.path) ? await operatorForSession(database.db, tenant, req.get('cookie')) : null;
+        const cookieLocale = operator?.language ?? negotiateLocale(req.get('cookie'), tenant);
         return {
           requestId: res.locals.requestId as string,
           tenant,
@@ -223,6 +227,7 @@ async function main() {
           visitor: visitorOf(req, config.COUNTRY_HEADER),
           isDev,
           user,
+          operator,
           origin: `${req.protocol}://${req.get('host') ?? req.hostname}`,
           secure: secureCookies(req),
           userAgent: req.get('user-agent') ?? null,

@@ -142,6 +142,15 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   const data = useRouteLoaderData<typeof loader>('root')!;
   const layout = useLayoutName();
+  // The operator console is the staff's tool: none of the members' title counts, refreshes or modals.
+  if (layout === 'operator') {
+    return (
+      <ShellLayout name={layout} shell={data.shell} year={data.year}>
+        <NavigationProgress />
+        <Outlet />
+      </ShellLayout>
+    );
+  }
   return (
     <ShellLayout name={layout} shell={data.shell} year={data.year} banners={data.banners}>
       <DocumentTitleCounts />

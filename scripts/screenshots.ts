@@ -1,7 +1,8 @@
 // npm run screenshots — docs/screenshots/: /, /pages/terms and a 404 for two tenants in two
 // languages, and the member pages (the member list, a profile, My profile, Settings) of a logged-in
-// member of two tenants, at 375 px (mobile) and 1280 px (desktop), from the production build in
-// Chromium.
+// member of two tenants, and the operator console (login, queue, a claimed conversation,
+// statistics) of the demo operator, at 375 px (mobile) and 1280 px (desktop), from the production
+// build in Chromium.
 import fs from 'node:fs';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launchBrowser } from '../tests/support/browser';
@@ -97,11 +98,38 @@ async function memberShots(server: RunningServer, browser: Browser) {
   }
 }
 
+/** The demo operator of FlirtLokaal: login, the queue, a claimed conversation and the statistics. */
+async function operatorShots(server: RunningServer, browser: Browser) {
+  const base = `http://flirtlokaal.localhost:${server.port}`;
+  for (const width of WIDTHS) {
+    const context = await browser.newContext({ viewport: viewport(width) });
+    const page = await context.newPage();
+    const file = (name: string) => `docs/screenshots/operator-${name}-${width}.png`;
+    await page.goto(`${base}/operator/login`, { waitUntil: 'networkidle' });
+    await page.screenshot({ path: file('login') });
+    await page.locator('#email').fill('operator@flirtlokaal.example');
+    await page.locator('#password').fill('rendezvous-demo');
+    await page.locator('main button[type="submit"]').click();
+    await page.waitForURL(`${base}/operator`);
+    await page.locator('[data-testid="queue"]').waitFor();
+    await page.screenshot({ path: file('queue'), fullPage: true });
+    await page.locator('[data-testid^="queue-item-"]').first().click();
+    await page.waitForURL(/\/operator\/conversations\/\d+$/);
+    await page.locator('[data-testid="claim"], [data-testid="renew"]').first().click();
+    await page.locator('[data-testid="release"]').waitFor();
+    await page.screenshot({ path: file('conversation'), fullPage: true });
+    await page.goto(`${base}/operator/stats`, { waitUntil: 'domcontentloaded' });
+    await page.screenshot({ path: file('stats'), fullPage: true });
+    await context.close();
+  }
+}
+
 fs.mkdirSync('docs/screenshots', { recursive: true });
 const [server, browser] = await Promise.all([startServer({ NODE_ENV: 'production', DEMO: '1', DATABASE_URL: '' }), launchBrowser()]);
 try {
   await visitorShots(server, browser);
   await memberShots(server, browser);
+  await operatorShots(server, browser);
 } finally {
   await browser.close();
   await server.stop();

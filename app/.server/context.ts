@@ -7,6 +7,7 @@ import type { EventBus } from './events/bus';
 import type { StreamSettings } from './events/sse';
 import type { MailWorker } from './mail/mail';
 import type { SmsWorker } from './directdebit/sms';
+import type { OperatorActor } from './operators/operator';
 import type { RateLimits } from './http/rate-limits';
 import type { TenantRegistry } from './tenants/registry';
 import type { Tenant } from './tenants/schema';
@@ -30,6 +31,8 @@ export interface AppContext {
   isDev: boolean;
   /** The logged-in member of this tenant, from the session cookie; null for a visitor. */
   user: User | null;
+  /** The logged-in operator of the console (operator session cookie), only on /operator paths; else null. */
+  operator: OperatorActor | null;
   /** scheme://host[:port] the request came to; links in mails point here. */
   origin: string;
   /** Whether the request came over HTTPS (Secure cookies). */

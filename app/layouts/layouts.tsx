@@ -4,6 +4,7 @@
 // Which visitors see the entry warning on each layout is tenant data (settings.entry_warning_countries).
 //   lander:  logo bar, footer, disclaimer
 //   empty:   the signup modal only
+//   operator: the operator console's own frame (its header is the console's), nothing of the members'
 import { Link, useLocation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
@@ -103,11 +104,16 @@ function EmptyLayout({ children }: LayoutProps) {
   );
 }
 
+function OperatorLayout({ children }: LayoutProps) {
+  return <Page data-layout="operator">{children}</Page>;
+}
+
 const LAYOUTS: Record<LayoutName, (props: LayoutProps) => ReactNode> = {
   default: DefaultLayout,
   chat: ChatLayout,
   lander: LanderLayout,
   empty: EmptyLayout,
+  operator: OperatorLayout,
 };
 
 export function Layout({ name, ...props }: LayoutProps & { name: LayoutName }) {

@@ -22,4 +22,5 @@ export interface ShellData {
   description: string;
 }
 
-export type LayoutName = 'default' | 'chat' | 'lander' | 'empty';
+/** 'operator': the operator console (/operator…), the staff's tool — none of the members' overlays. */
+export type LayoutName = 'default' | 'chat' | 'lander' | 'empty' | 'operator';

@@ -1,5 +1,8 @@
 // Kysely table types. Keep in step with the migrations in ./migrations.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AuditAction, FlagReason } from '~/shared/operator-types';
+
+export type { AuditAction, FlagReason };
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -444,7 +447,103 @@ export interface PersonalDiscountCodesTable {
   created_at: Timestamp;
 }
 
+/** Operator console (migration 0013, docs/decisions/0021). */
+export interface OperatorsTable {
+  id: Generated<number>;
+  email: string;
+  name: string;
+  password_hash: string | null;
+  language: Generated<string>;
+  status: Generated<'active' | 'disabled'>;
+  created_at: Generated<Date>;
+  last_login_at: Date | null;
+}
+
+export interface OperatorTenantsTable {
+  operator_id: number;
+  tenant_id: string;
+}
+
+export interface OperatorSessionsTable {
+  /** SHA-256 of the cookie token. */
+  id: string;
+  operator_id: number;
+  tenant_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface OperatorTokensTable {
+  id: string;
+  operator_id: number;
+  tenant_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Date | null;
+}
+
+export interface OperatorLoginFailuresTable {
+  email: string;
+  ip: string;
+  failures: number;
+  first_failure_at: Timestamp;
+  blocked_until: Date | null;
+}
+
+/** The claim lock of one conversation; operator_id null when released. */
+export interface ConversationClaimsTable {
+  conversation_id: number;
+  operator_id: number | null;
+  claimed_at: Date | null;
+  expires_at: Date | null;
+}
+
+export interface ConversationNotesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  operator_id: number | null;
+  body: string;
+  created_at: Timestamp;
+}
+
+
+export interface ConversationFlagsTable {
+  id: Generated<number>;
+  conversation_id: number;
+  message_id: number | null;
+  operator_id: number | null;
+  reason: FlagReason;
+  comment: string | null;
+  created_at: Timestamp;
+  resolved_at: Date | null;
+  resolved_by: number | null;
+}
+
+
+export interface OperatorAuditTable {
+  id: Generated<number>;
+  operator_id: number;
+  tenant_id: string;
+  conversation_id: number | null;
+  action: AuditAction;
+  message_id: number | null;
+  wait_seconds: number | null;
+  detail: Record<string, unknown> | null;
+  created_at: Timestamp;
+}
+
 export interface DB {
+  operators: OperatorsTable;
+  operator_tenants: OperatorTenantsTable;
+  operator_sessions: OperatorSessionsTable;
+  operator_tokens: OperatorTokensTable;
+  operator_login_failures: OperatorLoginFailuresTable;
+  conversation_claims: ConversationClaimsTable;
+  conversation_notes: ConversationNotesTable;
+  conversation_flags: ConversationFlagsTable;
+  operator_audit: OperatorAuditTable;
   conversations: ConversationsTable;
   conversation_sides: ConversationSidesTable;
   messages: MessagesTable;
@@ -490,3 +589,4 @@ export type LedgerEntry = Selectable<CreditLedgerTable>;
 export type Refund = Selectable<RefundsTable>;
 export type Conversation = Selectable<ConversationsTable>;
 export type Message = Selectable<MessagesTable>;
+export type Operator = Selectable<OperatorsTable>;

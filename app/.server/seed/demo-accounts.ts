@@ -15,6 +15,7 @@ import { nicheRule, tenantPool } from '../profiles/pool';
 import type { Tenant } from '../tenants/schema';
 import { DEMO_SEED } from './demo-profiles';
 import { seedDemoChats } from './demo-chats';
+import { seedDemoOperator } from './demo-operators';
 import { createRandom } from './random';
 
 export const DEMO_PASSWORD = 'rendezvous-demo';
@@ -73,6 +74,8 @@ export async function seedDemoAccounts(db: Kysely<DB>, tenants: Tenant[]): Promi
       await seedDemoChats(db, tenant, result.user.profile_id!);
       created++;
     }
+    // The operator console's demo operator and the conversations waiting in its queue.
+    await seedDemoOperator(db, tenant, DEMO_PASSWORD);
   }
   return created;
 }

@@ -12,6 +12,7 @@ import * as m0009 from './0009-swipes-and-auto-likes';
 import * as m0010 from './0010-chat';
 import * as m0011 from './0011-offers';
 import * as m0012 from './0012-direct-debit';
+import * as m0013 from './0013-operators';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010-chat': m0010,
   '0011-offers': m0011,
   '0012-direct-debit': m0012,
+  '0013-operators': m0013,
 };

@@ -1,0 +1,197 @@
+// An operator's answer as the fictional profile (docs/decisions/0021): text, a gift or one of the
+// profile's own photos; it costs the member nothing and is marked as from a fictional profile. Only
+// the operator holding the conversation's claim can answer. In one transaction: the message
+// (from_fictional, 0 credits), the conversation's last message, the queue mark cleared, the member's
+// unread count up, the fictional side read up to the member's last message, and the audit row (with
+// how long the member waited). Then the member's stream gets the `message` and `read` events and the
+// operators' consoles a queue change.
+// Kept apart from the chat's own send function on purpose: the lead routes it through the chat's
+// shared send path at merge (the gift catalogue is injected until then, see ReplyDeps.gifts).
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { GiftView, MessageEvent, MessageView, ReadEvent } from '~/shared/chat-types';
+import { idSchema } from '~/shared/request-rules';
+import { now } from '../clock';
+import type { DB, Message } from '../db/schema';
+import { memberChannel, type EventBus } from '../events/bus';
+import type { Tenant } from '../tenants/schema';
+import { recordAudit } from './audit';
+import { operatorConversation } from './conversations';
+import type { OperatorActor } from './operator';
+import { publishQueueChange } from './queue-events';
+
+/** Finds a gift of the chat's catalogue by id (GET /api/gifts.php); null when there is none. */
+export type GiftLookup = (id: string) => GiftView | null;
+
+export interface ReplyDeps {
+  events: EventBus;
+  /** The tenant of a conversation, for its media prefix and message length. */
+  tenantOf: (id: string) => Tenant | undefined;
+  /** The chat's gift catalogue; without one, gift answers are refused as `gift_unavailable`. */
+  gifts: GiftLookup | null;
+}
+
+export const ReplySchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('text'), conversation: idSchema, text: z.string().trim().min(1, { message: 'operator.error.emptyReply' }).max(10_000), client_id: z.string().max(64).optional() }),
+  z.object({ kind: z.literal('gift'), conversation: idSchema, gift: z.string().trim().min(1).max(64), client_id: z.string().max(64).optional() }),
+  z.object({ kind: z.literal('photo'), conversation: idSchema, photo: idSchema, client_id: z.string().max(64).optional() }),
+]);
+export type ReplyInput = z.infer<typeof ReplySchema>;
+
+export type ReplyError = 'not_found' | 'claim_required' | 'too_long' | 'photo_not_found' | 'gift_unavailable' | 'member_unconfirmed' | 'blocked';
+export type ReplyResult = { ok: true; message: MessageView; duplicate: boolean } | { ok: false; error: ReplyError; max?: number };
+
+export async function replyAsProfile(db: Kysely<DB>, deps: ReplyDeps, operator: OperatorActor, input: ReplyInput): Promise<ReplyResult> {
+  const gift = input.kind === 'gift' ? (deps.gifts?.(input.gift) ?? null) : null;
+  if (input.kind === 'gift' && !gift) return { ok: false, error: 'gift_unavailable' };
+
+  const outcome = await db.transaction().execute(async (trx) => {
+    // The conversation row is locked: answers to one conversation are written one after the other.
+    const conversation = await operatorConversation(trx, operator, input.conversation, { forUpdate: true });
+    if (!conversation) return { ok: false as const, error: 'not_found' as const };
+    const tenant = deps.tenantOf(conversation.tenantId);
+    if (!tenant) return { ok: false as const, error: 'not_found' as const };
+    const at = now();
+    const claim = await trx
+      .selectFrom('conversation_claims')
+      .select('conversation_id')
+      .where('conversation_id', '=', conversation.id)
+      .where('operator_id', '=', operator.id)
+      .where('expires_at', '>', at)
+      .executeTakeFirst();
+    if (!claim) return { ok: false as const, error: 'claim_required' as const };
+    // The chat's rules hold for fictional profiles too (SPEC §4, §6): no answer reaches a member
+    // whose e-mail is unconfirmed, or who blocked the profile.
+    const member = await trx.selectFrom('users').select('status').where('id', '=', conversation.memberUserId).executeTakeFirst();
+    if (!member || (member.status !== 'confirmed' && member.status !== 'not_confirmed')) return { ok: false as const, error: 'not_found' as const };
+    if (member.status === 'not_confirmed') return { ok: false as const, error: 'member_unconfirmed' as const };
+    const blocked = await trx
+      .selectFrom('blocks')
+      .select('blocker_profile_id')
+      .where('blocker_profile_id', '=', conversation.memberProfileId)
+      .where('blocked_profile_id', '=', conversation.fictionalProfileId)
+      .executeTakeFirst();
+    if (blocked) return { ok: false as const, error: 'blocked' as const };
+
+    if (input.client_id) {
+      const earlier = await trx.selectFrom('messages').selectAll().where('sender_profile_id', '=', conversation.fictionalProfileId).where('client_id', '=', input.client_id).executeTakeFirst();
+      if (earlier) return { ok: true as const, duplicate: true, message: earlier, conversation, tenant, waited: null, readThrough: null };
+    }
+
+    let photo: { filename: string; thumb_filename: string; width: number; height: number } | null = null;
+    if (input.kind === 'text' && input.text.length > tenant.settings.message_length) return { ok: false as const, error: 'too_long' as const, max: tenant.settings.message_length };
+    if (input.kind === 'photo') {
+      photo =
+        (await trx
+          .selectFrom('photos')
+          .select(['filename', 'thumb_filename', 'width', 'height'])
+          .where('id', '=', input.photo)
+          .where('profile_id', '=', conversation.fictionalProfileId)
+          .executeTakeFirst()) ?? null;
+      if (!photo) return { ok: false as const, error: 'photo_not_found' as const };
+    }
+
+    const message = await trx
+      .insertInto('messages')
+      .values({
+        conversation_id: conversation.id,
+        sender_profile_id: conversation.fictionalProfileId,
+        kind: input.kind,
+        body: input.kind === 'text' ? input.text : null,
+        gift_id: gift?.id ?? null,
+        photo_filename: photo?.filename ?? null,
+        photo_thumb_filename: photo?.thumb_filename ?? null,
+        photo_width: photo?.width ?? null,
+        photo_height: photo?.height ?? null,
+        credits: 0,
+        client_id: input.client_id ?? null,
+        from_fictional: true,
+        created_at: at,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('conversations')
+      .set({ last_message_id: message.id, last_message_at: at, awaiting_reply_since: null })
+      .where('id', '=', conversation.id)
+      .execute();
+    await trx
+      .insertInto('conversation_sides')
+      .values({ conversation_id: conversation.id, profile_id: conversation.memberProfileId, other_profile_id: conversation.fictionalProfileId, unread: 1 })
+      .onConflict((oc) => oc.columns(['conversation_id', 'profile_id']).doUpdateSet((eb) => ({ unread: eb('conversation_sides.unread', '+', 1) })))
+      .execute();
+    // Answering is reading: the fictional side has read the member's messages up to here.
+    const lastFromMember = await trx
+      .selectFrom('messages')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .where('conversation_id', '=', conversation.id)
+      .where('sender_profile_id', '=', conversation.memberProfileId)
+      .executeTakeFirst();
+    const readThrough = lastFromMember?.id ?? null;
+    await trx
+      .updateTable('conversation_sides')
+      .set({ unread: 0, last_read_message_id: readThrough })
+      .where('conversation_id', '=', conversation.id)
+      .where('profile_id', '=', conversation.fictionalProfileId)
+      .execute();
+    const waited = conversation.awaitingReplySince ? Math.max(0, Math.round((at.getTime() - conversation.awaitingReplySince.getTime()) / 1000)) : null;
+    await recordAudit(trx, {
+      operatorId: operator.id,
+      tenantId: conversation.tenantId,
+      conversationId: conversation.id,
+      action: 'reply',
+      messageId: message.id,
+      waitSeconds: waited,
+      detail: { kind: input.kind, ...(gift ? { gift: gift.id } : {}), ...(input.kind === 'photo' ? { photo: input.photo } : {}) },
+    });
+    return { ok: true as const, duplicate: false, message, conversation, tenant, waited, readThrough };
+  });
+  if (!outcome.ok) return outcome;
+
+  const { conversation, tenant, message } = outcome;
+  const view = messageView(tenant, message, gift);
+  if (!outcome.duplicate) {
+    const profile = await db
+      .selectFrom('profiles')
+      .leftJoin('photos', 'photos.id', 'profiles.main_photo_id')
+      .select(['profiles.id', 'profiles.name', 'photos.thumb_filename'])
+      .where('profiles.id', '=', conversation.fictionalProfileId)
+      .executeTakeFirstOrThrow();
+    const event: MessageEvent = {
+      conversation: conversation.id,
+      profile: { id: profile.id, name: profile.name, main_image: profile.thumb_filename ? tenant.settings.cdn_prefix + profile.thumb_filename : null, fictional: true },
+      message: view,
+    };
+    const channel = memberChannel(conversation.tenantId, conversation.memberUserId);
+    try {
+      await deps.events.publish(channel, { type: 'message', data: event });
+      if (outcome.readThrough) await deps.events.publish(channel, { type: 'read', data: { conversation: conversation.id, message: outcome.readThrough } satisfies ReadEvent });
+    } catch (error) {
+      // Stored and counted as unread: the member's next refresh shows it.
+      console.error(`[rendezvous] publishing an answer failed: ${(error as Error).message}`);
+    }
+    await publishQueueChange(deps.events, conversation.tenantId, { conversation: conversation.id, change: 'answered' });
+  }
+  return { ok: true, message: view, duplicate: outcome.duplicate };
+}
+
+/** A stored message as the chat shows it (chat-types.ts). */
+export function messageView(tenant: Tenant, message: Message, gift: GiftView | null): MessageView {
+  const prefix = tenant.settings.cdn_prefix;
+  return {
+    id: message.id,
+    conversation: message.conversation_id,
+    sender: message.sender_profile_id,
+    kind: message.kind,
+    text: message.body,
+    gift: message.kind === 'gift' ? gift : null,
+    photo:
+      message.kind === 'photo' && message.photo_filename && message.photo_thumb_filename
+        ? { url: prefix + message.photo_filename, thumb: prefix + message.photo_thumb_filename, width: message.photo_width ?? 0, height: message.photo_height ?? 0 }
+        : null,
+    credits: message.credits,
+    fictional: message.from_fictional,
+    client_id: message.client_id,
+    created_at: message.created_at.toISOString(),
+  };
+}

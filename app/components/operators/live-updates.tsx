@@ -1,0 +1,34 @@
+// Live console: an EventSource on GET /operator/events (the operator's tenants' queue channel); on
+// every queue change the page's data is loaded again (debounced), so the queue, claims and a waiting
+// member's new message appear without a reload. The browser reconnects by itself after a drop.
+import { useRevalidator } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
+import { clientClock, type TimerId } from '~/state/clock';
+
+const DEBOUNCE_MS = 300;
+
+export function useOperatorLiveUpdates(onChange?: (event: { conversation: number; change: string }) => void) {
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  const listener = useRef(onChange);
+  listener.current = onChange;
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    const source = new EventSource('/operator/events');
+    let timer: TimerId | null = null;
+    source.addEventListener('queue', (message) => {
+      try {
+        listener.current?.(JSON.parse((message as MessageEvent<string>).data) as { conversation: number; change: string });
+      } catch {
+        // A malformed event still means "something changed".
+      }
+      clientClock.clearTimer(timer);
+      timer = clientClock.setTimer(() => revalidate.current(), DEBOUNCE_MS);
+    });
+    return () => {
+      clientClock.clearTimer(timer);
+      source.close();
+    };
+  }, []);
+}

@@ -1,0 +1,290 @@
+// /operator/stats: the team's overview (docs/decisions/0021) — queue length, median and 95th
+// percentile of the time to answer, answers per operator, per site and day; over 1, 7 or 30 days,
+// for one or all of the operator's sites.
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, useLoaderData, useSubmit } from '@remix-run/react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import styled from 'styled-components';
+import { now } from '~/.server/clock';
+import { operatorTenants, requireOperator } from '~/.server/operators/console';
+import { operatorStats } from '~/.server/operators/stats';
+import { STATS_PERIODS, type StatsPeriod } from '~/shared/operator-types';
+import { metaMessage, pageMeta } from '~/components/app/page-meta';
+import { FieldLabel, Muted, Panel, SmallButton } from '~/components/operators/parts';
+import { Duration, useNow } from '~/components/operators/waiting-time';
+
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const operator = requireOperator(context);
+  const params = new URL(request.url).searchParams;
+  const days = (STATS_PERIODS as readonly number[]).includes(Number(params.get('days'))) ? (Number(params.get('days')) as StatsPeriod) : 7;
+  const tenant = operator.tenantIds.find((id) => id === params.get('tenant')) ?? '';
+  const stats = await operatorStats(context.db, operator, { days, tenant: tenant || undefined });
+  return { stats, tenants: operatorTenants(context, operator), filter: { days, tenant }, now: now().toISOString() };
+}
+
+const texts = defineMessages({ title: { id: 'operator.stats.title', defaultMessage: 'Statistics' } });
+
+export const meta: MetaFunction = ({ matches }) => [...pageMeta(matches, metaMessage(matches, texts.title)), { name: 'robots', content: 'noindex' }];
+
+const Page = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${({ theme }) => theme.space(4)};
+  max-width: 1280px;
+  margin: 0 auto;
+  padding: ${({ theme }) => theme.space(4)};
+
+  h1 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+  }
+`;
+
+const Filters = styled(Form)`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: ${({ theme }) => theme.space(3)};
+
+  label {
+    flex: 1 1 180px;
+    max-width: 280px;
+  }
+`;
+
+const Tiles = styled.div`
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  gap: ${({ theme }) => theme.space(3)};
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {
+    grid-template-columns: repeat(4, minmax(0, 1fr));
+  }
+`;
+
+const Tile = styled(Panel)`
+  display: grid;
+  align-content: start;
+  gap: 4px;
+
+  strong {
+    font-size: ${({ theme }) => theme.fontSizes.xxl};
+    line-height: 1.1;
+  }
+`;
+
+const Tables = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${({ theme }) => theme.space(4)};
+`;
+
+const Scroll = styled.div`
+  overflow-x: auto;
+`;
+
+const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+
+  th,
+  td {
+    padding: 8px 10px;
+    border-bottom: 1px solid #e6e8ef;
+    text-align: left;
+    white-space: nowrap;
+  }
+
+  th {
+    color: #545d70;
+    font-size: ${({ theme }) => theme.fontSizes.xs};
+    letter-spacing: 0.04em;
+    text-transform: uppercase;
+  }
+
+  td.number,
+  th.number {
+    text-align: right;
+    font-variant-numeric: tabular-nums;
+  }
+`;
+
+function Wait({ seconds }: { seconds: number | null }) {
+  return seconds === null ? <Muted>–</Muted> : <Duration seconds={seconds} />;
+}
+
+export default function OperatorStatsPage() {
+  const { stats, tenants, filter, now: serverNow } = useLoaderData<typeof loader>();
+  const intl = useIntl();
+  const submit = useSubmit();
+  const clock = useNow(serverNow);
+  const names = Object.fromEntries(tenants.map((t) => [t.id, t.name]));
+  const oldest = stats.queue.oldestSince ? Math.max(0, Math.round((clock - new Date(stats.queue.oldestSince).getTime()) / 1000)) : null;
+  const columns = (
+    <>
+      <th className="number">
+        <FormattedMessage id="operator.stats.answers" defaultMessage="Answers" />
+      </th>
+      <th className="number">
+        <FormattedMessage id="operator.stats.median" defaultMessage="Median time to answer" />
+      </th>
+      <th className="number">
+        <FormattedMessage id="operator.stats.p95" defaultMessage="95th percentile" />
+      </th>
+    </>
+  );
+  return (
+    <Page>
+      <h1>
+        <FormattedMessage id="operator.stats.title" defaultMessage="Statistics" />
+      </h1>
+      <Panel>
+        <Filters method="get" onChange={(event) => submit(event.currentTarget)} aria-label={intl.formatMessage({ id: 'operator.stats.filters', defaultMessage: 'Choose the period and site' })}>
+          <FieldLabel>
+            <FormattedMessage id="operator.stats.period" defaultMessage="Period" />
+            <select name="days" defaultValue={String(filter.days)}>
+              {STATS_PERIODS.map((days) => (
+                <option key={days} value={days}>
+                  {intl.formatMessage({ id: 'operator.stats.days', defaultMessage: '{days, plural, one {Last 24 hours} other {Last # days}}' }, { days })}
+                </option>
+              ))}
+            </select>
+          </FieldLabel>
+          <FieldLabel>
+            <FormattedMessage id="operator.filter.tenant" defaultMessage="Site" />
+            <select name="tenant" defaultValue={filter.tenant}>
+              <option value="">{intl.formatMessage({ id: 'operator.filter.allTenants', defaultMessage: 'All my sites' })}</option>
+              {tenants.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name}
+                </option>
+              ))}
+            </select>
+          </FieldLabel>
+          <SmallButton type="submit">
+            <FormattedMessage id="operator.filter.apply" defaultMessage="Filter" />
+          </SmallButton>
+        </Filters>
+      </Panel>
+      <Tiles>
+        <Tile data-testid="stat-queue">
+          <Muted>
+            <FormattedMessage id="operator.stats.queue" defaultMessage="Waiting now" />
+          </Muted>
+          <strong>{stats.queue.waiting}</strong>
+          <Muted>
+            {oldest !== null ? (
+              <FormattedMessage id="operator.stats.oldest" defaultMessage="longest: {time}" values={{ time: <Duration seconds={oldest} /> }} />
+            ) : (
+              <FormattedMessage id="operator.queue.empty" defaultMessage="No member is waiting for an answer." />
+            )}
+          </Muted>
+        </Tile>
+        <Tile data-testid="stat-answers">
+          <Muted>
+            <FormattedMessage id="operator.stats.answers" defaultMessage="Answers" />
+          </Muted>
+          <strong>{stats.overall.answers}</strong>
+        </Tile>
+        <Tile data-testid="stat-median">
+          <Muted>
+            <FormattedMessage id="operator.stats.median" defaultMessage="Median time to answer" />
+          </Muted>
+          <strong>
+            <Wait seconds={stats.overall.median} />
+          </strong>
+        </Tile>
+        <Tile data-testid="stat-p95">
+          <Muted>
+            <FormattedMessage id="operator.stats.p95" defaultMessage="95th percentile" />
+          </Muted>
+          <strong>
+            <Wait seconds={stats.overall.p95} />
+          </strong>
+        </Tile>
+      </Tiles>
+      <Tables>
+        <Panel>
+          <h2>
+            <FormattedMessage id="operator.stats.perOperator" defaultMessage="Per operator" />
+          </h2>
+          <Scroll tabIndex={0} role="region" aria-label={intl.formatMessage({ id: 'operator.stats.perOperator', defaultMessage: 'Per operator' })}>
+            <Table data-testid="stats-operators">
+              <thead>
+                <tr>
+                  <th>
+                    <FormattedMessage id="operator.stats.operator" defaultMessage="Operator" />
+                  </th>
+                  {columns}
+                </tr>
+              </thead>
+              <tbody>
+                {stats.perOperator.map((row) => (
+                  <tr key={row.operator}>
+                    <td>{row.operator}</td>
+                    <td className="number">{row.answers}</td>
+                    <td className="number">
+                      <Wait seconds={row.median} />
+                    </td>
+                    <td className="number">
+                      <Wait seconds={row.p95} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </Scroll>
+          {stats.perOperator.length === 0 ? (
+            <Muted>
+              <FormattedMessage id="operator.stats.none" defaultMessage="No answers in this period." />
+            </Muted>
+          ) : null}
+        </Panel>
+        <Panel>
+          <h2>
+            <FormattedMessage id="operator.stats.perDay" defaultMessage="Per site and day" />
+          </h2>
+          <Scroll tabIndex={0} role="region" aria-label={intl.formatMessage({ id: 'operator.stats.perDay', defaultMessage: 'Per site and day' })}>
+            <Table data-testid="stats-days">
+              <thead>
+                <tr>
+                  <th>
+                    <FormattedMessage id="operator.stats.day" defaultMessage="Day" />
+                  </th>
+                  <th>
+                    <FormattedMessage id="operator.filter.tenant" defaultMessage="Site" />
+                  </th>
+                  {columns}
+                </tr>
+              </thead>
+              <tbody>
+                {stats.perTenantDay.map((row) => (
+                  <tr key={`${row.day}-${row.tenantId}`}>
+                    <td>{intl.formatDate(`${row.day}T12:00:00Z`, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })}</td>
+                    <td>{names[row.tenantId] ?? row.tenantId}</td>
+                    <td className="number">{row.answers}</td>
+                    <td className="number">
+                      <Wait seconds={row.median} />
+                    </td>
+                    <td className="number">
+                      <Wait seconds={row.p95} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </Scroll>
+          {stats.perTenantDay.length === 0 ? (
+            <Muted>
+              <FormattedMessage id="operator.stats.none" defaultMessage="No answers in this period." />
+            </Muted>
+          ) : null}
+          <Muted>
+            <FormattedMessage id="operator.stats.note" defaultMessage="Time to answer: from a member's first unanswered message to the answer. Days in UTC." />
+          </Muted>
+        </Panel>
+      </Tables>
+    </Page>
+  );
+}

@@ -1,0 +1,29 @@
+// /operator…: the operator console's frame (docs/decisions/0021) — only for a logged-in operator
+// (else the console's login page), in the operator's own language, live through /operator/events.
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { Outlet, useLoaderData } from '@remix-run/react';
+import { requireOperator } from '~/.server/operators/console';
+import { ConsoleHeader } from '~/components/operators/console-header';
+import { useOperatorLiveUpdates } from '~/components/operators/live-updates';
+import { ConsolePage } from '~/components/operators/parts';
+import type { RouteHandle } from '~/root';
+
+export const handle: RouteHandle = { layout: 'operator' };
+
+export function loader({ context }: LoaderFunctionArgs) {
+  const operator = requireOperator(context);
+  return { operator: { name: operator.name, language: operator.language }, tenantName: context.tenant.settings.name };
+}
+
+export default function OperatorConsole() {
+  const { operator, tenantName } = useLoaderData<typeof loader>();
+  useOperatorLiveUpdates();
+  return (
+    <ConsolePage>
+      <ConsoleHeader operatorName={operator.name} language={operator.language} tenantName={tenantName} />
+      <main id="main">
+        <Outlet />
+      </main>
+    </ConsolePage>
+  );
+}

@@ -1,0 +1,53 @@
+// GET /operator/events: the console's live stream (Server-Sent Events). It carries the `queue`
+// events of the operator's tenants (bus.ts operatorChannel) and a heartbeat comment every 25 s. A
+// minimal, self-contained responder: the member stream (GET /api/events.php) brings the shared one.
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { operatorChannel } from '~/.server/events/bus';
+
+const HEARTBEAT_MS = 25_000;
+
+export function loader({ context, request }: LoaderFunctionArgs) {
+  const operator = context.operator;
+  if (!operator) return new Response('Forbidden', { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+  const encoder = new TextEncoder();
+  let cleanup = () => {};
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      let id = 0;
+      const send = (text: string) => {
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          cleanup();
+        }
+      };
+      send('retry: 5000\n\n');
+      const unsubscribe = operator.tenantIds.map((tenantId) =>
+        context.events.subscribe(operatorChannel(tenantId), (event) => send(`id: ${++id}\nevent: ${event.type}\ndata: ${JSON.stringify({ ...(event.data as object), tenant: tenantId })}\n\n`)),
+      );
+      const heartbeat = setInterval(() => send(': heartbeat\n\n'), HEARTBEAT_MS);
+      cleanup = () => {
+        clearInterval(heartbeat);
+        for (const stop of unsubscribe) stop();
+        cleanup = () => {};
+        try {
+          controller.close();
+        } catch {
+          // Already closed by the client.
+        }
+      };
+      request.signal.addEventListener('abort', () => cleanup());
+    },
+    cancel() {
+      cleanup();
+    },
+  });
+  return new Response(stream, {
+    headers: {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    },
+  });
+}

@@ -1,0 +1,83 @@
+// What the operator console's pages receive from their loaders (docs/decisions/0021), shared by the
+// domain (app/.server/operators) and the console's components. Nothing here carries a member's
+// e-mail address, credits or payments.
+
+/** The periods /operator/stats offers, in days. */
+export const STATS_PERIODS = [1, 7, 30] as const;
+export type StatsPeriod = (typeof STATS_PERIODS)[number];
+
+export type FlagReason = 'complaint' | 'threat' | 'meeting' | 'other';
+export type AuditAction = 'login' | 'claim' | 'release' | 'takeover' | 'reply' | 'note' | 'flag' | 'unflag';
+
+export interface ClaimView {
+  operatorId: number;
+  operator: string;
+  /** ISO 8601 */
+  until: string;
+  mine: boolean;
+}
+
+export interface QueueItem {
+  conversation: number;
+  tenantId: string;
+  /** ISO 8601: when the member's unanswered message came. */
+  waitingSince: string;
+  member: { id: number; name: string; age: number; city: string | null; country: string; thumb: string | null; unconfirmed: boolean };
+  profile: { id: number; name: string; age: number; thumb: string | null };
+  lastMessage: { kind: 'text' | 'gift' | 'photo'; text: string | null } | null;
+  claim: { operator: string; until: string; mine: boolean } | null;
+  flagged: boolean;
+}
+
+export interface PersonCard {
+  id: number;
+  name: string;
+  age: number;
+  gender: 'male' | 'female';
+  sexuality: string;
+  country: string;
+  region: string | null;
+  city: string | null;
+  facts: Partial<Record<'hair_colour' | 'eye_colour' | 'body_type' | 'relationship_status' | 'tattoos', string | boolean>>;
+  about: string | null;
+  lookingFor: string | null;
+  interests: string[];
+  photos: { id: number; url: string; thumb: string }[];
+}
+
+export interface WorkspaceMessage {
+  id: number;
+  fromProfile: boolean;
+  kind: 'text' | 'gift' | 'photo';
+  text: string | null;
+  gift: { id: string; name: string | null; image: string | null } | null;
+  photo: { url: string; thumb: string } | null;
+  at: string;
+}
+
+export interface NoteView {
+  id: number;
+  operator: string;
+  body: string;
+  /** ISO 8601 */
+  at: string;
+}
+
+export interface FlagView {
+  id: number;
+  reason: FlagReason;
+  message: number | null;
+  comment: string | null;
+  operator: string;
+  /** ISO 8601 */
+  at: string;
+}
+
+export interface AuditRow {
+  id: number;
+  action: AuditAction;
+  operator: string;
+  conversation: number | null;
+  at: string;
+  detail: Record<string, unknown> | null;
+}

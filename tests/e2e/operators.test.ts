@@ -1,0 +1,134 @@
+// The operator console in Chromium (issue 15): the demo operator logs in, sees the waiting members,
+// claims a conversation and answers it as the fictional profile; a second console of the same team
+// sees the claim appear live; no console error or hydration warning, and no serious axe violation on
+// the console's pages at phone and desktop width. (The member's own chat, where the answer arrives
+// live, comes with the chat branch.)
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser';
+import { startServer, type RunningServer } from '../support/server';
+
+let server: RunningServer;
+let browser: Browser;
+const base = (tenant: string) => `http://${tenant}.localhost:${server.port}`;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ DEMO: '1' }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+function watch(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    const text = message.text();
+    if (message.type() === 'error' || /hydrat|did not match|Minified React error/i.test(text)) problems.push(`${page.url()}: ${text}`);
+  });
+  page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
+  return problems;
+}
+
+async function operatorPage(tenant: string, width = 1280): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  const problems = watch(page);
+  await page.goto(`${base(tenant)}/operator`, { waitUntil: 'networkidle' });
+  // A visitor lands on the console's own login.
+  expect(new URL(page.url()).pathname).toBe('/operator/login');
+  await page.locator('#email').fill(`operator@${tenant}.example`);
+  await page.locator('#password').fill('rendezvous-demo');
+  await page.locator('main button[type="submit"]').click();
+  await page.waitForURL(`${base(tenant)}/operator`);
+  await page.locator('[data-testid="queue"]').waitFor();
+  return { context, page, problems };
+}
+
+async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+describe('the operator console in Chromium', () => {
+  it.each([
+    ['flirtlokaal', 'Wachtende leden', 'Verstuurd. Het lid ziet het meteen.'],
+    ['herzklopfen', 'Wartende Mitglieder', 'Gesendet. Das Mitglied sieht es sofort.'],
+  ])('on %s: logs in, claims the oldest waiting member and answers as the fictional profile', async (tenant, title, sent) => {
+    const { context, page, problems } = await operatorPage(tenant);
+    expect(await page.locator('h1').textContent()).toBe(title);
+    const items = page.locator('[data-testid^="queue-item-"]');
+    const before = await items.count();
+    expect(before).toBeGreaterThanOrEqual(3);
+    const first = await items.first().getAttribute('data-testid');
+    await items.first().click();
+    await page.waitForURL(/\/operator\/conversations\/\d+$/);
+    // Before the claim the composer is closed.
+    expect(await page.locator('[data-testid="composer-send"]').isDisabled()).toBe(true);
+    await page.locator('[data-testid="claim"]').click();
+    await page.locator('[data-testid="release"]').waitFor();
+    await page.locator('[data-testid="composer-textarea"]').fill('Wat leuk dat je schrijft! Zondag wandel ik graag langs het water.');
+    await page.locator('[data-testid="composer-send"]').click();
+    await page.locator('[data-testid="action-result"]', { hasText: sent }).waitFor();
+    expect(await page.locator('[data-testid="message-profile"]').last().textContent()).toContain('Zondag wandel ik graag');
+    // The composer is empty again, and the answered conversation left the queue.
+    expect(await page.locator('[data-testid="composer-textarea"]').inputValue()).toBe('');
+    await page.locator('a[href="/operator"]').first().click();
+    await page.waitForURL(`${base(tenant)}/operator`);
+    await page.locator('[data-testid="queue"]').waitFor();
+    expect(await page.locator(`[data-testid="${first}"]`).count()).toBe(0);
+    expect(await items.count()).toBe(before - 1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('answers with one of the persona\'s own photos', async () => {
+    const { context, page, problems } = await operatorPage('bellacurva');
+    await page.locator('[data-testid^="queue-item-"]').first().click();
+    await page.waitForURL(/\/operator\/conversations\/\d+$/);
+    await page.locator('[data-testid="claim"]').click();
+    await page.locator('[data-testid="release"]').waitFor();
+    await page.locator('[data-testid="composer-photo"]').click();
+    await page.locator('[data-testid="composer"] input[name="photo"]').first().check();
+    await page.locator('[data-testid="composer-send"]').click();
+    await page.locator('[data-testid="message-profile"] img').last().waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a claim made in another console live, without a reload', async () => {
+    const watcher = await operatorPage('solvhjerter');
+    const worker = await operatorPage('solvhjerter');
+    const item = watcher.page.locator('[data-testid^="queue-item-"]').first();
+    const id = (await item.getAttribute('data-testid'))!.replace('queue-item-', '');
+    expect(await item.locator('[data-testid="queue-claim"]').count()).toBe(0);
+    await worker.page.goto(`${base('solvhjerter')}/operator/conversations/${id}`, { waitUntil: 'networkidle' });
+    await worker.page.locator('[data-testid="claim"]').click();
+    await worker.page.locator('[data-testid="release"]').waitFor();
+    // The watcher's queue reloads its data on the stream's queue event.
+    await watcher.page.locator(`[data-testid="queue-item-${id}"] [data-testid="queue-claim"]`).waitFor({ timeout: 10_000 });
+    expect(watcher.problems).toEqual([]);
+    expect(worker.problems).toEqual([]);
+    await watcher.context.close();
+    await worker.context.close();
+  });
+
+  it.each([375, 1280])('has no serious axe violation on the console pages at %i px', async (width) => {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${base('rainbowhearts')}/operator/login`, { waitUntil: 'networkidle' });
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+    const { context: ctx, page: console_ } = await operatorPage('rainbowhearts', width);
+    expect(await seriousViolations(console_)).toEqual([]);
+    await console_.locator('[data-testid^="queue-item-"]').first().click();
+    await console_.waitForURL(/\/operator\/conversations\/\d+$/);
+    await console_.waitForLoadState('networkidle');
+    expect(await seriousViolations(console_)).toEqual([]);
+    await console_.goto(`${base('rainbowhearts')}/operator/stats`, { waitUntil: 'networkidle' });
+    expect(await seriousViolations(console_)).toEqual([]);
+    await ctx.close();
+  });
+});
