@@ -37,10 +37,10 @@ function conversationId(value: string | undefined): number {
 export async function loader({ context, params }: LoaderFunctionArgs) {
   const operator = requireOperator(context);
   const id = conversationId(params.id);
-  const catalogue = giftCatalogue();
+  const catalogue = giftCatalogue(context.tenant, context.locale);
   const workspace = await operatorWorkspace(context.db, operator, id, {
     cdnPrefix: context.tenant.settings.cdn_prefix,
-    gifts: catalogue ? (gift) => catalogue.find(gift) : null,
+    gifts: (gift) => catalogue.find(gift),
     photosOfMember: true,
   });
   if (!workspace) throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
@@ -51,7 +51,7 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
     workspace,
     tenantName: operatorTenants(context, operator).find((t) => t.id === workspace.conversation.tenantId)?.name ?? workspace.conversation.tenantId,
     maxLength: tenant?.settings.message_length ?? 1000,
-    gifts: catalogue?.all() ?? null,
+    gifts: catalogue.all(),
     claimMinutes: CLAIM_MINUTES,
     clientId: newClientId(),
     now: now().toISOString(),

@@ -1,6 +1,7 @@
 // GET /operator/events: the console's live stream (Server-Sent Events). It carries the `queue`
 // events of the operator's tenants (bus.ts operatorChannel) and a heartbeat comment every 25 s. A
-// minimal, self-contained responder: the member stream (GET /api/events.php) brings the shared one.
+// stream of several channels (one per tenant), so it frames its own events; it is counted in the
+// server's stream registry, which ends it when the server stops (events/sse.ts).
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { operatorChannel } from '~/.server/events/bus';
 
@@ -26,8 +27,10 @@ export function loader({ context, request }: LoaderFunctionArgs) {
         context.events.subscribe(operatorChannel(tenantId), (event) => send(`id: ${++id}\nevent: ${event.type}\ndata: ${JSON.stringify({ ...(event.data as object), tenant: tenantId })}\n\n`)),
       );
       const heartbeat = setInterval(() => send(': heartbeat\n\n'), HEARTBEAT_MS);
+      const unregister = context.streams?.registry.add(`operator:${operator.id}`, () => cleanup()) ?? (() => {});
       cleanup = () => {
         clearInterval(heartbeat);
+        unregister();
         for (const stop of unsubscribe) stop();
         cleanup = () => {};
         try {

@@ -9,6 +9,7 @@ import type { MessageView } from '~/shared/chat-types';
 import type { DB, User } from '../db/schema';
 import type { Db } from '../credits/ledger';
 import { visibleTo } from '../members/access';
+import { conversationFlagged } from '../operators/flags';
 import type { Tenant } from '../tenants/schema';
 import { checkRecipient, conversationsLeft, FREE_CONVERSATIONS, messageCost } from './send';
 import { CHAT_PROFILE_COLUMNS, chatProfile, messageView, type ChatProfile } from './views';
@@ -79,6 +80,8 @@ export interface ChatView {
     id: number;
     /** The other side read the conversation up to this message (read receipts). */
     read_by_other: number | null;
+    /** An operator flagged it (complaint, threat, a wish to meet): the fictional warning shows again in the thread (decision 0021). */
+    flagged: boolean;
   } | null;
   profile: ChatProfile;
   /** Oldest first; the newest PAGE_OF_MESSAGES, or those before `before`. */
@@ -192,7 +195,9 @@ export async function openChat(
     ok: true,
     read,
     chat: {
-      conversation: conversation ? { id: conversation.id, read_by_other: theirs?.last_read_message_id ?? null } : null,
+      conversation: conversation
+        ? { id: conversation.id, read_by_other: theirs?.last_read_message_id ?? null, flagged: conversation.fictional ? await conversationFlagged(db, conversation.id) : false }
+        : null,
       profile: chatProfile(tenant, other),
       messages,
       has_more: hasMore,

@@ -39,7 +39,7 @@ export async function publishMessage(
     jobs.push(events.publish(memberChannel(tenant.id, stored.payerUserId), { type: 'credits', data: { credits: stored.balance } }));
   }
   if (conversation.fictional && !message.from_fictional) {
-    jobs.push(events.publish(operatorChannel(tenant.id), { type: 'queue', data: { conversation: conversation.id } }));
+    jobs.push(events.publish(operatorChannel(tenant.id), { type: 'queue', data: { conversation: conversation.id, change: 'waiting' } }));
   }
   await Promise.all(jobs);
 }

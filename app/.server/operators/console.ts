@@ -6,7 +6,9 @@ import { redirect, type AppLoadContext } from '@remix-run/node';
 import type { GiftView } from '~/shared/chat-types';
 import type { Locale } from '~/shared/locales';
 import { now } from '../clock';
+import { findGift, giftView, listGifts } from '../chat/gifts';
 import { serverMessage } from '../i18n/messages';
+import type { Tenant } from '../tenants/schema';
 import type { ClaimResult } from './claims';
 import type { OperatorActor } from './operator';
 import type { GiftLookup, ReplyDeps, ReplyError } from './reply';
@@ -16,13 +18,12 @@ export interface GiftCatalogue {
   find: GiftLookup;
 }
 
-/**
- * The chat's gift catalogue (GET /api/gifts.php) for gift answers. The chat branch brings it
- * (app/.server/chat/gifts.ts); until it is wired here at the merge, the console offers text and
- * photo answers and refuses gift answers as `gift_unavailable`.
- */
-export function giftCatalogue(): GiftCatalogue | null {
-  return null;
+/** The chat's gift catalogue (GET /api/gifts.php, app/.server/chat/gifts.ts) for gift answers, named in `locale`. */
+export function giftCatalogue(tenant: Tenant, locale: Locale): GiftCatalogue {
+  return {
+    all: () => listGifts(tenant, locale),
+    find: (id) => (findGift(id) ? giftView(tenant, locale, id) : null),
+  };
 }
 
 /** The logged-in operator, else a redirect to the console's login page. */
@@ -36,8 +37,8 @@ export function operatorTenants(context: AppLoadContext, operator: OperatorActor
 }
 
 export function replyDeps(context: AppLoadContext): ReplyDeps {
-  const gifts = giftCatalogue();
-  return { events: context.events, tenantOf: (id) => context.tenants.get(id), gifts: gifts ? (id) => gifts.find(id) : null };
+  const gifts = giftCatalogue(context.tenant, context.locale);
+  return { events: context.events, tenantOf: (id) => context.tenants.get(id), gifts: (id) => gifts.find(id) };
 }
 
 export function cdnPrefixOf(context: AppLoadContext): (tenantId: string) => string {

@@ -23,7 +23,7 @@ import { Composer, type ComposerInfo, type ComposerSend } from './composer';
 import { MessageBubble, type BubbleMessage } from './message-bubble';
 
 export interface ConversationData {
-  conversation: { id: number; read_by_other: number | null } | null;
+  conversation: { id: number; read_by_other: number | null; flagged?: boolean } | null;
   profile: { id: number; name: string; main_image: string | null; fictional: boolean; age: number; city: string | null };
   messages: MessageView[];
   has_more: boolean;
@@ -94,6 +94,18 @@ const Who = styled(Link)`
   small {
     color: ${({ theme }) => theme.colors.textMuted};
   }
+`;
+
+const FlagNotice = styled.p`
+  margin: ${({ theme }) => `${theme.space(3)} auto`};
+  max-width: 32rem;
+  padding: ${({ theme }) => `${theme.space(3)} ${theme.space(4)}`};
+  border-radius: ${({ theme }) => theme.radii.md};
+  border: 2px solid ${({ theme }) => theme.colors.dark};
+  background: ${({ theme }) => theme.colors.background};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  text-align: center;
 `;
 
 const Warning = styled.p`
@@ -455,6 +467,11 @@ export function Conversation({
             })}
           </ol>
         )}
+        {profile.fictional && data.conversation?.flagged ? (
+          <FlagNotice role="note" data-testid="flag-warning">
+            {fictionalWarning}
+          </FlagNotice>
+        ) : null}
       </Thread>
       <Composer
         key={profile.id}
