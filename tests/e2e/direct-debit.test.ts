@@ -78,7 +78,7 @@ describe('paying by direct debit in Chromium', () => {
     await page.goto(`${base}/credits/popular`, { waitUntil: 'networkidle' });
     await page.locator('[data-testid="method-sdd"]').click();
     await page.locator('[data-testid="consent"]').check();
-    await page.locator('main form button[type="submit"]').click();
+    await page.locator('main form[method="post"] button[type="submit"]').click();
     await page.waitForURL(/\/directdebit\?package=popular/);
     await page.locator('[data-testid="mandate-reference"]').waitFor();
     expect(await page.locator('[data-testid="mandate-reference"]').textContent()).toMatch(new RegExp(`^${c.tenant.toUpperCase()}-M\\d{8}$`));

@@ -73,7 +73,7 @@ export const DIRECT_DEBIT_STATUS: Record<DirectDebitError, number> = {
   unknown_country: 400,
   unknown_package: 400,
   unknown_method: 400,
-  sms_unavailable: 503,
+  sms_unavailable: 409,
   blocked: 403,
   limit: 403,
   too_many_codes: 429,
