@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
 import { sessionCookie, signUpMember, type TestMember } from '../support/members';
 import { request, startServer, type RunningServer } from '../support/server';
+import { waitForLiveEvents } from '../support/live';
 
 let server: RunningServer;
 let browser: Browser;
@@ -179,7 +180,7 @@ describe('the signup modal', () => {
 });
 
 describe('the client\'s refresh of the member', () => {
-  it('shows the visitor\'s navigation once the session is revoked elsewhere; member pages then go to login', async () => {
+  it('shows the visitor\'s navigation once the session is revoked elsewhere (told by the live stream); member pages then go to login', async () => {
     const member = await signUpMember(server, 'flirtlokaal', { name: 'Revoked', country: 'NL' });
     const context = await contextFor('flirtlokaal', 375, { member, locale: 'en' });
     await context.clock.install();
@@ -192,11 +193,11 @@ describe('the client\'s refresh of the member', () => {
     // the network busy for a while (the welcome bonus call, route manifests), which would eat the margin.
     await page.goto(url('flirtlokaal', '/members'), { waitUntil: 'load' });
     expect(await page.locator('[data-testid="account-menu"]').isVisible()).toBe(true);
-    // Logged out from another device: the session is gone on the server.
+    await waitForLiveEvents(page);
+    // Logged out from another device: the session is gone on the server, and the page's live event
+    // stream says so at once (GET /api/events.php, `logout`): the page asks who is logged in without
+    // waiting for its 5-second refresh.
     await request(server.port, `flirtlokaal.localhost:${server.port}`, '/api/logout.php', { headers: { cookie: member.session } });
-    await page.clock.runFor(4_000);
-    expect(calls).toEqual([]);
-    await page.clock.runFor(1_500);
     await expect.poll(() => calls).toEqual(['GET']);
     await expect.poll(() => page.locator('header a[href="/login"]').isVisible()).toBe(true);
     expect(await page.locator('[data-testid="account-menu"]').count()).toBe(0);
