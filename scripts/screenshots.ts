@@ -124,12 +124,41 @@ async function operatorShots(server: RunningServer, browser: Browser) {
   }
 }
 
+/** The chat of the demo premium member (its demo conversations): the list, and a conversation beside it or alone. */
+async function chatShots(server: RunningServer, browser: Browser) {
+  for (const { tenant, locale } of [{ tenant: 'flirtlokaal', locale: 'nl' }, { tenant: 'herzklopfen', locale: 'de' }]) {
+    const base = `http://${tenant}.localhost:${server.port}`;
+    for (const width of WIDTHS) {
+      const context = await browser.newContext({ viewport: viewport(width) });
+      await context.addCookies([
+        { name: 'locale', value: locale, url: base },
+        { name: 'entry_warning_dismissed', value: String(Date.now()), url: base },
+      ]);
+      const page = await context.newPage();
+      await page.goto(`${base}/pages/faq`, { waitUntil: 'networkidle' });
+      const status = await page.evaluate(async (email) => (await fetch('/api/user.php', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'rendezvous-demo' }) })).status, `premium@${tenant}.example`);
+      if (status !== 200) throw new Error(`demo login answered ${status}`);
+      await page.goto(`${base}/chats`, { waitUntil: 'networkidle' });
+      await page.screenshot({ path: `docs/screenshots/${tenant}-${locale}-chat-list-${width}.png` });
+      await page.locator('[data-testid="chat-row"]').nth(1).click();
+      await page.waitForURL(/\/chats\/\d+/);
+      await page.locator('[data-testid="thread"]').waitFor();
+      await page.waitForLoadState('networkidle');
+      const file = `docs/screenshots/${tenant}-${locale}-chat-conversation-${width}.png`;
+      await page.screenshot({ path: file });
+      console.log(file);
+      await context.close();
+    }
+  }
+}
+
 fs.mkdirSync('docs/screenshots', { recursive: true });
 const [server, browser] = await Promise.all([startServer({ NODE_ENV: 'production', DEMO: '1', DATABASE_URL: '' }), launchBrowser()]);
 try {
   await visitorShots(server, browser);
   await memberShots(server, browser);
   await operatorShots(server, browser);
+  await chatShots(server, browser);
 } finally {
   await browser.close();
   await server.stop();

@@ -13,7 +13,7 @@ import { signUp } from '~/.server/accounts/signup';
 import { createToken } from '~/.server/accounts/tokens';
 import { countUnread, listChats, openChat, removeChat } from '~/.server/chat/conversations';
 import { listGifts } from '~/.server/chat/gifts';
-import { FREE_CONVERSATIONS, sendMessage, storeMessage, type SendContent } from '~/.server/chat/send';
+import { acceptsMessages, FREE_CONVERSATIONS, sendMessage, storeMessage, type SendContent } from '~/.server/chat/send';
 import { grantCredits, ledgerOf } from '~/.server/credits/ledger';
 import type { Database } from '~/.server/db/database';
 import type { User } from '~/.server/db/schema';
@@ -219,9 +219,12 @@ describe.each(databaseKinds)('chat on $name', (kind) => {
       expect(await balance(vic)).toBe(5);
       const opened = await openChat(db(), flirt, 'en', { user: vic }, { profile: una.profile_id! });
       expect(opened.ok && opened.chat.composer.refusal).toBe('recipient_unconfirmed');
+      // An operator's answer as a fictional profile waits for the confirmation too.
+      expect(await acceptsMessages(db(), una.profile_id!)).toBe(false);
       const token = await createToken(db(), { tenantId: flirt.id, userId: una.id, kind: 'activation' });
       await activateAccount(db(), flirt, token);
       expect((await send(vic, una.profile_id!, 'Welcome!')).ok).toBe(true);
+      expect(await acceptsMessages(db(), una.profile_id!)).toBe(true);
     });
 
     it(`lets a free member start ${FREE_CONVERSATIONS} conversations, even with parallel first messages, while replies and premium members are not limited`, async () => {

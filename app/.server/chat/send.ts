@@ -220,13 +220,22 @@ export async function checkRecipient(db: Db, tenant: Tenant, user: User, profile
   const target = await db
     .selectFrom('profiles')
     .leftJoin('users as owner', 'owner.id', 'profiles.user_id')
-    .select(['profiles.id', 'profiles.fictional', 'owner.id as user_id', 'owner.status'])
+    .select(['profiles.id', 'profiles.fictional', 'owner.id as user_id'])
     .where('profiles.id', '=', profileId)
     .where((eb) => visibleTo(eb, tenant, { user }))
     .executeTakeFirst();
   if (!target) return { ok: false, error: 'not_found' };
-  if (target.status === 'not_confirmed') return { ok: false, error: 'recipient_unconfirmed' };
+  if (!(await acceptsMessages(db, target.id))) return { ok: false, error: 'recipient_unconfirmed' };
   return { ok: true, recipient: { profileId: target.id, userId: target.user_id, fictional: target.fictional } };
+}
+
+/**
+ * SPEC §4: nobody's message reaches a member whose e-mail is unconfirmed until they confirm it —
+ * a member's send (checkRecipient) and an operator's answer as a fictional profile alike.
+ */
+export async function acceptsMessages(db: Db, profileId: number): Promise<boolean> {
+  const owner = await db.selectFrom('profiles').leftJoin('users', 'users.id', 'profiles.user_id').select('users.status').where('profiles.id', '=', profileId).executeTakeFirst();
+  return owner !== undefined && owner.status !== 'not_confirmed';
 }
 
 /** How many more conversations a member may start (null: no limit, a premium member). */

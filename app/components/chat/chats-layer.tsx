@@ -48,23 +48,24 @@ export function ChatsLayer() {
     return () => off.forEach((stop) => stop());
   }, [loggedIn, state]);
 
-  // SPEC §3 last_chat_opened_profile and its date, kept in this browser.
+  // SPEC §3 last_chat_opened_profile and its date, kept in this browser for this member.
   useEffect(() => {
-    if (!loggedIn) return;
+    if (!loggedIn || ownProfile === null) return;
+    const key = `${LAST_OPENED_KEY}:${ownProfile}`;
     try {
-      const saved = JSON.parse(window.localStorage.getItem(LAST_OPENED_KEY) ?? 'null') as { profile: number; at: string } | null;
+      const saved = JSON.parse(window.localStorage.getItem(key) ?? 'null') as { profile: number; at: string } | null;
       if (saved && typeof saved.profile === 'number' && !state.chats.lastOpened) state.chats.lastOpened = saved;
     } catch {
       // Without storage the last chat is remembered for this visit only.
     }
     return subscribe(state.chats, () => {
       try {
-        window.localStorage.setItem(LAST_OPENED_KEY, JSON.stringify(state.chats.lastOpened));
+        if (state.chats.lastOpened) window.localStorage.setItem(key, JSON.stringify(state.chats.lastOpened));
       } catch {
         // As above.
       }
     });
-  }, [loggedIn, state]);
+  }, [loggedIn, ownProfile, state]);
 
   return null;
 }
