@@ -215,8 +215,11 @@ const ConfirmBody = styled.div`
   }
 `;
 
-function giftOf(gift: GiftView | { id: string; name: string; image: string } | null) {
-  return gift ? { name: gift.name, image: gift.image } : null;
+/** A gift's name and picture, named from the page's catalogue (the page's language) when it has the gift. */
+function giftOf(gift: GiftView | { id: string; name: string; image: string } | null, catalogue: GiftView[]) {
+  if (!gift) return null;
+  const known = catalogue.find((g) => g.id === gift.id);
+  return { name: known?.name ?? gift.name, image: known?.image ?? gift.image };
 }
 
 export function Conversation({
@@ -309,7 +312,7 @@ export function Conversation({
       mine: m.sender === own,
       kind: m.kind,
       text: m.text,
-      gift: giftOf(m.gift),
+      gift: giftOf(m.gift, gifts),
       photo: m.photo,
       fictional: m.fictional,
       created_at: m.created_at,
@@ -320,7 +323,7 @@ export function Conversation({
       mine: true,
       kind: o.kind,
       text: o.text,
-      gift: giftOf(o.gift),
+      gift: giftOf(o.gift, gifts),
       photo: o.preview ? { url: o.preview, thumb: o.preview, width: 0, height: 0 } : null,
       fictional: false,
       created_at: o.created_at,
