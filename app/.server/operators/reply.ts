@@ -4,9 +4,8 @@
 // (from_fictional, 0 credits), the conversation's last message, the queue mark cleared, the member's
 // unread count up, the fictional side read up to the member's last message, and the audit row (with
 // how long the member waited). Then the member's stream gets the `message` and `read` events and the
-// operators' consoles a queue change.
-// Kept apart from the chat's own send function on purpose: the lead routes it through the chat's
-// shared send path at merge (the gift catalogue is injected until then, see ReplyDeps.gifts).
+// operators' consoles a queue change. The message itself is stored by the chat's storeMessage, as
+// every message is; the gift catalogue is the chat's (ReplyDeps.gifts).
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { GiftView, MessageEvent, MessageView, ReadEvent } from '~/shared/chat-types';
@@ -14,6 +13,7 @@ import { idSchema } from '~/shared/request-rules';
 import { now } from '../clock';
 import type { DB, Message } from '../db/schema';
 import { memberChannel, type EventBus } from '../events/bus';
+import { storeMessage, type MessageContent } from '../chat/send';
 import type { Tenant } from '../tenants/schema';
 import { recordAudit } from './audit';
 import { operatorConversation } from './conversations';
@@ -91,36 +91,25 @@ export async function replyAsProfile(db: Kysely<DB>, deps: ReplyDeps, operator: 
       if (!photo) return { ok: false as const, error: 'photo_not_found' as const };
     }
 
-    const message = await trx
-      .insertInto('messages')
-      .values({
-        conversation_id: conversation.id,
-        sender_profile_id: conversation.fictionalProfileId,
-        kind: input.kind,
-        body: input.kind === 'text' ? input.text : null,
-        gift_id: gift?.id ?? null,
-        photo_filename: photo?.filename ?? null,
-        photo_thumb_filename: photo?.thumb_filename ?? null,
-        photo_width: photo?.width ?? null,
-        photo_height: photo?.height ?? null,
-        credits: 0,
-        client_id: input.client_id ?? null,
-        from_fictional: true,
-        created_at: at,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('conversations')
-      .set({ last_message_id: message.id, last_message_at: at, awaiting_reply_since: null })
-      .where('id', '=', conversation.id)
-      .execute();
-    await trx
-      .insertInto('conversation_sides')
-      .values({ conversation_id: conversation.id, profile_id: conversation.memberProfileId, other_profile_id: conversation.fictionalProfileId, unread: 1 })
-      .onConflict((oc) => oc.columns(['conversation_id', 'profile_id']).doUpdateSet((eb) => ({ unread: eb('conversation_sides.unread', '+', 1) })))
-      .execute();
-    // Answering is reading: the fictional side has read the member's messages up to here.
+    // The chat's one way of storing a message (chat/send.ts): conversation, unread count and the
+    // operator queue move with it; the fictional side, answering, has read the member's messages.
+    const content: MessageContent =
+      input.kind === 'text'
+        ? { kind: 'text', text: input.text }
+        : input.kind === 'gift'
+          ? { kind: 'gift', giftId: gift!.id }
+          : { kind: 'photo', photo: { filename: photo!.filename, thumbFilename: photo!.thumb_filename, width: photo!.width, height: photo!.height } };
+    const stored = await storeMessage(trx, {
+      tenantId: conversation.tenantId,
+      senderProfileId: conversation.fictionalProfileId,
+      recipientProfileId: conversation.memberProfileId,
+      content,
+      clientId: input.client_id ?? null,
+      fromFictional: true,
+      at,
+    });
+    if (!stored.ok) throw new Error('an answer without a charge cannot lack credits');
+    const { message } = stored;
     const lastFromMember = await trx
       .selectFrom('messages')
       .select((eb) => eb.fn.max('id').as('id'))
@@ -128,12 +117,6 @@ export async function replyAsProfile(db: Kysely<DB>, deps: ReplyDeps, operator: 
       .where('sender_profile_id', '=', conversation.memberProfileId)
       .executeTakeFirst();
     const readThrough = lastFromMember?.id ?? null;
-    await trx
-      .updateTable('conversation_sides')
-      .set({ unread: 0, last_read_message_id: readThrough })
-      .where('conversation_id', '=', conversation.id)
-      .where('profile_id', '=', conversation.fictionalProfileId)
-      .execute();
     const waited = conversation.awaitingReplySince ? Math.max(0, Math.round((at.getTime() - conversation.awaitingReplySince.getTime()) / 1000)) : null;
     await recordAudit(trx, {
       operatorId: operator.id,
