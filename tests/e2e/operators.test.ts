@@ -1,12 +1,13 @@
 // The operator console in Chromium (issue 15): the demo operator logs in, sees the waiting members,
 // claims a conversation and answers it as the fictional profile; a second console of the same team
 // sees the claim appear live; no console error or hydration warning, and no serious axe violation on
-// the console's pages at phone and desktop width. (The member's own chat, where the answer arrives
-// live, comes with the chat branch.)
+// the console's pages at phone and desktop width; the member, whose chat is open, sees the answer
+// arrive without a reload, marked as from a fictional profile.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
+import { waitForLiveEvents } from '../support/live';
 import { startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
@@ -113,6 +114,52 @@ describe('the operator console in Chromium', () => {
     expect(worker.problems).toEqual([]);
     await watcher.context.close();
     await worker.context.close();
+  });
+
+
+  it('shows the answer in the member\'s open chat at once, marked as from a fictional profile', async () => {
+    const tenant = 'solvhjerter';
+    const memberContext = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    await memberContext.addCookies([
+      { name: 'locale', value: 'en', url: base(tenant) },
+      { name: 'entry_warning_dismissed', value: String(Date.now()), url: base(tenant) },
+    ]);
+    const member = await memberContext.newPage();
+    const memberProblems = watch(member);
+    await member.goto(`${base(tenant)}/pages/faq`, { waitUntil: 'load' });
+    const login = await member.evaluate(
+      async (email) => (await fetch('/api/user.php', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'rendezvous-demo' }) })).status,
+      `member@${tenant}.example`,
+    );
+    expect(login).toBe(200);
+    // A conversation with a fictional profile in which the member wrote last: it waits in the queue.
+    const waiting = await member.evaluate(async () => {
+      const me = (await (await fetch('/api/user.php')).json()) as { user: { profile: { id: number } } };
+      const { chats } = (await (await fetch('/api/chats.php')).json()) as { chats: { conversation: { id: number }; profile: { fictional: boolean }; last_message: { sender: number } | null }[] };
+      return chats.find((c) => c.profile.fictional && c.last_message?.sender === me.user.profile.id)?.conversation.id ?? null;
+    });
+    expect(waiting).not.toBeNull();
+    await member.goto(`${base(tenant)}/chats/${waiting}`, { waitUntil: 'load' });
+    await member.getByTestId('thread').waitFor();
+    await waitForLiveEvents(member);
+    const fromProfileBefore = await member.locator('[data-testid="message"][data-fictional="true"]').count();
+
+    const { context, page, problems } = await operatorPage(tenant);
+    await page.goto(`${base(tenant)}/operator/conversations/${waiting}`, { waitUntil: 'load' });
+    await page.locator('[data-testid="claim"]').click();
+    await page.locator('[data-testid="release"]').waitFor();
+    await page.locator('[data-testid="composer-textarea"]').fill('Hej! Thank you for writing, tell me about your weekend.');
+    await page.locator('[data-testid="composer-send"]').click();
+
+    // No reload on the member's side: the stream brings the answer.
+    const answer = member.locator('[data-testid="message"][data-fictional="true"]', { hasText: 'tell me about your weekend' });
+    await answer.waitFor({ timeout: 15_000 });
+    expect(await member.locator('[data-testid="message"][data-fictional="true"]').count()).toBe(fromProfileBefore + 1);
+    expect(await answer.getAttribute('data-mine')).toBe('false');
+    expect(problems).toEqual([]);
+    expect(memberProblems).toEqual([]);
+    await context.close();
+    await memberContext.close();
   });
 
   it.each([375, 1280])('has no serious axe violation on the console pages at %i px', async (width) => {

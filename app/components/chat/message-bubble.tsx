@@ -188,7 +188,7 @@ export function MessageBubble({
     </Meta>
   );
   return (
-    <Row $mine={message.mine} data-testid="message" data-kind={message.kind} data-mine={message.mine} data-status={message.status ?? undefined}>
+    <Row $mine={message.mine} data-testid="message" data-kind={message.kind} data-fictional={message.fictional ? true : undefined} data-mine={message.mine} data-status={message.status ?? undefined}>
       <Column $mine={message.mine}>
         <Bubble $mine={message.mine} $kind={message.kind} $failed={message.status === 'failed'}>
           {message.kind === 'text' ? (
