@@ -8,12 +8,14 @@
 // every message is; the gift catalogue is the chat's (ReplyDeps.gifts).
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { GiftView, MessageEvent, MessageView, ReadEvent } from '~/shared/chat-types';
+import type { GiftView, MessageView } from '~/shared/chat-types';
 import { idSchema } from '~/shared/request-rules';
 import { now } from '../clock';
-import type { DB, Message } from '../db/schema';
-import { memberChannel, type EventBus } from '../events/bus';
+import type { DB } from '../db/schema';
+import type { EventBus } from '../events/bus';
+import { publishMessage, publishRead } from '../chat/events';
 import { storeMessage, type MessageContent } from '../chat/send';
+import { messageView } from '../chat/views';
 import type { Tenant } from '../tenants/schema';
 import { recordAudit } from './audit';
 import { operatorConversation } from './conversations';
@@ -75,7 +77,7 @@ export async function replyAsProfile(db: Kysely<DB>, deps: ReplyDeps, operator: 
 
     if (input.client_id) {
       const earlier = await trx.selectFrom('messages').selectAll().where('sender_profile_id', '=', conversation.fictionalProfileId).where('client_id', '=', input.client_id).executeTakeFirst();
-      if (earlier) return { ok: true as const, duplicate: true, message: earlier, conversation, tenant, waited: null, readThrough: null };
+      if (earlier) return { ok: true as const, duplicate: true as const, message: earlier, conversation, tenant, waited: null, readThrough: null };
     }
 
     let photo: { filename: string; thumb_filename: string; width: number; height: number } | null = null;
@@ -127,28 +129,19 @@ export async function replyAsProfile(db: Kysely<DB>, deps: ReplyDeps, operator: 
       waitSeconds: waited,
       detail: { kind: input.kind, ...(gift ? { gift: gift.id } : {}), ...(input.kind === 'photo' ? { photo: input.photo } : {}) },
     });
-    return { ok: true as const, duplicate: false, message, conversation, tenant, waited, readThrough };
+    return { ok: true as const, duplicate: false as const, message, stored: stored.conversation, conversation, tenant, waited, readThrough };
   });
   if (!outcome.ok) return outcome;
 
   const { conversation, tenant, message } = outcome;
-  const view = messageView(tenant, message, gift);
+  // What the console shows: the chat's view of the message, the gift named from the console's catalogue.
+  const view: MessageView = { ...messageView(tenant, 'en', message), gift: message.kind === 'gift' ? gift : null };
   if (!outcome.duplicate) {
-    const profile = await db
-      .selectFrom('profiles')
-      .leftJoin('photos', 'photos.id', 'profiles.main_photo_id')
-      .select(['profiles.id', 'profiles.name', 'photos.thumb_filename'])
-      .where('profiles.id', '=', conversation.fictionalProfileId)
-      .executeTakeFirstOrThrow();
-    const event: MessageEvent = {
-      conversation: conversation.id,
-      profile: { id: profile.id, name: profile.name, main_image: profile.thumb_filename ? tenant.settings.cdn_prefix + profile.thumb_filename : null, fictional: true },
-      message: view,
-    };
-    const channel = memberChannel(conversation.tenantId, conversation.memberUserId);
+    // The member's stream gets the message as every chat message is announced (in the member's
+    // language, with the chat's profile card), then the read receipt.
     try {
-      await deps.events.publish(channel, { type: 'message', data: event });
-      if (outcome.readThrough) await deps.events.publish(channel, { type: 'read', data: { conversation: conversation.id, message: outcome.readThrough } satisfies ReadEvent });
+      await publishMessage(db, deps.events, tenant, { message, conversation: outcome.stored });
+      if (outcome.readThrough) await publishRead(deps.events, tenant, conversation.memberUserId, { conversation: conversation.id, message: outcome.readThrough });
     } catch (error) {
       // Stored and counted as unread: the member's next refresh shows it.
       console.error(`[rendezvous] publishing an answer failed: ${(error as Error).message}`);
@@ -156,25 +149,4 @@ export async function replyAsProfile(db: Kysely<DB>, deps: ReplyDeps, operator: 
     await publishQueueChange(deps.events, conversation.tenantId, { conversation: conversation.id, change: 'answered' });
   }
   return { ok: true, message: view, duplicate: outcome.duplicate };
-}
-
-/** A stored message as the chat shows it (chat-types.ts). */
-export function messageView(tenant: Tenant, message: Message, gift: GiftView | null): MessageView {
-  const prefix = tenant.settings.cdn_prefix;
-  return {
-    id: message.id,
-    conversation: message.conversation_id,
-    sender: message.sender_profile_id,
-    kind: message.kind,
-    text: message.body,
-    gift: message.kind === 'gift' ? gift : null,
-    photo:
-      message.kind === 'photo' && message.photo_filename && message.photo_thumb_filename
-        ? { url: prefix + message.photo_filename, thumb: prefix + message.photo_thumb_filename, width: message.photo_width ?? 0, height: message.photo_height ?? 0 }
-        : null,
-    credits: message.credits,
-    fictional: message.from_fictional,
-    client_id: message.client_id,
-    created_at: message.created_at.toISOString(),
-  };
 }
