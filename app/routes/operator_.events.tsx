@@ -4,6 +4,7 @@
 // server's stream registry, which ends it when the server stops (events/sse.ts).
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { operatorChannel } from '~/.server/events/bus';
+import { formatSseEvent, SSE_HEADERS } from '~/.server/events/sse';
 
 const HEARTBEAT_MS = 25_000;
 
@@ -24,7 +25,7 @@ export function loader({ context, request }: LoaderFunctionArgs) {
       };
       send('retry: 5000\n\n');
       const unsubscribe = operator.tenantIds.map((tenantId) =>
-        context.events.subscribe(operatorChannel(tenantId), (event) => send(`id: ${++id}\nevent: ${event.type}\ndata: ${JSON.stringify({ ...(event.data as object), tenant: tenantId })}\n\n`)),
+        context.events.subscribe(operatorChannel(tenantId), (event) => send(formatSseEvent({ id: String(++id), type: event.type, data: { ...(event.data as object), tenant: tenantId } }))),
       );
       const heartbeat = setInterval(() => send(': heartbeat\n\n'), HEARTBEAT_MS);
       const unregister = context.streams?.registry.add(`operator:${operator.id}`, () => cleanup()) ?? (() => {});
@@ -45,12 +46,5 @@ export function loader({ context, request }: LoaderFunctionArgs) {
       cleanup();
     },
   });
-  return new Response(stream, {
-    headers: {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-cache, no-transform',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-    },
-  });
+  return new Response(stream, { headers: SSE_HEADERS });
 }
