@@ -9,9 +9,9 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, watchConsole } from '../support/browser';
 import { buyCredits, sessionCookie, signUpMember, type TestMember } from '../support/members';
 import { request, startServer, type RunningServer } from '../support/server';
 
@@ -38,14 +38,6 @@ async function contextFor(tenant: string, who: TestMember, locale: string, width
   return context;
 }
 
-function watch(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message: ConsoleMessage) => {
-    if (message.type() === 'error' || /hydrat|did not match/i.test(message.text())) problems.push(`${page.url()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
-  return problems;
-}
 
 /** Whether GET /api/events.php (the live stream, decision 0018) answers a member with an event stream. */
 function streamServed(tenant: string, who: TestMember): Promise<boolean> {
@@ -83,7 +75,7 @@ describe('the chat in Chromium', () => {
     const reading = await contextFor(tenant, reader, locale, width);
     const page = await writing.newPage();
     const other = await reading.newPage();
-    const problems = [...watch(page), ...watch(other)];
+    const problems = [...watchConsole(page), ...watchConsole(other)];
     const base = `http://${tenant}.localhost:${server.port}`;
 
     // The reader keeps /chats open: with the live stream the message arrives without a reload.
@@ -160,7 +152,7 @@ describe('the chat in Chromium', () => {
     await request(server.port, host, '/api/message.php', { method: 'POST', body: JSON.stringify({ profile: reader.profileId, text: 'Still here?' }), headers: { 'content-type': 'application/json', origin: base, cookie: writer.session } });
     const context = await contextFor('flirtlokaal', writer, 'en', 1280);
     const page = await context.newPage();
-    const problems = watch(page);
+    const problems = watchConsole(page);
     await page.goto(`${base}/chats`);
     await page.getByTestId('chat-row').click();
     await page.getByTestId('remove-chat').click();

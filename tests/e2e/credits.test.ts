@@ -3,9 +3,9 @@
 // Premium, and the purchase among the transactions — in two tenants and two languages, without a
 // console error or hydration warning.
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, ConsoleMessage, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, watchConsole } from '../support/browser';
 import { request, startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
@@ -21,15 +21,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-function watch(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message: ConsoleMessage) => {
-    const text = message.text();
-    if (message.type() === 'error' || /hydrat|did not match|Minified React error/i.test(text)) problems.push(`${page.url()}: ${text}`);
-  });
-  page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
-  return problems;
-}
 
 /** A member signed up over the API, logged in in a fresh browser context. */
 async function memberPage(tenant: string, locale: string, country: string, width = 1280): Promise<Page> {
@@ -58,7 +49,7 @@ describe('buying credits in Chromium', () => {
     ['herzklopfen', 'de', 'DE', 'sofort', 'Zahlung abgeschlossen', 'Transaktionen'],
   ])('on %s in %s: bundle, sandbox checkout, completed screen, credits badge and transaction', async (tenant, locale, country, method, completed, transactions) => {
     const page = await memberPage(tenant, locale, country);
-    const problems = watch(page);
+    const problems = watchConsole(page);
     const base = `http://${tenant}.localhost:${server.port}`;
     await page.goto(`${base}/credits`, { waitUntil: 'networkidle' });
     // A free member sees Get Premium, not credits.
@@ -96,7 +87,7 @@ describe('buying credits in Chromium', () => {
 
   it('shows the failed screen with the other methods and no credits after a cancelled payment', async () => {
     const page = await memberPage('flirtlokaal', 'en', 'NL');
-    const problems = watch(page);
+    const problems = watchConsole(page);
     const base = `http://flirtlokaal.localhost:${server.port}`;
     await page.goto(`${base}/credits/starter/ideal`, { waitUntil: 'networkidle' });
     await page.locator('[data-testid="consent"]').check();

@@ -4,9 +4,9 @@
 // and the credits arrive — in two tenants and two languages, without a console error, and without
 // a serious axe violation at 375 and 1280 px.
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, ConsoleMessage, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, watchConsole } from '../support/browser';
 import { request, startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
@@ -24,15 +24,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-function watch(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message: ConsoleMessage) => {
-    const text = message.text();
-    if (message.type() === 'error' || /hydrat|did not match|Minified React error/i.test(text)) problems.push(`${page.url()}: ${text}`);
-  });
-  page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
-  return problems;
-}
 
 async function memberPage(tenant: string, locale: string, country: string, width = 1280): Promise<Page> {
   n++;
@@ -73,7 +64,7 @@ describe('paying by direct debit in Chromium', () => {
     { tenant: 'herzklopfen', locale: 'de', country: 'DE', iban: 'DE89 3704 0044 0532 0130 00', phone: '0151 23456789', e164: '+4915123456789', ibanError: 'Gib eine gültige IBAN ein', codeInvalid: 'Code ungültig', pending: 'Deine Zahlung wird bearbeitet', completed: 'Zahlung abgeschlossen' },
   ])('on $tenant in $locale: checkout, form, SMS code from the outbox, payment', async (c) => {
     const page = await memberPage(c.tenant, c.locale, c.country);
-    const problems = watch(page);
+    const problems = watchConsole(page);
     const base = `http://${c.tenant}.localhost:${server.port}`;
     await page.goto(`${base}/credits/popular`, { waitUntil: 'networkidle' });
     await page.locator('[data-testid="method-sdd"]').click();
@@ -128,7 +119,7 @@ describe('paying by direct debit in Chromium', () => {
 
   it.each([375, 1280])('has no serious or critical axe violation on /directdebit at %i px (form, errors, code step)', async (width) => {
     const page = await memberPage('bellacurva', 'it', 'IT', width);
-    const problems = watch(page);
+    const problems = watchConsole(page);
     const base = `http://bellacurva.localhost:${server.port}`;
     const findings: string[] = [];
     const check = async () => {

@@ -1,9 +1,9 @@
 // Likes in Chromium (issue 12): like back to a match and see the match modal, a new like announced
 // by the refresh, the likes tabs, the swipe game by keyboard to its daily limit, and the like modal
 // with ?t=2 — without console errors, at 375 px and 1280 px.
-import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, watchConsole } from '../support/browser';
 import { request, startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
@@ -54,14 +54,6 @@ async function contextFor(who: Member, width: number): Promise<BrowserContext> {
 }
 
 /** Console errors, page errors and hydration warnings of a page. */
-function watch(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message: ConsoleMessage) => {
-    if (message.type() === 'error' || /hydrat|did not match/i.test(message.text())) problems.push(`${page.url()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
-  return problems;
-}
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ TRUST_PROXY: 'loopback' }), launchBrowser()]);
@@ -79,7 +71,7 @@ describe('likes in Chromium', () => {
     await like(bas, fenna.profile);
     const context = await contextFor(fenna, 375);
     const page = await context.newPage();
-    const problems = watch(page);
+    const problems = watchConsole(page);
     await page.goto(`${base()}/likes`, { waitUntil: 'networkidle' });
     expect(await page.locator('[data-testid="likes-badge"]').innerText()).toBe('1');
     expect(await page.title()).toBe('(1) Likes – FlirtLokaal');
@@ -110,7 +102,7 @@ describe('likes in Chromium', () => {
     const context = await contextFor(fenna, 1280);
     await context.clock.install();
     const page = await context.newPage();
-    const problems = watch(page);
+    const problems = watchConsole(page);
     await page.goto(`${base()}/members`, { waitUntil: 'networkidle' });
     // The first refresh, 5 s after load, is the baseline; a like after it is announced by the next.
     await page.clock.runFor(5_500);
@@ -138,7 +130,7 @@ describe('likes in Chromium', () => {
     await like(c, fenna.profile);
     const context = await contextFor(fenna, 1280);
     const page = await context.newPage();
-    const problems = watch(page);
+    const problems = watchConsole(page);
     await page.goto(`${base()}/likes`, { waitUntil: 'networkidle' });
     const tabs = page.getByRole('navigation', { name: 'Likes' });
     expect(await tabs.locator('[aria-current="page"]').innerText()).toContain('Received');
@@ -169,7 +161,7 @@ describe('likes in Chromium', () => {
     const bas = await member('male');
     const context = await contextFor(bas, 375);
     const page = await context.newPage();
-    const problems = watch(page);
+    const problems = watchConsole(page);
     await page.goto(`${base()}/swipe-game`, { waitUntil: 'networkidle' });
     const remaining = () => page.locator('[data-testid="swipe-remaining"]').getAttribute('data-remaining');
     const current = () => page.locator('[data-testid="swipe-card"]').getAttribute('data-profile');
@@ -216,7 +208,7 @@ describe('likes in Chromium', () => {
     const target = (await request(server.port, host(), '/api/members.php?gender=female&country=NL')).json<{ results: { id: number; name: string }[] }>().results[0]!;
     const context = await contextFor(bas, 1280);
     const page = await context.newPage();
-    const problems = watch(page);
+    const problems = watchConsole(page);
     await page.goto(`${base()}/members/${target.id}?t=2`, { waitUntil: 'domcontentloaded' });
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
     await expect.poll(() => page.url()).toBe(`${base()}/members/${target.id}`);

@@ -2,9 +2,9 @@
 // balance without a reload, through GET /api/events.php — not through the refresh schedule, whose
 // first likes refresh only sets a baseline and whose next one is a minute away. At 375 px and 1280 px,
 // without console errors.
-import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, watchConsole } from '../support/browser';
 import { waitForLiveEvents } from '../support/live';
 import { request, startServer, type RunningServer } from '../support/server';
 
@@ -62,14 +62,6 @@ async function contextFor(who: Member, width: number): Promise<BrowserContext> {
   return context;
 }
 
-function watch(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message: ConsoleMessage) => {
-    if (message.type() === 'error' || /hydrat|did not match/i.test(message.text())) problems.push(`${page.url()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
-  return problems;
-}
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ TRUST_PROXY: 'loopback' }), launchBrowser()]);
@@ -87,7 +79,7 @@ describe('live events in Chromium', () => {
     const [hers, his] = await Promise.all([contextFor(lotte, 375), contextFor(joost, 1280)]);
     const herPage = await hers.newPage();
     const hisPage = await his.newPage();
-    const problems = [...watch(herPage), ...watch(hisPage)];
+    const problems = [...watchConsole(herPage), ...watchConsole(hisPage)];
     await herPage.goto(`${base()}/members`);
     await hisPage.goto(`${base()}/members/${lotte.profile}`);
     await Promise.all([waitForLiveEvents(herPage), waitForLiveEvents(hisPage)]);
@@ -122,7 +114,7 @@ describe('live events in Chromium', () => {
     await buy(buyer);
     const context = await contextFor(buyer, 1280);
     const page = await context.newPage();
-    const problems = watch(page);
+    const problems = watchConsole(page);
     await page.goto(`${base()}/members`);
     await waitForLiveEvents(page);
     const credits = async () => (await api(buyer, 'GET', '/api/user.php', undefined)).json<{ user: { credits: number } }>().user.credits;

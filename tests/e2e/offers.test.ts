@@ -5,9 +5,9 @@
 // sandbox; a mail link's ?code= is applied on the checkout. Screenshots at 375 and 1280 px.
 import fs from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, ConsoleMessage, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, watchConsole } from '../support/browser';
 import { request, startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
@@ -24,15 +24,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-function watch(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message: ConsoleMessage) => {
-    const text = message.text();
-    if (message.type() === 'error' || /hydrat|did not match|Minified React error/i.test(text)) problems.push(`${page.url()}: ${text}`);
-  });
-  page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
-  return problems;
-}
 
 /** A new member signed up over the API, logged in in a fresh browser context with a fake clock. */
 async function memberPage(tenant: string, locale: string, country: string, width = 1280): Promise<{ page: Page; base: string }> {
@@ -68,7 +59,7 @@ describe('the welcome bonus in Chromium', () => {
     ['bellacurva', 'it', 'IT', 'bonus di benvenuto'],
   ])('on %s a new member sees the banner with an HH:MM:SS countdown that links to credits', async (tenant, locale, country, words) => {
     const { page, base } = await memberPage(tenant, locale, country);
-    const problems = watch(page);
+    const problems = watchConsole(page);
     await page.goto(`${base}/members`, { waitUntil: 'networkidle' });
     const banner = page.locator('[data-testid="time-bonus-banner"]');
     await banner.waitFor();
@@ -85,7 +76,7 @@ describe('the welcome bonus in Chromium', () => {
 
   it('opens the modal 40 s after entering the members area at 0 credits; dismissed, it stays away', async () => {
     const { page, base } = await memberPage('flirtlokaal', 'en', 'NL');
-    const problems = watch(page);
+    const problems = watchConsole(page);
     await page.goto(`${base}/members`, { waitUntil: 'networkidle' });
     await page.locator('[data-testid="time-bonus-banner"]').waitFor();
     await page.clock.runFor(39_000);
@@ -142,7 +133,7 @@ describe('the welcome bonus in Chromium', () => {
 
   it.each([375, 1280])('buys with the time bonus (three quarters of the price) through the sandbox at %i px', async (width) => {
     const { page, base } = await memberPage('flirtlokaal', 'en', 'NL', width);
-    const problems = watch(page);
+    const problems = watchConsole(page);
     await page.goto(`${base}/credits`, { waitUntil: 'networkidle' });
     await page.locator('[data-testid="offer-strip"]').waitFor();
     expect(await page.locator('[data-testid="bundle-popular"] [data-testid="discounted-price"]').textContent()).toBe('€33.71');

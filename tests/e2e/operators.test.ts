@@ -4,9 +4,9 @@
 // the console's pages at phone and desktop width; the member, whose chat is open, sees the answer
 // arrive without a reload, marked as from a fictional profile.
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, watchConsole } from '../support/browser';
 import { waitForLiveEvents } from '../support/live';
 import { startServer, type RunningServer } from '../support/server';
 
@@ -23,20 +23,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-function watch(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message: ConsoleMessage) => {
-    const text = message.text();
-    if (message.type() === 'error' || /hydrat|did not match|Minified React error/i.test(text)) problems.push(`${page.url()}: ${text}`);
-  });
-  page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
-  return problems;
-}
 
 async function operatorPage(tenant: string, width = 1280): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
-  const problems = watch(page);
+  const problems = watchConsole(page);
   await page.goto(`${base(tenant)}/operator`, { waitUntil: 'networkidle' });
   // A visitor lands on the console's own login.
   expect(new URL(page.url()).pathname).toBe('/operator/login');
@@ -125,7 +116,7 @@ describe('the operator console in Chromium', () => {
       { name: 'entry_warning_dismissed', value: String(Date.now()), url: base(tenant) },
     ]);
     const member = await memberContext.newPage();
-    const memberProblems = watch(member);
+    const memberProblems = watchConsole(member);
     await member.goto(`${base(tenant)}/pages/faq`, { waitUntil: 'load' });
     const login = await member.evaluate(
       async (email) => (await fetch('/api/user.php', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'rendezvous-demo' }) })).status,
