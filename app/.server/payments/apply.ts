@@ -1,13 +1,14 @@
 // Applying what the provider says about one of our payments (docs/decisions/0013, 0022): under a
 // lock on the payment row, once, whichever of the webhook, the result page, a repeat order or the
 // reconciliation round asks.
+import { sql } from 'kysely';
 import { now } from '../clock';
 import { grantCredits, inTransaction, type Db } from '../credits/ledger';
 import { blockAfterChargeback } from '../directdebit/blocks';
 import { redeemOffer } from '../offers/redemption';
 import type { Payment } from '../db/schema';
 import { isFinal, type ProviderPayment } from './provider';
-import { nextCheckAt } from './schedule';
+import { nextCheckAt, PAYABLE_WINDOW_MS, RECONCILE_EVERY_MS, RECONCILE_LATE_EVERY_MS } from './schedule';
 
 export interface Applied {
   payment: Payment;
@@ -21,6 +22,8 @@ export interface Applied {
  * `purchase:<id>` ledger entry) and makes the member premium for good.
  */
 export async function applyProviderPayment(db: Db, paymentId: number, remote: ProviderPayment): Promise<Applied> {
+  const unchanged = await noteUnchanged(db, paymentId, remote);
+  if (unchanged) return { payment: unchanged, fulfilled: false };
   return inTransaction(db, async (trx) => {
     const payment = await trx.selectFrom('payments').selectAll().where('id', '=', paymentId).forUpdate().executeTakeFirstOrThrow();
     const at = now();
@@ -53,4 +56,28 @@ export async function applyProviderPayment(db: Db, paymentId: number, remote: Pr
     await trx.updateTable('users').set({ paid_user: true }).where('id', '=', payment.user_id).execute();
     return { payment: credited, fulfilled: true };
   });
+}
+
+/**
+ * The usual answer for most of thousands of open payments is "still open, nothing new": then one
+ * conditional write notes the check and schedules the next (payments/schedule.ts), without the row
+ * lock and transaction a change needs. Anything else (another status, a first customer, mandate or
+ * checkout URL, a chargeback) returns undefined and goes through applyProviderPayment's locked path.
+ */
+async function noteUnchanged(db: Db, paymentId: number, remote: ProviderPayment): Promise<Payment | undefined> {
+  if (isFinal(remote.status) || remote.chargedBack) return undefined;
+  const at = now();
+  return db
+    .updateTable('payments')
+    .set({
+      checked_at: at,
+      next_check_at: sql<Date>`case when created_at > ${new Date(at.getTime() - PAYABLE_WINDOW_MS)} then ${new Date(at.getTime() + RECONCILE_EVERY_MS)}::timestamptz else ${new Date(at.getTime() + RECONCILE_LATE_EVERY_MS)}::timestamptz end`,
+    })
+    .where('id', '=', paymentId)
+    .where('status', '=', remote.status)
+    .$if(remote.checkoutUrl !== null, (q) => q.where('checkout_url', '=', remote.checkoutUrl))
+    .$if(remote.customerId !== null, (q) => q.where('customer_id', 'is not', null))
+    .$if(remote.mandateId !== null, (q) => q.where('mandate_id', 'is not', null))
+    .returningAll()
+    .executeTakeFirst();
 }

@@ -14,7 +14,7 @@ import type { Tenant } from '../tenants/schema';
 import { refreshPayment } from './payments';
 import type { PaymentProvider } from './provider';
 import { settleRefund } from './refunds';
-import { RECONCILE_EVERY_MS } from './schedule';
+import { RECONCILE_EVERY_MS, RECONCILE_LATE_EVERY_MS } from './schedule';
 
 export interface ReconcileResult {
   /** Payments asked about (or intents sent again), and how many of those credited a bundle. */
@@ -56,11 +56,13 @@ export async function reconcilePayments(
           .where('next_check_at', '<=', round)
           .orderBy('next_check_at')
           .orderBy('id')
-          .limit(PAGE + seen.size)
+          .limit(PAGE)
           .execute()
       ).filter((payment) => !seen.has(payment.id));
+      // Every check moves the payment's next_check_at past this round; a page of only rows seen
+      // already means nothing is left that this round can move.
       if (due.length === 0) break;
-      await inParallel(due.slice(0, PAGE), concurrency, async (payment) => {
+      await inParallel(due, concurrency, async (payment) => {
         seen.add(payment.id);
         await checkPayment(db, tenants, providerOf, payment, result, options.events);
       });
@@ -79,7 +81,11 @@ async function checkPayment(
   events?: EventBus,
 ): Promise<void> {
   const tenant = tenants(payment.tenant_id);
-  if (!tenant) return;
+  if (!tenant) {
+    // A tenant no longer served: its payments wait, asked hourly, until it is back.
+    await db.updateTable('payments').set({ next_check_at: new Date(now().getTime() + RECONCILE_LATE_EVERY_MS) }).where('id', '=', payment.id).execute();
+    return;
+  }
   try {
     const applied = await refreshPayment(db, providerOf(tenant), payment, events);
     result.checked++;
