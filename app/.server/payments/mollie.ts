@@ -196,7 +196,8 @@ async function call<T>(work: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (error instanceof ProviderError) throw error;
     const status = (error as { statusCode?: number }).statusCode;
-    const refused = status !== undefined && status >= 400 && status < 500 && status !== 429;
+    // 409 (the same key still being processed) and 429 (too many requests) are not refusals either.
+    const refused = status !== undefined && status >= 400 && status < 500 && status !== 409 && status !== 429;
     throw new ProviderError(`Mollie: ${(error as Error).message}`, { outcomeUnknown: !refused });
   }
 }

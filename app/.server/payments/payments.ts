@@ -226,6 +226,17 @@ async function resumeIntent(db: Kysely<DB>, provider: PaymentProvider, payment: 
   const at = now();
   if (at.getTime() - new Date(payment.created_at).getTime() < RECONCILE_EVERY_MS || !['open', 'pending'].includes(payment.status)) return { payment, fulfilled: false };
   if (!canResend(payment, at)) return { payment: await closeLostIntent(db, payment), fulfilled: false };
+  // One resend a minute, by whoever claims it first (the result page polls every 2 s, the round
+  // runs in parallel): the same key never travels twice at once.
+  const claimed = await db
+    .updateTable('payments')
+    .set({ checked_at: at, next_check_at: new Date(at.getTime() + RECONCILE_EVERY_MS) })
+    .where('id', '=', payment.id)
+    .where('provider_id', 'is', null)
+    .where((eb) => eb.or([eb('next_check_at', '<=', at), eb('next_check_at', 'is', null)]))
+    .returning('id')
+    .executeTakeFirst();
+  if (!claimed) return { payment, fulfilled: false };
   try {
     return await sendIntent(db, provider, payment, events);
   } catch (error) {

@@ -135,12 +135,27 @@ export async function refundPurchase(ctx: RefundContext, user: User, paymentId: 
  * - answered pending: its status is asked;
  * - refunded: final; refused or failed at the provider: the credits come back (reverseRefund);
  * - no answer at all: stays pending, asked again at the next round.
+ * `first`: the member's own request sending it the first time (with the payment it locked);
+ * every later call is a retry and claims its turn.
  */
-export async function settleRefund(ctx: RefundContext, refund: Refund, known?: Payment): Promise<Refund> {
+export async function settleRefund(ctx: RefundContext, refund: Refund, first?: Payment): Promise<Refund> {
   const { db, tenant, provider } = ctx;
   if (refund.status !== 'pending') return refund;
-  const payment = known ?? (await db.selectFrom('payments').selectAll().where('id', '=', refund.payment_id).executeTakeFirstOrThrow());
   const at = now();
+  if (!first) {
+    // A retry is claimed (the member's second request and the round may meet): the same key never
+    // travels twice at once, and at most once a minute.
+    const claimed = await db
+      .updateTable('refunds')
+      .set({ next_check_at: new Date(at.getTime() + RECONCILE_EVERY_MS) })
+      .where('id', '=', refund.id)
+      .where('status', '=', 'pending')
+      .where((eb) => eb.or([eb('next_check_at', '<=', at), eb('next_check_at', 'is', null)]))
+      .returning('id')
+      .executeTakeFirst();
+    if (!claimed) return refund;
+  }
+  const payment = first ?? (await db.selectFrom('payments').selectAll().where('id', '=', refund.payment_id).executeTakeFirstOrThrow());
   try {
     let answer: ProviderRefund | null;
     if (refund.provider_refund_id) {
