@@ -10,10 +10,11 @@ import helmet from 'helmet';
 import { sql } from 'kysely';
 import type { ViteDevServer } from 'vite';
 import './app/.server/context';
-import { loadConfig } from './app/.server/config';
+import { isLoopbackHost, loadConfig } from './app/.server/config';
 import { migrateToLatest, openDatabase } from './app/.server/db/database';
 import { visitorCountry } from './app/.server/geo/visitor-country';
 import { remixHandler } from './app/.server/http/remix-adapter';
+import { pathGuard, protocolGuard } from './app/.server/http/request-guard';
 import { unknownHostResponse } from './app/.server/http/unknown-host';
 import { serverMessage } from './app/.server/i18n/messages';
 import { negotiateLocale } from './app/.server/i18n/negotiate';
@@ -46,6 +47,16 @@ async function main() {
   // Refuses to start on an invalid tenant file, naming file and field.
   const tenants = TenantRegistry.load(config.TENANTS_DIR);
   tenants.watch();
+  // The sandbox settles payments for whoever presses its buttons: never in a real production start.
+  const onSandbox = tenants.all().filter((tenant) => tenant.payments.provider === 'sandbox');
+  if (config.realProduction && onSandbox.length) {
+    throw new Error(
+      `Refusing a production start: ${onSandbox.map((tenant) => `tenants/${tenant.id}.json`).join(', ')} ${onSandbox.length === 1 ? 'uses' : 'use'} the sandbox payment provider (payments.provider); set "mollie" with its key, or start the demo with DEMO=1`,
+    );
+  }
+  if (!config.realProduction && !isLoopbackHost(config.HOST)) {
+    log(`WARNING: listening on ${config.HOST} (DEMO_LISTEN_PUBLIC): anyone who reaches it can read reset links on /dev/outbox and settle sandbox payments`);
+  }
 
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -73,7 +84,7 @@ async function main() {
   }
 
   const mail = startMailWorker(database.db, { smtpUrl: config.SMTP_URL, log });
-  const devOutbox = config.NODE_ENV !== 'production' || config.DEMO;
+  const devOutbox = !config.realProduction;
   const sms = startSmsWorker(database.db, { smsUrl: config.SMS_URL, log });
   if (!config.SMS_URL && !devOutbox) log('SMS_URL is not set: direct debit (it needs an SMS code) is not available');
   const limits = createRateLimits({ redisUrl: config.REDIS_URL, prefix: `rdv:${process.pid}:${Date.now()}` });
@@ -101,6 +112,10 @@ async function main() {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', parseTrustProxy(config.TRUST_PROXY));
+  // req.query through node:querystring (objects without a prototype), never qs's nesting.
+  app.set('query parser', 'simple');
+  // Malformed targets and Host headers answer 400 before anything else sees them (docs/api.md).
+  app.use(protocolGuard());
 
   app.use((_req, res, next) => {
     res.locals.nonce = crypto.randomBytes(16).toString('base64');
@@ -177,6 +192,7 @@ async function main() {
     }
     next();
   });
+  app.use(pathGuard((req, tenant) => negotiateLocale(req.get('cookie'), tenant)));
 
   // Media only on a tenant's host; a member's photo only on the hosts of the tenant that shows it.
   app.use('/media', mediaHandler({ mediaDir: path.join(config.DATA_DIR, 'media'), db: database.db }));
@@ -247,7 +263,7 @@ async function main() {
   const server = app.listen(config.PORT, config.HOST, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
-    log(`${database.kind} database, ${tenants.all().length} tenants, listening on http://localhost:${port}`);
+    log(`${database.kind} database, ${tenants.all().length} tenants, listening on http://localhost:${port} (address ${config.HOST})`);
     for (const tenant of tenants.all()) log(`  ${tenant.settings.name}: http://${tenant.id}.localhost:${port}/`);
   });
 
