@@ -18,7 +18,6 @@ import { pathGuard, protocolGuard } from './app/.server/http/request-guard';
 import { unknownHostResponse } from './app/.server/http/unknown-host';
 import { serverMessage } from './app/.server/i18n/messages';
 import { negotiateLocale } from './app/.server/i18n/negotiate';
-import { eraseExpiredAccounts } from './app/.server/accounts/deletion';
 import { SESSION_COOKIE, userForSession } from './app/.server/accounts/sessions';
 import { OPERATOR_SESSION_COOKIE, operatorForSession } from './app/.server/operators/sessions';
 import { createRateLimits } from './app/.server/http/rate-limits';
@@ -26,7 +25,8 @@ import { createLocalBus } from './app/.server/events/bus';
 import { createRedisBus } from './app/.server/events/redis-bus';
 import { createStreamRegistry, SSE_HEADERS } from './app/.server/events/sse';
 import { providerFor } from './app/.server/payments/providers';
-import { reconcilePayments } from './app/.server/payments/reconcile';
+import { startJobQueue } from './app/.server/jobs/queue';
+import { startScheduledJobs } from './app/.server/jobs/scheduled';
 import { startMailWorker } from './app/.server/mail/mail';
 import { startSmsWorker } from './app/.server/directdebit/sms';
 import { mediaHandler } from './app/.server/media/media-handler';
@@ -83,9 +83,11 @@ async function main() {
       .catch((error: Error) => log(`search index failed to load: ${error.message}`));
   }
 
-  const mail = startMailWorker(database.db, { smtpUrl: config.SMTP_URL, log });
   const devOutbox = !config.realProduction;
-  const sms = startSmsWorker(database.db, { smsUrl: config.SMS_URL, log });
+  // Scheduled and retried work (docs/decisions/0023-job-queue.md): pg-boss in our database.
+  const jobs = await startJobQueue(database.db, { log });
+  const mail = await startMailWorker(database.db, jobs, { smtpUrl: config.SMTP_URL, log });
+  const sms = await startSmsWorker(database.db, jobs, { smsUrl: config.SMS_URL, log });
   if (!config.SMS_URL && !devOutbox) log('SMS_URL is not set: direct debit (it needs an SMS code) is not available');
   const limits = createRateLimits({ redisUrl: config.REDIS_URL, prefix: `rdv:${process.pid}:${Date.now()}` });
   // Live events (GET /api/events.php, docs/decisions/0018): Redis pub/sub across instances when
@@ -94,16 +96,13 @@ async function main() {
     ? createRedisBus(config.REDIS_URL, { namespace: config.EVENTS_NAMESPACE ?? (await eventsNamespace(database, config.DATA_DIR)), log })
     : createLocalBus();
   const streams = { registry: createStreamRegistry(), heartbeatMs: config.EVENTS_HEARTBEAT_MS };
-  // Accounts past their 14-day reactivation window are erased, hourly.
-  const eraser = setInterval(() => void eraseExpiredAccounts(database.db).catch((error: Error) => log(`erasing accounts failed: ${error.message}`)), 3600_000);
-  eraser.unref();
-  // Open and pending payments are asked of their provider again every minute: a lost webhook loses nothing.
-  const reconcile = () =>
-    void reconcilePayments(database.db, (id) => tenants.get(id), (tenant) => providerFor({ db: database.db, tenant, origin: `https://${tenant.settings.domain}`, sandboxAllowed: devOutbox }), { events })
-      .catch((error: Error) => log(`reconciling payments failed: ${error.message}`));
-  const reconciler = setInterval(reconcile, 60_000);
-  reconciler.unref();
-  reconcile();
+  await startScheduledJobs(jobs, {
+    db: database.db,
+    tenant: (id) => tenants.get(id),
+    providerFor: (tenant) => providerFor({ db: database.db, tenant, origin: `https://${tenant.settings.domain}`, sandboxAllowed: devOutbox }),
+    events,
+    log,
+  });
 
   // Cookies are Secure everywhere but the development server (see docs/decisions/0012): browsers
   // accept Secure cookies on http://localhost and *.localhost, so the demo works over plain HTTP.
@@ -247,6 +246,7 @@ async function main() {
           origin: `${req.protocol}://${req.get('host') ?? req.hostname}`,
           secure: secureCookies(req),
           userAgent: req.get('user-agent') ?? null,
+          jobs,
           mail,
           sms,
           smsAvailable: Boolean(config.SMS_URL) || devOutbox,
@@ -282,8 +282,8 @@ async function main() {
     server.close(async () => {
       clearInterval(sweep);
       tenants.close();
-      clearInterval(eraser);
-      clearInterval(reconciler);
+      // Running jobs finish (up to 10 s) before the workers and the database close.
+      await jobs.stop();
       await mail.stop();
       await sms.stop();
       await limits.close();

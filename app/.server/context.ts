@@ -5,6 +5,7 @@ import type { Locale } from '~/shared/locales';
 import type { DB, User } from './db/schema';
 import type { EventBus } from './events/bus';
 import type { StreamSettings } from './events/sse';
+import type { JobQueue } from './jobs/queue';
 import type { MailWorker } from './mail/mail';
 import type { SmsWorker } from './directdebit/sms';
 import type { OperatorActor } from './operators/operator';
@@ -38,6 +39,8 @@ export interface AppContext {
   /** Whether the request came over HTTPS (Secure cookies). */
   secure: boolean;
   userAgent: string | null;
+  /** The job queue (jobs/queue.ts): send work to be done later, retried, on one instance. */
+  jobs: JobQueue;
   mail: MailWorker;
   sms: SmsWorker;
   /** An SMS can reach a member: SMS_URL is set, or the development outbox (/dev/sms) is served. */

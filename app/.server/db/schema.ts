@@ -266,12 +266,6 @@ export interface SandboxRefundsTable {
   created_at: Timestamp;
 }
 
-export interface JobLocksTable {
-  name: string;
-  locked_until: Timestamp;
-  holder: string | null;
-}
-
 /** A like or a pass in the swipe game (one per member and profile). */
 export interface SwipesTable {
   profile_id: number;
@@ -562,7 +556,6 @@ export interface DB {
   sandbox_payments: SandboxPaymentsTable;
   sandbox_mandates: SandboxMandatesTable;
   sandbox_refunds: SandboxRefundsTable;
-  job_locks: JobLocksTable;
   blocks: BlocksTable;
   likes: LikesTable;
   swipes: SwipesTable;
