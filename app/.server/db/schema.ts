@@ -1,8 +1,8 @@
 // Kysely table types. Keep in step with the migrations in ./migrations.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { AuditAction, FlagReason } from '~/shared/operator-types';
+import type { AuditAction, FlagReason, OperatorRole } from '~/shared/operator-types';
 
-export type { AuditAction, FlagReason };
+export type { AuditAction, FlagReason, OperatorRole };
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -456,6 +456,8 @@ export interface OperatorsTable {
 export interface OperatorTenantsTable {
   operator_id: number;
   tenant_id: string;
+  /** What the operator may do for this tenant (migration 0019, docs/decisions/0029). */
+  roles: ColumnType<OperatorRole[], OperatorRole[] | undefined, OperatorRole[]>;
 }
 
 export interface OperatorSessionsTable {
@@ -526,6 +528,8 @@ export interface OperatorAuditTable {
   wait_seconds: number | null;
   detail: Record<string, unknown> | null;
   created_at: Timestamp;
+  /** The operator an admin's team action (invite, roles, remove) concerns. */
+  subject_operator_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface DB {
