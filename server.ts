@@ -34,7 +34,8 @@ import { DEMO_PASSWORD, seedDemoAccounts } from './app/.server/seed/demo-account
 import { isDatabaseEmpty, seedDemoProfiles } from './app/.server/seed/demo-profiles';
 import { searchIndexOf } from './app/.server/members/search-index';
 import { TenantRegistry } from './app/.server/tenants/registry';
-import { trackingCookie, trackingFromQuery } from './app/.server/tracking';
+import { visitRecorder } from './app/.server/tracking/visit-recorder';
+import { landingProfileVisible } from './app/.server/landers/landing-profile';
 import type { Tenant } from './app/.server/tenants/schema';
 
 const TENANT_OVERRIDE_HEADER = 'x-rendezvous-tenant';
@@ -184,14 +185,23 @@ async function main() {
       return;
     }
     res.locals.tenant = tenant;
-    // A landing URL with a traffic source (?network=…&ref=…) is remembered for the signup.
-    if (req.method === 'GET' && (req.query.network || req.query.ref)) {
-      const tracking = trackingFromQuery(new URL(req.originalUrl, 'http://x').searchParams);
-      if (tracking) res.append('Set-Cookie', trackingCookie(tracking, secureCookies(req)));
-    }
     next();
   });
   app.use(pathGuard((req, tenant) => negotiateLocale(req.get('cookie'), tenant)));
+
+  // Visits (docs/decisions/0027): every lander and member landing URL, and any page opened with a
+  // traffic source, is counted here — before Remix and before any render cache, so a lander served
+  // from a cache still counts. It also picks a split's variant (res.locals.landing → context.landing).
+  app.use(
+    visitRecorder({
+      db: database.db,
+      salt: config.SESSION_SECRET,
+      secure: secureCookies,
+      country: (req) => visitorOf(req, config.COUNTRY_HEADER).country,
+      profileVisible: (tenant, id) => landingProfileVisible(database.db, tenant, id),
+      log,
+    }),
+  );
 
   // Media only on a tenant's host; a member's photo only on the hosts of the tenant that shows it.
   app.use('/media', mediaHandler({ mediaDir: path.join(config.DATA_DIR, 'media'), db: database.db }));
@@ -255,6 +265,8 @@ async function main() {
           streams,
           mediaDir: path.join(config.DATA_DIR, 'media'),
           devOutbox,
+          landing: res.locals.landing as AppLoadContext['landing'],
+          clickId: (res.locals.clickId as string | null | undefined) ?? null,
         };
       },
     }),

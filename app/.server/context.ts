@@ -10,6 +10,7 @@ import type { MailWorker } from './mail/mail';
 import type { SmsWorker } from './directdebit/sms';
 import type { OperatorActor } from './operators/operator';
 import type { RateLimits } from './http/rate-limits';
+import type { LandingRequest } from './landers/resolve';
 import type { TenantRegistry } from './tenants/registry';
 import type { Tenant } from './tenants/schema';
 
@@ -54,6 +55,10 @@ export interface AppContext {
   mediaDir: string;
   /** The development mail outbox page is served (development, test and the demo; never real production). */
   devOutbox: boolean;
+  /** A lander or member landing URL: its lander and variant (null: a 404), set by the visit recorder (tracking/visit-recorder.ts). */
+  landing?: LandingRequest | null;
+  /** The click id of the visit this visitor is attributed to (rdv_visit cookie, or the visit this request recorded). */
+  clickId?: string | null;
 }
 
 declare module '@remix-run/node' {

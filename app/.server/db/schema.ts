@@ -27,6 +27,8 @@ export interface UsersTable {
   /** The host the member signed up on: mails link there. */
   signup_host: string | null;
   tracking: Tracking | null;
+  /** The visit this member is attributed to (decision 0027: last touch with a traffic source). */
+  visit_id: number | null;
   signup_message: string | null;
   deletion_requested_at: Date | null;
   delete_reason: string | null;
@@ -39,6 +41,30 @@ export interface Tracking {
   sub1?: string;
   sub2?: string;
   sub3?: string;
+}
+
+/** A counted visit (migration 0017); its bigint id comes back as a number (database.ts). */
+export interface VisitsTable {
+  id: ColumnType<number, never, never>;
+  tenant_id: string;
+  click_id: string;
+  network: string | null;
+  ref: string | null;
+  sub1: string | null;
+  sub2: string | null;
+  sub3: string | null;
+  lander: string | null;
+  variant: string | null;
+  profile_id: number | null;
+  path: string;
+  country: string | null;
+  user_agent_class: 'mobile' | 'tablet' | 'desktop';
+  visitor_key: string;
+  visitor_id: string;
+  target_key: string;
+  hits: Generated<number>;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
 }
 
 export interface AccountTokensTable {
@@ -533,6 +559,7 @@ export interface OperatorAuditTable {
 }
 
 export interface DB {
+  visits: VisitsTable;
   operators: OperatorsTable;
   operator_tenants: OperatorTenantsTable;
   operator_sessions: OperatorSessionsTable;
@@ -575,6 +602,7 @@ export interface DB {
 }
 
 export type User = Selectable<UsersTable>;
+export type Visit = Selectable<VisitsTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Profile = Selectable<ProfilesTable>;
