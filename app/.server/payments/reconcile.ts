@@ -3,13 +3,13 @@
 // still be paid, hourly after, never once final), sends again the intents whose provider id was
 // never stored (payments/intents.ts), and brings pending refunds closer to final
 // (payments/refunds.ts). Provider calls run in parallel, at most `concurrency` at a time, so that
-// thousands of open payments are all asked within the round. One instance at a time (a lease).
-// A plain function that returns what it did: whoever schedules it (a timer, a job queue) only calls it.
+// thousands of open payments are all asked within the round. A plain function that returns what it
+// did: the job queue runs it once a minute on one instance at a time (jobs/scheduled.ts,
+// docs/decisions/0023-job-queue.md).
 import type { Kysely } from 'kysely';
 import { now } from '../clock';
 import type { DB, Payment, Refund } from '../db/schema';
 import type { EventBus } from '../events/bus';
-import { withJobLease } from '../jobs/job-lease';
 import type { Tenant } from '../tenants/schema';
 import { refreshPayment } from './payments';
 import type { PaymentProvider } from './provider';
@@ -32,7 +32,7 @@ export interface ReconcileResult {
 export const RECONCILE_CONCURRENCY = 8;
 /** Due rows are read in pages of this many. */
 const PAGE = 500;
-/** A round stops taking new pages after this long, well inside its lease; the rest is due next round. */
+/** A round stops taking new pages after this long; the rest is due next round. */
 const ROUND_BUDGET_MS = 4 * 60_000;
 
 export async function reconcilePayments(
@@ -40,36 +40,34 @@ export async function reconcilePayments(
   tenants: (id: string) => Tenant | undefined,
   providerOf: (tenant: Tenant) => PaymentProvider,
   options: { concurrency?: number; events?: EventBus } = {},
-): Promise<ReconcileResult | null> {
+): Promise<ReconcileResult> {
   const concurrency = options.concurrency ?? RECONCILE_CONCURRENCY;
-  return withJobLease(db, 'reconcile-payments', 5 * 60_000, async () => {
-    const round = now();
-    const result: ReconcileResult = { checked: 0, fulfilled: 0, resent: 0, closed: 0, failed: 0, refunds: { checked: 0, refunded: 0, reversed: 0, failed: 0 } };
-    const seen = new Set<number>();
-    const started = Date.now();
-    while (Date.now() - started < ROUND_BUDGET_MS) {
-      const due = (
-        await db
-          .selectFrom('payments')
-          .selectAll()
-          .where('status', 'in', ['open', 'pending'])
-          .where('next_check_at', '<=', round)
-          .orderBy('next_check_at')
-          .orderBy('id')
-          .limit(PAGE)
-          .execute()
-      ).filter((payment) => !seen.has(payment.id));
-      // Every check moves the payment's next_check_at past this round; a page of only rows seen
-      // already means nothing is left that this round can move.
-      if (due.length === 0) break;
-      await inParallel(due, concurrency, async (payment) => {
-        seen.add(payment.id);
-        await checkPayment(db, tenants, providerOf, payment, result, options.events);
-      });
-    }
-    await retryRefunds(db, tenants, providerOf, round, concurrency, result.refunds, options.events);
-    return result;
-  });
+  const round = now();
+  const result: ReconcileResult = { checked: 0, fulfilled: 0, resent: 0, closed: 0, failed: 0, refunds: { checked: 0, refunded: 0, reversed: 0, failed: 0 } };
+  const seen = new Set<number>();
+  const started = Date.now();
+  while (Date.now() - started < ROUND_BUDGET_MS) {
+    const due = (
+      await db
+        .selectFrom('payments')
+        .selectAll()
+        .where('status', 'in', ['open', 'pending'])
+        .where('next_check_at', '<=', round)
+        .orderBy('next_check_at')
+        .orderBy('id')
+        .limit(PAGE)
+        .execute()
+    ).filter((payment) => !seen.has(payment.id));
+    // Every check moves the payment's next_check_at past this round; a page of only rows seen
+    // already means nothing is left that this round can move.
+    if (due.length === 0) break;
+    await inParallel(due, concurrency, async (payment) => {
+      seen.add(payment.id);
+      await checkPayment(db, tenants, providerOf, payment, result, options.events);
+    });
+  }
+  await retryRefunds(db, tenants, providerOf, round, concurrency, result.refunds, options.events);
+  return result;
 }
 
 async function checkPayment(
