@@ -29,6 +29,7 @@ import { reconcilePayments } from './app/.server/payments/reconcile';
 import { startMailWorker } from './app/.server/mail/mail';
 import { startSmsWorker } from './app/.server/directdebit/sms';
 import { mediaHandler } from './app/.server/media/media-handler';
+import { localMediaDir, openMediaStorage } from './app/.server/media/open-storage';
 import { DEMO_PASSWORD, seedDemoAccounts } from './app/.server/seed/demo-accounts';
 import { isDatabaseEmpty, seedDemoProfiles } from './app/.server/seed/demo-profiles';
 import { searchIndexOf } from './app/.server/members/search-index';
@@ -46,6 +47,12 @@ async function main() {
   // Refuses to start on an invalid tenant file, naming file and field.
   const tenants = TenantRegistry.load(config.TENANTS_DIR);
   tenants.watch();
+
+  // Members' uploads: the local disk, or an S3-compatible store shared by a fleet (docs/decisions/0026).
+  // A store that does not answer stops the start with the setting named.
+  const media = openMediaStorage(config);
+  await media.check();
+  log(`media: ${config.MEDIA_S3 ? `S3 bucket ${config.MEDIA_S3.bucket}${config.MEDIA_S3.endpoint ? ` at ${config.MEDIA_S3.endpoint}` : ''}` : localMediaDir(config)}`);
 
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -84,7 +91,7 @@ async function main() {
     : createLocalBus();
   const streams = { registry: createStreamRegistry(), heartbeatMs: config.EVENTS_HEARTBEAT_MS };
   // Accounts past their 14-day reactivation window are erased, hourly.
-  const eraser = setInterval(() => void eraseExpiredAccounts(database.db).catch((error: Error) => log(`erasing accounts failed: ${error.message}`)), 3600_000);
+  const eraser = setInterval(() => void eraseExpiredAccounts(database.db, media).catch((error: Error) => log(`erasing accounts failed: ${error.message}`)), 3600_000);
   eraser.unref();
   // Open and pending payments are asked of their provider again every minute: a lost webhook loses nothing.
   const reconcile = () =>
@@ -179,7 +186,7 @@ async function main() {
   });
 
   // Media only on a tenant's host; a member's photo only on the hosts of the tenant that shows it.
-  app.use('/media', mediaHandler({ mediaDir: path.join(config.DATA_DIR, 'media'), db: database.db }));
+  app.use('/media', mediaHandler({ storage: media, demoDir: localMediaDir(config), db: database.db }));
 
   // Mutations only from our own pages (DESIGN §10): an Origin must be this very scheme and host; a
   // mutation that carries a session cookie — a member's or an operator's — must prove it is
@@ -237,7 +244,7 @@ async function main() {
           limits,
           events,
           streams,
-          mediaDir: path.join(config.DATA_DIR, 'media'),
+          media,
           devOutbox,
         };
       },
