@@ -29,11 +29,13 @@ async function measure(port: number, host: string, path: string, headers: Record
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + wrong };
 }
 
-/** Uploads one 1000×750 photo as a new member and returns its URL and the bytes the server sends. */
+/** Uploads one 1000×750 photo (noise over a gradient: about the size of a real photo) as a new member; its URL and the bytes served. */
 async function photoOn(server: RunningServer): Promise<{ host: string; path: string; bytes: Buffer; etag: string }> {
   const host = `${TENANT}.localhost:${server.port}`;
   const member = await signUpMember(server, TENANT, { name: `Bench${server.port}`, country: 'NL' });
-  const image = await sharp({ create: { width: 1000, height: 750, channels: 3, background: '#e6317a' } }).png().toBuffer();
+  const pixels = Buffer.alloc(1000 * 750 * 3);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = ((i % 3000) / 12 + Math.random() * 20) & 255;
+  const image = await sharp(pixels, { raw: { width: 1000, height: 750, channels: 3 } }).png().toBuffer();
   const boundary = '----rdvbench';
   const body = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`), image, Buffer.from(`\r\n--${boundary}--\r\n`)]);
   const upload = await request(server.port, host, '/api/photos.php', { method: 'POST', body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, origin: `http://${host}`, cookie: member.session } });

@@ -51,12 +51,14 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('two server
     shared = await openDatabase({ databaseUrl: a.databaseUrl, poolSize: 2 });
   });
 
+  let storeStopped = false;
+
   afterAll(async () => {
     await shared?.close();
     // B first: A's stop drops the database they share.
     await b?.stop();
     await a?.stop();
-    await s3?.stop();
+    if (!storeStopped) await s3?.stop();
   });
 
   it('says at start which store it uses', () => {
@@ -149,5 +151,22 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('two server
     expect(fromB.body.equals(fromA.body)).toBe(true);
     expect(fromA.headers['cache-control']).toMatch(/public.*immutable|immutable.*public|max-age=31536000, immutable/);
     expect((await s3.keys()).filter((key) => key.includes('demo/'))).toEqual([]);
+  });
+
+  // Last: it stops the store.
+  it('answers 503 with Retry-After, not a server error, while the store does not answer', async () => {
+    const eli = await member(a, 'Eli', 'female');
+    const upload = await multipart(a, '/api/photos.php', eli, {}, await png('#10ac84'));
+    const photo = upload.json<{ photo: { filename: string } }>().photo;
+    expect((await get(b, photo.filename)).status).toBe(200);
+    await s3.stop();
+    storeStopped = true;
+    for (const server of [a, b]) {
+      const res = await get(server, photo.filename);
+      expect(res.status).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+    expect(a.output()).toMatch(/media u\/\d+\/[\w-]+\.webp \(request [\w-]+\): /);
   });
 });
