@@ -63,7 +63,7 @@ try {
   for (const kind of ['fetch (200)', 'revalidate (304)'] as const) {
     const revalidate = kind === 'revalidate (304)';
     const run = async (server: RunningServer, photo: typeof onDisk) => {
-      const headers = revalidate ? { 'if-none-match': photo.etag } : {};
+      const headers: Record<string, string> = revalidate ? { 'if-none-match': photo.etag } : {};
       await measure(server.port, photo.host, photo.path, headers, revalidate ? 304 : 200); // warm-up
       return measure(server.port, photo.host, photo.path, headers, revalidate ? 304 : 200);
     };
