@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyUploadsToStore } from '~/.server/media/copy-to-store';
 import { createDiskStorage } from '~/.server/media/disk-storage';
 import { createS3Storage } from '~/.server/media/s3-storage';
 import type { MediaStorage, StoredMedia } from '~/.server/media/storage';
@@ -101,5 +102,21 @@ describe('the S3 store', () => {
   it('says at start which setting is wrong: a missing bucket, a store that does not answer', async () => {
     await expect(createS3Storage({ ...s3.settings(), bucket: 'no-such-bucket' }).check()).rejects.toThrow(/MEDIA_S3_BUCKET: bucket "no-such-bucket" .* \(no such bucket\)/);
     await expect(createS3Storage({ ...s3.settings(), endpoint: 'http://127.0.0.1:9' }).check()).rejects.toThrow(/MEDIA_S3_BUCKET: bucket "rdv-media" at http:\/\/127\.0\.0\.1:9 is not usable/);
+  });
+
+  it('takes an installation\'s uploads from the disk (npm run media:copy), once, and leaves demo pictures and strays alone', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rdv-media-copy-'));
+    const disk = createDiskStorage(dir);
+    await disk.put('u/3/photo.webp', Buffer.from('photo'), 'image/webp');
+    await disk.put('u/3/photo-thumb.webp', Buffer.from('thumb'), 'image/webp');
+    await disk.put('c/4/chat.webp', Buffer.from('chat'), 'image/webp');
+    await disk.put('demo/77-1.webp', Buffer.from('demo'), 'image/webp');
+    fs.writeFileSync(path.join(dir, 'u', '3', 'photo.webp.1a2b.tmp'), 'half');
+    const store = createS3Storage(s3.settings('copied/'));
+    expect(await copyUploadsToStore(dir, store)).toEqual({ copied: 3, present: 0, skipped: ['u/3/photo.webp.1a2b.tmp'] });
+    expect((await s3.keys()).filter((key) => key.startsWith('copied/'))).toEqual(['copied/c/4/chat.webp', 'copied/u/3/photo-thumb.webp', 'copied/u/3/photo.webp']);
+    expect(await read(store, 'u/3/photo.webp')).toMatchObject({ text: 'photo', contentType: 'image/webp' });
+    expect(await copyUploadsToStore(dir, store)).toMatchObject({ copied: 0, present: 3 });
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

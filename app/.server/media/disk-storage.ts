@@ -29,7 +29,10 @@ export function createDiskStorage(dir: string): MediaStorage {
         throw error;
       }
       // The validator comes from the open file, so a file replaced meanwhile cannot mix old and new.
-      const stat = await handle.stat();
+      const stat = await handle.stat().catch(async (error: unknown) => {
+        await handle.close();
+        throw error;
+      });
       if (!stat.isFile()) {
         await handle.close();
         return null;
