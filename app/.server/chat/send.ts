@@ -13,7 +13,7 @@ import { now } from '../clock';
 import type { Conversation, Message, User } from '../db/schema';
 import { inTransaction, spendCredits, type Db, type SpendKind } from '../credits/ledger';
 import { visibleTo } from '../members/access';
-import type { MediaStorage } from '../media/storage';
+import { deleteUnreachable, type MediaStorage } from '../media/storage';
 import { encodePhoto, storeBoth, withFilesRemovedOnFailure, type PhotoError } from '../members/photos';
 import type { Tenant } from '../tenants/schema';
 import { findGift } from './gifts';
@@ -304,6 +304,6 @@ export async function sendMessage(db: Db, tenant: Tenant, actor: { user: User },
     const balance = stored.balance ?? (await trx.selectFrom('users').select('credits').where('id', '=', user.id).executeTakeFirstOrThrow()).credits;
     return { ok: true, message: stored.message, conversation: stored.conversation, repeated: stored.repeated, balance, recipient };
   }));
-  if (files.length && (!result.ok || result.repeated)) await options.media.delete(files);
+  if (files.length && (!result.ok || result.repeated)) await deleteUnreachable(options.media, files);
   return result;
 }

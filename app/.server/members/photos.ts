@@ -108,7 +108,7 @@ export async function uploadPhoto(db: Kysely<DB>, user: User, bytes: Uint8Array,
     return inserted;
   }));
   if (!photo) {
-    await media.delete([filename, thumbFilename]);
+    await deleteUnreachable(media, [filename, thumbFilename]);
     return { ok: false, error: 'premium_only' };
   }
   return { ok: true, photo };
@@ -121,7 +121,12 @@ async function countPhotos(db: Kysely<DB>, profileId: number): Promise<number> {
 
 /** Stores a picture and its thumbnail; when one cannot be stored, neither stays. */
 export async function storeBoth(media: MediaStorage, ...files: [key: string, data: Uint8Array][]): Promise<void> {
-  await withFilesRemovedOnFailure(media, files.map(([key]) => key), () => Promise.all(files.map(([key, data]) => media.put(key, data, 'image/webp'))));
+  // Settled, not Promise.all: a removal must not overtake a put still under way.
+  const results = await Promise.allSettled(files.map(([key, data]) => media.put(key, data, 'image/webp')));
+  const failed = results.find((result) => result.status === 'rejected');
+  if (!failed) return;
+  await media.delete(files.map(([key]) => key)).catch(() => undefined);
+  throw failed.reason;
 }
 
 /** Runs `work`; when it throws, the files stored for it are removed before the error goes on. */
