@@ -19,7 +19,10 @@ const optionalText = z
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Address to listen on: 0.0.0.0 in a real production start; loopback otherwise (see resolveHost). */
+  HOST: z.string().min(1).optional(),
+  /** Lets a demo, development or test start listen beyond loopback (its reset links and sandbox are for anyone who reaches it). */
+  DEMO_LISTEN_PUBLIC: boolFlag,
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/ })
@@ -83,8 +86,11 @@ const EnvSchema = z.object({
 
 type MediaEnvKey = Extract<keyof z.infer<typeof EnvSchema>, `MEDIA_S3_${string}`>;
 
-export type Config = Omit<z.infer<typeof EnvSchema>, 'SESSION_SECRET' | MediaEnvKey> & {
+export type Config = Omit<z.infer<typeof EnvSchema>, 'SESSION_SECRET' | 'HOST' | MediaEnvKey> & {
   SESSION_SECRET: string;
+  HOST: string;
+  /** NODE_ENV=production without DEMO: no demo accounts, no outboxes, no sandbox provider. */
+  realProduction: boolean;
   /** Members' uploads go to this S3-compatible store; null: to DATA_DIR/media on the local disk. */
   MEDIA_S3: S3Settings | null;
   DATA_DIR: string;
@@ -121,7 +127,32 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
     secret = readOrCreateSecret(path.join(dataDir, 'session-secret'));
   }
-  return { ...values, DATA_DIR: dataDir, TENANTS_DIR: path.resolve(values.TENANTS_DIR), SESSION_SECRET: secret, MEDIA_S3: media };
+  const realProduction = values.NODE_ENV === 'production' && !values.DEMO;
+  const host = resolveHost(values.HOST, realProduction, values.DEMO_LISTEN_PUBLIC);
+  return { ...values, HOST: host, realProduction, DATA_DIR: dataDir, TENANTS_DIR: path.resolve(values.TENANTS_DIR), SESSION_SECRET: secret, MEDIA_S3: media };
+}
+
+const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i;
+
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK.test(host);
+}
+
+/**
+ * Where to listen. A demo, development or test start serves reset links on /dev/outbox and settles
+ * sandbox payments for anyone, so it listens on loopback (every *.localhost URL still works) unless
+ * DEMO_LISTEN_PUBLIC says otherwise; a real production start listens on all addresses by default.
+ */
+function resolveHost(host: string | undefined, realProduction: boolean, listenPublic: boolean): string {
+  if (realProduction) return host ?? '0.0.0.0';
+  if (listenPublic) return host ?? '0.0.0.0';
+  if (host === undefined) return '127.0.0.1';
+  if (!isLoopbackHost(host)) {
+    throw new ConfigError(
+      `Invalid environment:\n  HOST: ${host} is not a loopback address; a demo, development or test start serves its mail outbox and sandbox payments to anyone who reaches it: set DEMO_LISTEN_PUBLIC=1 to listen there anyway`,
+    );
+  }
+  return host;
 }
 
 function mediaS3Settings(env: Pick<z.infer<typeof EnvSchema>, MediaEnvKey>): S3Settings | null {

@@ -123,8 +123,8 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('two server
     expect((await get(b, picture.url, stranger)).status).toBe(404);
     expect((await get(b, picture.url)).status).toBe(404);
 
-    // Bea deletes her account through B; 14 days later the erasure job (hourly on every instance,
-    // here run once as a third member of the fleet would) erases it with its conversations.
+    // Bea deletes her account through B; 14 days later the erasure round (a scheduled job that one
+    // instance of the fleet runs each hour; here run once by the test) erases it with its conversations.
     const deletion = await request(b.port, host(b), '/api/account-delete.php', {
       method: 'POST',
       body: JSON.stringify({ reason: 'found_someone' }),

@@ -83,4 +83,13 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ DATA_DIR: tmp(), MEDIA_S3_BUCKET: 'b-1', MEDIA_S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(/MEDIA_S3_FORCE_PATH_STYLE: /);
     });
   });
+
+  it('listens on loopback outside a real production start, and beyond it only when DEMO_LISTEN_PUBLIC says so', () => {
+    expect(loadConfig({ NODE_ENV: 'production', DEMO: '1', DATA_DIR: tmp() }).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ DATA_DIR: tmp() }).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'production', DEMO: '1', HOST: '::1', DATA_DIR: tmp() }).HOST).toBe('::1');
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO: '1', HOST: '0.0.0.0', DATA_DIR: tmp() })).toThrow(/HOST: 0\.0\.0\.0 is not a loopback address.*DEMO_LISTEN_PUBLIC=1/);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO: '1', DEMO_LISTEN_PUBLIC: '1', DATA_DIR: tmp() }).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), DATA_DIR: tmp() })).toMatchObject({ HOST: '0.0.0.0', realProduction: true });
+  });
 });
