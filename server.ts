@@ -14,6 +14,9 @@ import { loadConfig } from './app/.server/config';
 import { migrateToLatest, openDatabase } from './app/.server/db/database';
 import { visitorCountry } from './app/.server/geo/visitor-country';
 import { remixHandler } from './app/.server/http/remix-adapter';
+import { pageCacheKey, RenderCache } from './app/.server/http/render-cache';
+import { effectiveCountry } from './app/.server/geo/selected-country';
+import { now } from './app/.server/clock';
 import { unknownHostResponse } from './app/.server/http/unknown-host';
 import { serverMessage } from './app/.server/i18n/messages';
 import { negotiateLocale } from './app/.server/i18n/negotiate';
@@ -205,12 +208,29 @@ async function main() {
     ? () => viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
     : ((await import(path.resolve('build/server/index.js'))) as ServerBuild);
 
+  // Per-request hooks that must see every page view, also those the render cache answers (e.g.
+  // recording a lander visit), go here, as middleware before remixHandler: the cache lookup is inside it.
+
+  const renderCache = config.RENDER_CACHE === 'on' && !isDev ? new RenderCache() : null;
   app.all(
     '*',
     remixHandler({
       build,
       mode: isDev ? 'development' : 'production',
       localeOf: (req, tenant) => negotiateLocale(req.get('cookie'), tenant),
+      // Everything that changes an anonymous page's bytes (docs/decisions/0025).
+      renderCache: renderCache && {
+        cache: renderCache,
+        keyOf: (req, tenant) =>
+          pageCacheKey({
+            tenant,
+            origin: `${req.protocol}://${req.get('host') ?? req.hostname}`,
+            locale: negotiateLocale(req.get('cookie'), tenant),
+            country: effectiveCountry(tenant, visitorOf(req, config.COUNTRY_HEADER).country, req.get('cookie')),
+            url: req.originalUrl,
+            year: now().getUTCFullYear(),
+          }),
+      },
       getLoadContext: async (req, res): Promise<AppLoadContext> => {
         const tenant = res.locals.tenant as Tenant;
         const user = await userForSession(database.db, tenant, req.get('cookie'));

@@ -8,6 +8,12 @@ import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerStyleSheet } from 'styled-components';
 import { NonceProvider } from './components/app/nonce';
+import { messagesFor } from './.server/i18n/messages';
+import { LOCALES } from './shared/locales';
+import { provideCatalogues } from './shared/translations';
+
+// Every catalogue, once: the root and meta functions read them by locale while rendering.
+provideCatalogues(Object.fromEntries(LOCALES.map((locale) => [locale, messagesFor(locale)])) as Parameters<typeof provideCatalogues>[0]);
 
 export const streamTimeout = 5_000;
 

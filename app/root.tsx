@@ -1,6 +1,7 @@
 // The document shell: theme, translations, client state, the layout of the current route and the
 // error page (SPEC §2, §8).
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ClientLoaderFunctionArgs } from '@remix-run/react';
 import {
   isRouteErrorResponse,
   Links,
@@ -18,7 +19,7 @@ import { ThemeProvider } from 'styled-components';
 import { buildTheme } from '../themes';
 import { needsActivationReminder } from './.server/accounts/activation';
 import { now } from './.server/clock';
-import { messagesFor } from './.server/i18n/messages';
+import { catalogueAsset } from './.server/i18n/catalogue-asset';
 import { effectiveCountry } from './.server/geo/selected-country';
 import { localize } from './.server/tenants/localize';
 import { countNewLikes } from './.server/likes/likes';
@@ -39,6 +40,7 @@ import { Layout as ShellLayout } from './layouts/layouts';
 import { AppStateProvider } from './state/app-state';
 import { DEFAULT_LOCALE, LOCALE_NAMES } from './shared/locales';
 import type { LayoutName, ShellData } from './shared/shell';
+import { catalogue, CATALOGUE_SCRIPT_ID, ensureCatalogue } from './shared/translations';
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { tenant, locale } = context;
@@ -74,7 +76,15 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const newLikes = await countNewLikes(context.db, tenant, { user: context.user });
   // The messages badge (SPEC §2): unread messages over the member's conversations.
   const unreadMessages = await countUnread(context.db, tenant, { user: context.user });
-  return { locale, messages: messagesFor(locale), shell, user, ownProfile: context.user?.profile_id ?? null, banners, newLikes, unreadMessages, year: now().getUTCFullYear() };
+  // The catalogue is a cached script, not loader data (docs/decisions/0025).
+  return { locale, messagesUrl: catalogueAsset(locale).url, shell, user, ownProfile: context.user?.profile_id ?? null, banners, newLikes, unreadMessages, year: now().getUTCFullYear() };
+}
+
+/** A language that changes without a full page load (logging in as a member of another language) loads its catalogue first. */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const data = await serverLoader<typeof loader>();
+  await ensureCatalogue(data.locale, data.messagesUrl);
+  return data;
 }
 
 export const links: LinksFunction = () => [
@@ -87,11 +97,12 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   if (!data) return [{ title: 'Error' }];
   // The error page names itself (SPEC §8): "This page could not be found – <site>".
   const status = error ? (isRouteErrorResponse(error) ? error.status : 500) : null;
+  const messages = catalogue(data.locale);
   const title =
     status === 404
-      ? `${data.messages['error.notFound'] ?? 'This page could not be found'} – ${data.shell.name}`
+      ? `${messages['error.notFound'] ?? 'This page could not be found'} – ${data.shell.name}`
       : status
-        ? `${data.messages['error.title'] ?? 'Error'} – ${data.shell.name}`
+        ? `${messages['error.title'] ?? 'Error'} – ${data.shell.name}`
         : data.shell.name;
   return [{ title }, { name: 'description', content: data.shell.description }];
 };
@@ -122,9 +133,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content={theme.colors.dark} />
         <Meta />
         <Links />
+        {data ? <script id={CATALOGUE_SCRIPT_ID} src={data.messagesUrl} async nonce={nonce} suppressHydrationWarning /> : null}
       </head>
       <body>
-        <IntlProvider locale={locale} messages={data?.messages ?? {}} defaultLocale={DEFAULT_LOCALE}>
+        <IntlProvider locale={locale} messages={catalogue(data?.locale)} defaultLocale={DEFAULT_LOCALE}>
           <KeptStyles>
             <ThemeProvider theme={theme}>
               <GlobalStyle />
@@ -176,7 +188,7 @@ export function ErrorBoundary() {
     : error instanceof Error && import.meta.env.DEV
       ? error.message
       : null;
-  const messages = data?.messages ?? {};
+  const messages = catalogue(data?.locale);
   const page = <ErrorPage status={status} message={message} />;
   return (
     <ErrorPageGuard
