@@ -13,7 +13,8 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useSnapshot } from 'valtio';
 import { IntlProvider } from 'react-intl';
 import { ThemeProvider } from 'styled-components';
 import { buildTheme } from '../themes';
@@ -26,18 +27,15 @@ import { countNewLikes } from './.server/likes/likes';
 import { countUnread } from './.server/chat/conversations';
 import { entryWarningCountries } from './.server/tenants/schema';
 import { ClientSync } from './components/app/client-sync';
-import { LiveEvents } from './components/app/live-events';
 import { DocumentTitleCounts } from './components/app/document-title';
 import { NavigationProgress } from './components/app/navigation-progress';
-import { LikesLayer } from './components/likes/likes-layer';
-import { ChatsLayer } from './components/chat/chats-layer';
 import { OffersLayer } from './components/offers/offers-layer';
 import { ErrorPage, ErrorPageGuard } from './components/app/error-page';
 import { GlobalStyle } from './components/app/global-style';
 import { KeptStyles } from './components/app/kept-styles';
 import { useNonce } from './components/app/nonce';
 import { Layout as ShellLayout } from './layouts/layouts';
-import { AppStateProvider } from './state/app-state';
+import { AppStateProvider, useAppState } from './state/app-state';
 import { DEFAULT_LOCALE, LOCALE_NAMES } from './shared/locales';
 import type { LayoutName, ShellData } from './shared/shell';
 import { catalogue, CATALOGUE_SCRIPT_ID, ensureCatalogue } from './shared/translations';
@@ -167,13 +165,28 @@ export default function App() {
     <ShellLayout name={layout} shell={data.shell} year={data.year} banners={data.banners}>
       <DocumentTitleCounts />
       <ClientSync />
-      <LiveEvents />
       <NavigationProgress />
-      <LikesLayer />
-      <ChatsLayer />
+      <MemberLayersOnceLoggedIn />
       <OffersLayer />
       <Outlet />
     </ShellLayout>
+  );
+}
+
+const MemberLayers = lazy(() => import('./components/app/member-layers'));
+
+/** Loaded when a member is logged in, and kept for the tab's life: the layers see the logout through themselves. */
+function MemberLayersOnceLoggedIn() {
+  const { user } = useSnapshot(useAppState());
+  const [wanted, setWanted] = useState(user !== null);
+  useEffect(() => {
+    if (user) setWanted(true);
+  }, [user]);
+  if (!wanted && !user) return null;
+  return (
+    <Suspense fallback={null}>
+      <MemberLayers />
+    </Suspense>
   );
 }
 
