@@ -2,6 +2,7 @@
 // headers and a CSP nonce, compresses, serves static files and media, resolves the tenant once per
 // request and hands everything to Remix through getLoadContext. Stops gracefully on SIGTERM/SIGINT.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { AppLoadContext, ServerBuild } from '@remix-run/node';
 import compression from 'compression';
@@ -158,7 +159,11 @@ async function main() {
   } else {
     // Hashed file names: cache for good.
     app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));
-    app.use(express.static('build/client', { maxAge: '1h' }));
+    // Other public files only where one exists: a file-system stat on every page and API request
+    // cost more than it served (docs/decisions/0025).
+    const publicFiles = new Set(fs.readdirSync('build/client').filter((name) => name !== 'assets' && !name.startsWith('.')));
+    const servePublic = express.static('build/client', { maxAge: '1h' });
+    if (publicFiles.size) app.use((req, res, next) => (publicFiles.has(req.path.split('/')[1] ?? '') ? servePublic(req, res, next) : next()));
   }
 
   // Tenant by host, once per request; an unknown host never sees another tenant's content.

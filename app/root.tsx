@@ -63,17 +63,20 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     companyName: tenant.company.name,
     description: localize(settings.description, locale, tenant),
   };
-  const profile = context.user?.profile_id
-    ? await context.db.selectFrom('profiles').select(['name', 'status', 'main_photo_id']).where('id', '=', context.user.profile_id).executeTakeFirst()
-    : undefined;
+  // A member's three shell queries run side by side, not one after the other (docs/decisions/0025).
+  const [profile, newLikes, unreadMessages] = await Promise.all([
+    context.user?.profile_id
+      ? context.db.selectFrom('profiles').select(['name', 'status', 'main_photo_id']).where('id', '=', context.user.profile_id).executeTakeFirst()
+      : undefined,
+    // The likes badge (SPEC §2): the member's like_new entries.
+    countNewLikes(context.db, tenant, { user: context.user }),
+    // The messages badge (SPEC §2): unread messages over the member's conversations.
+    countUnread(context.db, tenant, { user: context.user }),
+  ]);
   const user = context.user
     ? { name: profile?.name ?? context.user.email, credits: context.user.credits, paid_user: context.user.paid_user, photo: Boolean(profile?.main_photo_id) }
     : null;
   const banners = { activation: context.user ? needsActivationReminder(context.user, profile?.status ?? null) : false };
-  // The likes badge (SPEC §2): the member's like_new entries.
-  const newLikes = await countNewLikes(context.db, tenant, { user: context.user });
-  // The messages badge (SPEC §2): unread messages over the member's conversations.
-  const unreadMessages = await countUnread(context.db, tenant, { user: context.user });
   // The catalogue is a cached script, not loader data (docs/decisions/0025).
   return { locale, messagesUrl: catalogueAsset(locale).url, shell, user, ownProfile: context.user?.profile_id ?? null, banners, newLikes, unreadMessages, year: now().getUTCFullYear() };
 }
@@ -175,14 +178,18 @@ export default function App() {
 
 const MemberLayers = lazy(() => import('./components/app/member-layers'));
 
-/** Loaded when a member is logged in, and kept for the tab's life: the layers see the logout through themselves. */
+/**
+ * Loaded when a member is logged in, and kept for the tab's life: the layers see the logout through
+ * themselves. Rendered only after hydration (they draw nothing until something happens), so that no
+ * half-hydrated Suspense boundary meets the state updates of the first moments.
+ */
 function MemberLayersOnceLoggedIn() {
   const { user } = useSnapshot(useAppState());
-  const [wanted, setWanted] = useState(user !== null);
+  const [wanted, setWanted] = useState(false);
   useEffect(() => {
     if (user) setWanted(true);
   }, [user]);
-  if (!wanted && !user) return null;
+  if (!wanted) return null;
   return (
     <Suspense fallback={null}>
       <MemberLayers />
