@@ -49,6 +49,10 @@ export interface AppContext {
   streams?: StreamSettings;
   /** Where uploaded and generated pictures live (DATA_DIR/media), served under /media/. */
   mediaDir: string;
+  /** A request for a whole page, not a `.data` request of client navigation (remix-adapter.ts). */
+  documentRequest?: boolean;
+  /** Values for the server render only, never serialized (app/components/app/server-only.tsx). */
+  serverOnly?: Map<string, unknown>;
   /** The development mail outbox page is served (development, test and the demo; never real production). */
   devOutbox: boolean;
 }

@@ -88,7 +88,7 @@ export function remixHandler(options: Options): RequestHandler {
       }
 
       const request = remixRequest(req, res, limit);
-      let context = await options.getLoadContext(req, res);
+      let context: AppLoadContext = { ...(await options.getLoadContext(req, res)), documentRequest: !/\.data$/.test(req.path), serverOnly: new Map() };
       // Rendered with the placeholder nonce, which sendCachedPage replaces with this response's own.
       if (cacheKey && !context.user && !context.operator) context = { ...context, nonce: renderCache!.cache.placeholderNonce };
       let response = await handler!(request, context);
