@@ -61,6 +61,14 @@ describe('the render cache', () => {
     expect(second.text.replaceAll(b!, 'N')).toBe(first.text.replaceAll(a!, 'N'));
   });
 
+  it('keeps no error page, and gives it its real nonce', async () => {
+    const missing = await get('/pages/no-such-page');
+    expect(missing.status).toBe(404);
+    expect(missing.headers['x-render-cache']).toBe('bypass');
+    expect(String(missing.headers['content-security-policy'])).toContain(`'nonce-${nonceOf(missing.text)}'`);
+    expect((await get('/pages/no-such-page')).headers['x-render-cache']).toBe('bypass');
+  });
+
   it('tells shared caches to keep nothing of a page (its nonce is per answer)', async () => {
     expect((await get('/pricing')).headers['cache-control']).toBe('private, no-cache');
   });
