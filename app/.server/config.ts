@@ -13,7 +13,10 @@ const boolFlag = z
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Address to listen on: 0.0.0.0 in a real production start; loopback otherwise (see resolveHost). */
+  HOST: z.string().min(1).optional(),
+  /** Lets a demo, development or test start listen beyond loopback (its reset links and sandbox are for anyone who reaches it). */
+  DEMO_LISTEN_PUBLIC: boolFlag,
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/ })
@@ -55,8 +58,11 @@ const EnvSchema = z.object({
     .optional(),
 });
 
-export type Config = Omit<z.infer<typeof EnvSchema>, 'SESSION_SECRET'> & {
+export type Config = Omit<z.infer<typeof EnvSchema>, 'SESSION_SECRET' | 'HOST'> & {
   SESSION_SECRET: string;
+  HOST: string;
+  /** NODE_ENV=production without DEMO: no demo accounts, no outboxes, no sandbox provider. */
+  realProduction: boolean;
   DATA_DIR: string;
   TENANTS_DIR: string;
 };
@@ -81,7 +87,32 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
     secret = readOrCreateSecret(path.join(dataDir, 'session-secret'));
   }
-  return { ...values, DATA_DIR: dataDir, TENANTS_DIR: path.resolve(values.TENANTS_DIR), SESSION_SECRET: secret };
+  const realProduction = values.NODE_ENV === 'production' && !values.DEMO;
+  const host = resolveHost(values.HOST, realProduction, values.DEMO_LISTEN_PUBLIC);
+  return { ...values, HOST: host, realProduction, DATA_DIR: dataDir, TENANTS_DIR: path.resolve(values.TENANTS_DIR), SESSION_SECRET: secret };
+}
+
+const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i;
+
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK.test(host);
+}
+
+/**
+ * Where to listen. A demo, development or test start serves reset links on /dev/outbox and settles
+ * sandbox payments for anyone, so it listens on loopback (every *.localhost URL still works) unless
+ * DEMO_LISTEN_PUBLIC says otherwise; a real production start listens on all addresses by default.
+ */
+function resolveHost(host: string | undefined, realProduction: boolean, listenPublic: boolean): string {
+  if (realProduction) return host ?? '0.0.0.0';
+  if (listenPublic) return host ?? '0.0.0.0';
+  if (host === undefined) return '127.0.0.1';
+  if (!isLoopbackHost(host)) {
+    throw new ConfigError(
+      `Invalid environment:\n  HOST: ${host} is not a loopback address; a demo, development or test start serves its mail outbox and sandbox payments to anyone who reaches it: set DEMO_LISTEN_PUBLIC=1 to listen there anyway`,
+    );
+  }
+  return host;
 }
 
 function readOrCreateSecret(file: string): string {

@@ -43,4 +43,13 @@ describe('loadConfig', () => {
   it('lets the demo (npm start) run the production build without a configured secret', () => {
     expect(loadConfig({ NODE_ENV: 'production', DEMO: '1', DATA_DIR: tmp() }).SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
   });
+
+  it('listens on loopback outside a real production start, and beyond it only when DEMO_LISTEN_PUBLIC says so', () => {
+    expect(loadConfig({ NODE_ENV: 'production', DEMO: '1', DATA_DIR: tmp() }).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ DATA_DIR: tmp() }).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'production', DEMO: '1', HOST: '::1', DATA_DIR: tmp() }).HOST).toBe('::1');
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO: '1', HOST: '0.0.0.0', DATA_DIR: tmp() })).toThrow(/HOST: 0\.0\.0\.0 is not a loopback address.*DEMO_LISTEN_PUBLIC=1/);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO: '1', DEMO_LISTEN_PUBLIC: '1', DATA_DIR: tmp() }).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), DATA_DIR: tmp() })).toMatchObject({ HOST: '0.0.0.0', realProduction: true });
+  });
 });

@@ -7,7 +7,7 @@ const tenant = { id: 'flirtlokaal' } as Tenant;
 const parts: PageKeyParts = { tenant, origin: 'https://flirtlokaal.nl', locale: 'nl', country: 'NL', url: '/', year: 2026 };
 
 describe('render cache keys', () => {
-  it('keeps every part that changes a page apart: tenant, host, locale, country, path and query, year', () => {
+  it('keeps every part that changes a page apart: tenant, host, locale, country, path and query, year, lander variant', () => {
     const base = pageCacheKey(parts);
     const others = [
       { tenant: { id: 'herzklopfen' } as Tenant },
@@ -18,6 +18,7 @@ describe('render cache keys', () => {
       { url: '/pages/terms' },
       { url: '/?country=BE' },
       { year: 2027 },
+      { landing: 'tinderswipe:summer-b:' },
     ].map((change) => pageCacheKey({ ...parts, ...change }));
     expect(new Set([base, ...others]).size).toBe(others.length + 1);
     expect(pageCacheKey({ ...parts })).toBe(base);

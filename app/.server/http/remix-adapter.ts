@@ -36,7 +36,7 @@ interface Options {
   /** The language of the gate's own answers, before the load context exists. */
   localeOf: (req: ExpressRequest, tenant: Tenant) => Locale;
   /** The render cache of anonymous pages, and the key of a request (docs/decisions/0025). */
-  renderCache?: { cache: RenderCache; keyOf: (req: ExpressRequest, tenant: Tenant) => string } | null;
+  renderCache?: { cache: RenderCache; keyOf: (req: ExpressRequest, res: ExpressResponse, tenant: Tenant) => string } | null;
 }
 
 const SESSION = new RegExp(`(?:^|;\\s*)(?:${SESSION_COOKIE}|${OPERATOR_SESSION_COOKIE})=`);
@@ -80,7 +80,7 @@ export function remixHandler(options: Options): RequestHandler {
       // Only a GET of a cacheable page with no session cookie at all: a member never gets a cached page.
       const cacheKey =
         renderCache && req.method === 'GET' && !isApi && renderCache.cache.isCacheablePath(req.path) && !SESSION.test(req.get('cookie') ?? '')
-          ? renderCache.keyOf(req, tenant)
+          ? renderCache.keyOf(req, res, tenant)
           : null;
       if (cacheKey) {
         const hit = renderCache!.cache.get(cacheKey);
@@ -92,6 +92,8 @@ export function remixHandler(options: Options): RequestHandler {
       // Rendered with the placeholder nonce, which sendCachedPage replaces with this response's own.
       if (cacheKey && !context.user && !context.operator) context = { ...context, nonce: renderCache!.cache.placeholderNonce };
       let response = await handler!(request, context);
+      // A client that hung up is not a server failure: Remix reports its aborted request as a 500.
+      if (request.signal.aborted || res.destroyed) return clientGone(req, requestId);
       if (cacheKey && context.nonce === renderCache!.cache.placeholderNonce && /^text\/html/i.test(response.headers.get('content-type') ?? '')) {
         const html = Buffer.from(await response.arrayBuffer());
         const headers = [...response.headers.entries()];
@@ -107,11 +109,16 @@ export function remixHandler(options: Options): RequestHandler {
       }
       await sendRemixResponse(res, response);
     } catch (error) {
+      if (res.destroyed) return clientGone(req, requestId);
       console.error(`[rendezvous] request ${requestId} failed: ${req.method} ${req.path}`, error);
       if (res.headersSent) return void res.end();
       reject(500, 'server_error', 'api.error.internal');
     }
   };
+}
+
+function clientGone(req: ExpressRequest, requestId: string): void {
+  console.log(`[rendezvous] request ${requestId}: ${req.method} ${req.path}: the client disconnected`);
 }
 
 /** The methods of each /api route by its path (`/api/user.php`): `loader.methods`, see api-route.ts. Read once per build. */

@@ -5,7 +5,7 @@
 // What changes a cached page's bytes, and so is in its key (pageCacheKey): the tenant (and the
 // version of its file: a changed file is a new Tenant object), the host and scheme, the locale
 // (cookie or Accept-Language), the visitor's country (cookie or detected), the path with its query,
-// and the year (footer). Everything else a page shows to visitors is tenant data or the database's
+// the year (footer), and on a lander the variant a split chose for this visitor (docs/decisions/0027). Everything else a page shows to visitors is tenant data or the database's
 // showcase, which the time to live (60 s) keeps fresh.
 import crypto from 'node:crypto';
 import type { Tenant } from '../tenants/schema';
@@ -53,10 +53,12 @@ export interface PageKeyParts {
   /** Path and query, as requested. */
   url: string;
   year: number;
+  /** A lander's chosen variant (a split picks one per visitor) and landing profile; '' elsewhere. */
+  landing?: string;
 }
 
 export function pageCacheKey(parts: PageKeyParts): string {
-  return [parts.tenant.id, tenantVersion(parts.tenant), parts.origin.toLowerCase(), parts.locale, parts.country ?? '-', parts.year, parts.url].join('\u0000');
+  return [parts.tenant.id, tenantVersion(parts.tenant), parts.origin.toLowerCase(), parts.locale, parts.country ?? '-', parts.year, parts.landing ?? '', parts.url].join('\u0000');
 }
 
 export class RenderCache {
