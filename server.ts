@@ -34,6 +34,7 @@ import { startScheduledJobs } from './app/.server/jobs/scheduled';
 import { startMailWorker } from './app/.server/mail/mail';
 import { startSmsWorker } from './app/.server/directdebit/sms';
 import { mediaHandler } from './app/.server/media/media-handler';
+import { localMediaDir, openMediaStorage } from './app/.server/media/open-storage';
 import { DEMO_PASSWORD, seedDemoAccounts } from './app/.server/seed/demo-accounts';
 import { isDatabaseEmpty, seedDemoProfiles } from './app/.server/seed/demo-profiles';
 import { searchIndexOf } from './app/.server/members/search-index';
@@ -62,6 +63,12 @@ async function main() {
   if (!config.realProduction && !isLoopbackHost(config.HOST)) {
     log(`WARNING: listening on ${config.HOST} (DEMO_LISTEN_PUBLIC): anyone who reaches it can read reset links on /dev/outbox and settle sandbox payments`);
   }
+
+  // Members' uploads: the local disk, or an S3-compatible store shared by a fleet (docs/decisions/0026).
+  // A store that does not answer stops the start with the setting named.
+  const media = openMediaStorage(config);
+  await media.check();
+  log(`media: ${config.MEDIA_S3 ? `S3 bucket ${config.MEDIA_S3.bucket}${config.MEDIA_S3.endpoint ? ` at ${config.MEDIA_S3.endpoint}` : ''}` : localMediaDir(config)}`);
 
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -106,6 +113,7 @@ async function main() {
     tenant: (id) => tenants.get(id),
     providerFor: (tenant) => providerFor({ db: database.db, tenant, origin: `https://${tenant.settings.domain}`, sandboxAllowed: devOutbox }),
     events,
+    media,
     log,
   });
 
@@ -212,7 +220,7 @@ async function main() {
   );
 
   // Media only on a tenant's host; a member's photo only on the hosts of the tenant that shows it.
-  app.use('/media', mediaHandler({ mediaDir: path.join(config.DATA_DIR, 'media'), db: database.db }));
+  app.use('/media', mediaHandler({ storage: media, demoDir: localMediaDir(config), db: database.db }));
 
   // Mutations only from our own pages (DESIGN §10): an Origin must be this very scheme and host; a
   // mutation that carries a session cookie — a member's or an operator's — must prove it is
@@ -289,7 +297,7 @@ async function main() {
           limits,
           events,
           streams,
-          mediaDir: path.join(config.DATA_DIR, 'media'),
+          media,
           devOutbox,
           landing: res.locals.landing as AppLoadContext['landing'],
           clickId: (res.locals.clickId as string | null | undefined) ?? null,

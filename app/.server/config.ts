@@ -4,11 +4,17 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './media/s3-storage';
 
 const boolFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
   .optional()
   .transform((value) => value === '1' || value === 'true' || value === 'yes');
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value ? value : undefined));
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
@@ -56,13 +62,39 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[\w:.-]{1,60}$/, 'letters, digits and : . - _ only')
     .optional(),
+  /** An S3-compatible store for members' uploads (docs/decisions/0026); the local disk without MEDIA_S3_BUCKET. */
+  MEDIA_S3_BUCKET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name: 3–63 lowercase letters, digits, dots and hyphens')
+      .optional(),
+  ),
+  MEDIA_S3_ENDPOINT: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MEDIA_S3_REGION: optionalText,
+  MEDIA_S3_ACCESS_KEY_ID: optionalText,
+  MEDIA_S3_SECRET_ACCESS_KEY: optionalText,
+  /** Unset: path-style with a custom endpoint (self-hosted stores want it), virtual-host style on AWS. */
+  MEDIA_S3_FORCE_PATH_STYLE: z.enum(['1', '0', 'true', 'false', 'yes', 'no', '']).optional(),
+  MEDIA_S3_PREFIX: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(?:[\w-][\w.-]{0,62}\/){1,4}$/, 'folders ending in "/", e.g. "rendezvous/"; letters, digits, _ - . only')
+      .optional(),
+  ),
 });
 
-export type Config = Omit<z.infer<typeof EnvSchema>, 'SESSION_SECRET' | 'HOST'> & {
+type MediaEnvKey = Extract<keyof z.infer<typeof EnvSchema>, `MEDIA_S3_${string}`>;
+
+export type Config = Omit<z.infer<typeof EnvSchema>, 'SESSION_SECRET' | 'HOST' | MediaEnvKey> & {
   SESSION_SECRET: string;
   HOST: string;
   /** NODE_ENV=production without DEMO: no demo accounts, no outboxes, no sandbox provider. */
   realProduction: boolean;
+  /** Members' uploads go to this S3-compatible store; null: to DATA_DIR/media on the local disk. */
+  MEDIA_S3: S3Settings | null;
   DATA_DIR: string;
   TENANTS_DIR: string;
 };
@@ -78,7 +110,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid environment:\n  ${problems.join('\n  ')}`);
   }
-  const values = parsed.data;
+  const {
+    MEDIA_S3_BUCKET,
+    MEDIA_S3_ENDPOINT,
+    MEDIA_S3_REGION,
+    MEDIA_S3_ACCESS_KEY_ID,
+    MEDIA_S3_SECRET_ACCESS_KEY,
+    MEDIA_S3_FORCE_PATH_STYLE,
+    MEDIA_S3_PREFIX,
+    ...values
+  } = parsed.data;
+  const media = mediaS3Settings({ MEDIA_S3_BUCKET, MEDIA_S3_ENDPOINT, MEDIA_S3_REGION, MEDIA_S3_ACCESS_KEY_ID, MEDIA_S3_SECRET_ACCESS_KEY, MEDIA_S3_FORCE_PATH_STYLE, MEDIA_S3_PREFIX });
   const dataDir = path.resolve(values.DATA_DIR);
   let secret = values.SESSION_SECRET;
   if (!secret) {
@@ -89,7 +131,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const realProduction = values.NODE_ENV === 'production' && !values.DEMO;
   const host = resolveHost(values.HOST, realProduction, values.DEMO_LISTEN_PUBLIC);
-  return { ...values, HOST: host, realProduction, DATA_DIR: dataDir, TENANTS_DIR: path.resolve(values.TENANTS_DIR), SESSION_SECRET: secret };
+  return { ...values, HOST: host, realProduction, DATA_DIR: dataDir, TENANTS_DIR: path.resolve(values.TENANTS_DIR), SESSION_SECRET: secret, MEDIA_S3: media };
 }
 
 const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i;
@@ -113,6 +155,26 @@ function resolveHost(host: string | undefined, realProduction: boolean, listenPu
     );
   }
   return host;
+}
+
+function mediaS3Settings(env: Pick<z.infer<typeof EnvSchema>, MediaEnvKey>): S3Settings | null {
+  const given = Object.entries(env).filter(([, value]) => value !== undefined && value !== '');
+  if (given.length === 0) return null;
+  const problems: string[] = [];
+  if (!env.MEDIA_S3_BUCKET) problems.push('MEDIA_S3_BUCKET: required when any MEDIA_S3_ variable is set');
+  if (env.MEDIA_S3_ACCESS_KEY_ID && !env.MEDIA_S3_SECRET_ACCESS_KEY) problems.push('MEDIA_S3_SECRET_ACCESS_KEY: required with MEDIA_S3_ACCESS_KEY_ID');
+  if (env.MEDIA_S3_SECRET_ACCESS_KEY && !env.MEDIA_S3_ACCESS_KEY_ID) problems.push('MEDIA_S3_ACCESS_KEY_ID: required with MEDIA_S3_SECRET_ACCESS_KEY');
+  if (problems.length) throw new ConfigError(`Invalid environment:\n  ${problems.join('\n  ')}`);
+  const pathStyle = env.MEDIA_S3_FORCE_PATH_STYLE;
+  return {
+    bucket: env.MEDIA_S3_BUCKET!,
+    endpoint: env.MEDIA_S3_ENDPOINT,
+    region: env.MEDIA_S3_REGION ?? 'us-east-1',
+    accessKeyId: env.MEDIA_S3_ACCESS_KEY_ID,
+    secretAccessKey: env.MEDIA_S3_SECRET_ACCESS_KEY,
+    forcePathStyle: pathStyle === undefined || pathStyle === '' ? Boolean(env.MEDIA_S3_ENDPOINT) : ['1', 'true', 'yes'].includes(pathStyle),
+    prefix: env.MEDIA_S3_PREFIX ?? '',
+  };
 }
 
 function readOrCreateSecret(file: string): string {

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Locale } from '~/shared/locales';
 import type { DB, User } from './db/schema';
 import type { EventBus } from './events/bus';
+import type { MediaStorage } from './media/storage';
 import type { StreamSettings } from './events/sse';
 import type { JobQueue } from './jobs/queue';
 import type { MailWorker } from './mail/mail';
@@ -51,8 +52,11 @@ export interface AppContext {
   events: EventBus;
   /** The open event streams of this process and their timing (server.ts); defaults apply without it. */
   streams?: StreamSettings;
-  /** Where uploaded and generated pictures live (DATA_DIR/media), served under /media/. */
-  mediaDir: string;
+  /**
+   * Where members' uploads (profile photos, chat pictures) are written, read and deleted: the local
+   * disk or an S3-compatible store (docs/decisions/0026). Served under /media/ by media-handler.ts.
+   */
+  media: MediaStorage;
   /** A request for a whole page, not a `.data` request of client navigation (remix-adapter.ts). */
   documentRequest?: boolean;
   /** Values for the server render only, never serialized (app/components/app/server-only.tsx). */

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { eraseExpiredAccounts } from '../accounts/deletion';
 import type { DB } from '../db/schema';
 import type { EventBus } from '../events/bus';
+import type { MediaStorage } from '../media/storage';
 import { reconcilePayments } from '../payments/reconcile';
 import type { PaymentProvider } from '../payments/provider';
 import type { Tenant } from '../tenants/schema';
@@ -19,7 +20,7 @@ export const ROUNDS = {
 
 export async function startScheduledJobs(
   jobs: JobQueue,
-  deps: { db: Kysely<DB>; tenant: (id: string) => Tenant | undefined; providerFor: (tenant: Tenant) => PaymentProvider; events: EventBus; log: (message: string) => void },
+  deps: { db: Kysely<DB>; tenant: (id: string) => Tenant | undefined; providerFor: (tenant: Tenant) => PaymentProvider; events: EventBus; media: MediaStorage; log: (message: string) => void },
 ): Promise<void> {
   const { db, log } = deps;
   await jobs.work('payments.reconcile', async () => {
@@ -27,7 +28,7 @@ export async function startScheduledJobs(
     if (result.failed) log(`reconciling payments: ${result.failed} of ${result.checked + result.failed} failed`);
   });
   await jobs.work('accounts.erase', async () => {
-    const erased = await eraseExpiredAccounts(db);
+    const erased = await eraseExpiredAccounts(db, deps.media);
     if (erased) log(`erased ${erased} accounts past their reactivation window`);
   });
   for (const [name, cron] of Object.entries(ROUNDS)) await jobs.schedule(name as keyof typeof ROUNDS, cron);
