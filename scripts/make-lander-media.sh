@@ -1,5 +1,5 @@
 #!/bin/sh
-# Makes the lander videos from the demo portraits (issue 23): public/landers/video/
+# Makes the lander videos from the demo portraits (issue 23): public/lander-media/video/
 #   story.webm + story.mp4         the video lander: the portraits one after another, a slow zoom on each
 #   transitions.webm + .mp4        the transitions-video lander: the portraits cross-faded and wiped
 #   *-poster.webp                  the first frame, shown before (and instead of) the video
@@ -7,7 +7,7 @@
 # Run from the repository root: sh scripts/make-lander-media.sh
 set -eu
 frames=$(mktemp -d)
-out=public/landers/video
+out=public/lander-media/video
 mkdir -p "$out"
 node --import tsx scripts/render-lander-frames.ts "$frames"
 

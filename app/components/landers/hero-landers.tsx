@@ -80,7 +80,7 @@ const Avatars = styled.ul`
 export function AloneTonight({ data }: { data: LanderData }) {
   return (
     <>
-      <Accent $image={data.accent ?? '/landers/accents/night.svg'} data-design="alonetonight">
+      <Accent $image={data.accent ?? '/lander-media/accents/night.svg'} data-design="alonetonight">
         <Headline data={data} />
         <Avatars>
           {data.profiles.map((profile) => (
@@ -199,7 +199,7 @@ const Grid = styled.ul`
     display: block;
   }
 
-  span {
+  small {
     color: ${({ theme }) => theme.colors.textMuted};
     font-size: ${({ theme }) => theme.fontSizes.sm};
   }
@@ -242,7 +242,7 @@ export function Gallery({ data }: { data: LanderData }) {
               <strong>
                 <NameAge name={profile.name} age={profile.age} fictional={profile.fictional} mark={data.fictionalIcon} />
               </strong>
-              <span>{profile.city}</span>
+              <small>{profile.city}</small>
             </div>
           </li>
         ))}

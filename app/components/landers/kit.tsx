@@ -59,33 +59,10 @@ export function Cta({ data, children, light, wide = true, testId = 'lander-cta' 
   );
 }
 
-/** The end of every lander: the fictional notice where it applies, and the signup modal. */
+/** The end of every lander: the signup modal (the layout's disclaimer explains the fictional mark). */
 export function LanderEnd({ data }: { data: LanderData }) {
-  const fictional = data.fictionalIcon && (data.profiles.some((profile) => profile.fictional) || data.profile?.fictional);
-  return (
-    <>
-      {fictional ? (
-        <Notice>
-          <FictionalMark decorative /> {data.fictionalWarning}
-        </Notice>
-      ) : null}
-      <SignupModal action={data.profile ? signupHref(data) : undefined} />
-    </>
-  );
+  return <SignupModal action={data.profile ? signupHref(data) : undefined} />;
 }
-
-const Notice = styled.p`
-  display: flex;
-  gap: ${({ theme }) => theme.space(2)};
-  align-items: center;
-  justify-content: center;
-  max-width: 960px;
-  margin: 0 auto;
-  padding: ${({ theme }) => `${theme.space(4)} ${theme.space(4)}`};
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  text-align: center;
-`;
 
 export function NameAge({ name, age, fictional, mark }: { name: string; age: number | null; fictional: boolean; mark: boolean }) {
   return (

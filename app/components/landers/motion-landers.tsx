@@ -27,9 +27,9 @@ function useDeferredPlay() {
 function LanderVideo({ name, label }: { name: 'story' | 'transitions'; label: string }) {
   const ref = useDeferredPlay();
   return (
-    <video ref={ref} muted loop playsInline preload="none" poster={`/landers/video/${name}-poster.webp`} width={480} height={600} aria-label={label}>
-      <source src={`/landers/video/${name}.webm`} type="video/webm" />
-      <source src={`/landers/video/${name}.mp4`} type="video/mp4" />
+    <video ref={ref} muted loop playsInline preload="none" poster={`/lander-media/video/${name}-poster.webp`} width={480} height={600} aria-label={label}>
+      <source src={`/lander-media/video/${name}.webm`} type="video/webm" />
+      <source src={`/lander-media/video/${name}.mp4`} type="video/mp4" />
     </video>
   );
 }
@@ -189,10 +189,9 @@ const Row = styled.ul`
     box-shadow: ${({ theme }) => theme.shadows.card};
   }
 
-  span {
+  strong {
     display: block;
     padding: ${({ theme }) => theme.space(2)};
-    font-weight: 600;
   }
 `;
 
@@ -214,9 +213,9 @@ export function TransitionsVideo({ data }: { data: LanderData }) {
           {data.profiles.map((profile) => (
             <li key={profile.id}>
               <Photo src={profile.thumb} alt="" width={240} height={300} />
-              <span>
+              <strong>
                 <NameAge name={profile.name} age={profile.age} fictional={profile.fictional} mark={data.fictionalIcon} />
-              </span>
+              </strong>
             </li>
           ))}
         </Row>

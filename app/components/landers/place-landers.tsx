@@ -95,7 +95,7 @@ const NearList = styled.ul`
     object-fit: cover;
   }
 
-  span {
+  small {
     display: block;
     color: ${({ theme }) => theme.colors.textMuted};
     font-size: ${({ theme }) => theme.fontSizes.sm};
@@ -147,7 +147,7 @@ export function MapLander({ data }: { data: LanderData }) {
                   <strong>
                     <NameAge name={profile.name} age={profile.age} fictional={profile.fictional} mark={data.fictionalIcon} />
                   </strong>
-                  <span>{profile.city}</span>
+                  <small>{profile.city}</small>
                 </div>
               </li>
             ))}
@@ -194,7 +194,7 @@ const Post = styled.article`
     object-fit: cover;
   }
 
-  header span {
+  header small {
     display: block;
     color: ${({ theme }) => theme.colors.textMuted};
     font-size: ${({ theme }) => theme.fontSizes.sm};
@@ -264,10 +264,10 @@ export function SocialNetwork({ data }: { data: LanderData }) {
                   <strong>
                     <NameAge name={profile.name} age={profile.age} fictional={profile.fictional} mark={data.fictionalIcon} />
                   </strong>
-                  <span>
+                  <small>
                     <FormattedMessage id="lander.feed.shared" defaultMessage="shared a new photo" />
                     {profile.city ? ` · ${profile.city}` : ''}
-                  </span>
+                  </small>
                 </div>
               </header>
               <Photo src={profile.photo} alt={intl.formatMessage({ id: 'lander.photoOf', defaultMessage: 'Photo of {name}' }, { name: profile.name })} width={480} height={600} loading="lazy" />
