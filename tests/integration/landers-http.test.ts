@@ -2,6 +2,7 @@
 // lander on every demo tenant, the slug rules, HTML that is the same for every visitor (so a render
 // cache can serve it), and a signup from a member landing that lands in that profile's chat with the
 // signup message as its first message.
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTenants } from '~/.server/tenants/registry';
 import { BROWSER_UA, request, startServer, type RunningServer } from '../support/server';
@@ -59,6 +60,23 @@ describe('landers', () => {
       expect(withoutNonce(first.text)).toBe(withoutNonce(second.text));
       expect(first.text).not.toMatch(/rdv_visit|rdv_vid|AAAAAAAA|BBBBBBBB/);
     }
+  });
+});
+
+describe('lander weight', () => {
+  it('sends at most 70 KB of JavaScript (gzip) per lander, and gives every picture its size (no layout shift)', async () => {
+    const flirt = hostOf('flirtlokaal');
+    const sizes: Record<string, number> = {};
+    for (const lander of LANDERS) {
+      const html = (await get(flirt, `/landers/${lander}`)).text;
+      const scripts = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!));
+      let bytes = 0;
+      for (const script of scripts) bytes += zlib.gzipSync((await get(flirt, script)).body).length;
+      sizes[lander] = Math.round(bytes / 1024);
+      for (const img of html.match(/<img [^>]*>/g) ?? []) expect(img, lander).toMatch(/width="\d+" height="\d+"/);
+    }
+    console.log('lander JavaScript, KB gzip:', sizes);
+    for (const [lander, kb] of Object.entries(sizes)) expect(kb, lander).toBeLessThanOrEqual(70);
   });
 });
 
