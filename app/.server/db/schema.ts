@@ -1,8 +1,8 @@
 // Kysely table types. Keep in step with the migrations in ./migrations.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { AuditAction, FlagReason } from '~/shared/operator-types';
+import type { AuditAction, FlagReason, OperatorRole } from '~/shared/operator-types';
 
-export type { AuditAction, FlagReason };
+export type { AuditAction, FlagReason, OperatorRole };
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -242,6 +242,12 @@ export interface PaymentsTable {
   checked_at: Timestamp;
   /** The provider reported a returned debit (chargeback); migration 0012. */
   charged_back_at: Generated<Date | null>;
+  /** Our key for the provider call that makes this payment (migration 0014; payments/intents.ts). */
+  idempotency_key: Generated<string | null>;
+  /** The provider call exactly as sent, stored before it is sent (a ProviderRequest). */
+  provider_request: Generated<unknown>;
+  /** When reconciliation asks the provider next; null once final (payments/reconcile.ts). */
+  next_check_at: Generated<Date | null>;
 }
 
 export interface RefundsTable {
@@ -256,6 +262,8 @@ export interface RefundsTable {
   provider_refund_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** When a pending refund is sent or asked again (migration 0014; payments/refunds.ts). */
+  next_check_at: Generated<Date | null>;
 }
 
 export interface SandboxPaymentsTable {
@@ -274,6 +282,8 @@ export interface SandboxPaymentsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   charged_back_at: Generated<Date | null>;
+  /** The key the create was sent with: the same key within an hour returns this payment. */
+  idempotency_key: Generated<string | null>;
 }
 
 export interface SandboxMandatesTable {
@@ -290,12 +300,6 @@ export interface SandboxRefundsTable {
   amount: number;
   idempotency_key: string;
   created_at: Timestamp;
-}
-
-export interface JobLocksTable {
-  name: string;
-  locked_until: Timestamp;
-  holder: string | null;
 }
 
 /** A like or a pass in the swipe game (one per member and profile). */
@@ -488,6 +492,8 @@ export interface OperatorsTable {
 export interface OperatorTenantsTable {
   operator_id: number;
   tenant_id: string;
+  /** What the operator may do for this tenant (migration 0019, docs/decisions/0029). */
+  roles: ColumnType<OperatorRole[], OperatorRole[] | undefined, OperatorRole[]>;
 }
 
 export interface OperatorSessionsTable {
@@ -558,6 +564,8 @@ export interface OperatorAuditTable {
   wait_seconds: number | null;
   detail: Record<string, unknown> | null;
   created_at: Timestamp;
+  /** The operator an admin's team action (invite, roles, remove) concerns. */
+  subject_operator_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface DB {
@@ -589,7 +597,6 @@ export interface DB {
   sandbox_payments: SandboxPaymentsTable;
   sandbox_mandates: SandboxMandatesTable;
   sandbox_refunds: SandboxRefundsTable;
-  job_locks: JobLocksTable;
   blocks: BlocksTable;
   likes: LikesTable;
   swipes: SwipesTable;
