@@ -119,12 +119,17 @@ const Mosaic = styled.div`
     border-radius: ${({ theme }) => theme.radii.md};
   }
 
+  /* 7 pictures: a large first one and six around it fill 3 columns (the last spans a row) and 5 columns exactly. */
   > :nth-child(1) {
     grid-column: span 2;
     grid-row: span 2;
   }
-  > :nth-child(5) {
-    grid-row: span 2;
+  > :nth-child(7) {
+    grid-column: span 3;
+
+    @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {
+      grid-column: auto;
+    }
   }
 `;
 
