@@ -41,7 +41,8 @@ const Close = styled.button`
   cursor: pointer;
 `;
 
-export function SignupModal() {
+/** `action`: where the form posts (a member landing posts to /members/{id}/signup: the new member then lands in that chat). */
+export function SignupModal({ action }: { action?: string } = {}) {
   const state = useAppState();
   const { signupModal, user, entryWarningOpen } = useSnapshot(state);
   const page = useFetcher<SignupData>();
@@ -84,6 +85,7 @@ export function SignupModal() {
             result={submit.data}
             submitting={submit.state !== 'idle'}
             FormComponent={submit.Form}
+            action={action}
             onProgress={() => setInProgress(true)}
             onLoginClick={close}
           />
