@@ -30,8 +30,8 @@ describe('render cache keys', () => {
   });
 
   it('caches the home page, static pages and pricing, and nothing of a member', () => {
-    for (const path of ['/', '/pages/terms', '/pages/return-policy', '/pricing']) expect(CACHEABLE_PAGE.test(path), path).toBe(true);
-    for (const path of ['/members', '/chats', '/likes', '/profile', '/credits', '/signup', '/login', '/pages/a/b', '/api/user.php']) expect(CACHEABLE_PAGE.test(path), path).toBe(false);
+    for (const path of ['/', '/pages/terms', '/pages/return-policy', '/pricing', '/landers/gallery', '/landers/video/she-spring', '/landers/tinderswipe', '/members/12/landing', '/members/12/landing2', '/members/12/landing3/x']) expect(CACHEABLE_PAGE.test(path), path).toBe(true);
+    for (const path of ['/members', '/chats', '/likes', '/profile', '/credits', '/signup', '/login', '/pages/a/b', '/api/user.php', '/members/12', '/members/12/chat', '/members/12/signup', '/landers/a/b/c']) expect(CACHEABLE_PAGE.test(path), path).toBe(false);
   });
 });
 

@@ -29,8 +29,11 @@ export interface RenderCacheOptions {
   now?: () => number;
 }
 
-/** Anonymous pages that look the same to every visitor with the same key (SPEC: index, static pages, pricing). */
-export const CACHEABLE_PAGE = /^\/(?:|pages\/[\w-]{1,60}|pricing)$/i;
+/**
+ * Anonymous pages that look the same to every visitor with the same key (SPEC: index, static pages,
+ * pricing, the landers and member landings — their variant is in the key, docs/decisions/0027).
+ */
+export const CACHEABLE_PAGE = /^\/(?:|pages\/[\w-]{1,60}|pricing|landers\/[a-z]{1,40}(?:\/[\w-]{1,60})?|members\/[1-9]\d{0,9}\/landing(?:[23](?:\/[\w-]{1,60})?)?)$/i;
 
 const tenantVersions = new WeakMap<Tenant, number>();
 let nextVersion = 1;
