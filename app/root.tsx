@@ -77,6 +77,9 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   return { locale, messages: messagesFor(locale), shell, user, ownProfile: context.user?.profile_id ?? null, banners, newLikes, unreadMessages, year: now().getUTCFullYear() };
 }
 
+// A form whose server could not answer keeps its page: the shell is not loaded again either (action-failure.tsx).
+export { keepPageAfterFailure as shouldRevalidate } from './components/forms/action-failure';
+
 export const links: LinksFunction = () => [
   { rel: 'icon', href: '/icon.svg', type: 'image/svg+xml' },
   { rel: 'apple-touch-icon', href: '/icons/192.png' },
