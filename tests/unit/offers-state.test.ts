@@ -10,6 +10,7 @@ import {
   effectiveCode,
   initialOffersState,
   loadTimeBonus,
+  loadTimeBonusOnce,
   restoreDiscountCode,
   startTimeBonus,
   timeBonusRunning,
@@ -98,6 +99,18 @@ describe('the time bonus store', () => {
     await loadTimeBonus(offers, { fetch: (async () => new Response('{', { status: 200 })) as unknown as typeof globalThis.fetch });
     expect(offers.welcomeDiscountcode).toBeNull();
     expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('asks for the time bonus once per page load and again only after a logout (issue 26)', async () => {
+    const fetch = vi.fn(async () => json(welcome('03', '00', '00')));
+    const options = { fetch: fetch as unknown as typeof globalThis.fetch };
+    await loadTimeBonusOnce(offers, options);
+    await loadTimeBonusOnce(offers, options);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(offers.welcomeDiscountcode?.code).toBe('TIMEBONUS25');
+    clearOffers(offers, null);
+    await loadTimeBonusOnce(offers, options);
+    expect(fetch).toHaveBeenCalledTimes(2);
   });
 
   it('clears when the answer has no active code, and on logout (with the applied code)', async () => {
