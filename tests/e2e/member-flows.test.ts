@@ -86,6 +86,7 @@ describe('the signup modal (item 11)', () => {
     await expect.poll(() => modal.isVisible()).toBe(false);
     expect(await page.locator('main #email').inputValue()).toBe(existing.email);
     expect(await page.getByTestId('login-exists').textContent()).toBe('An account with this e-mail address already exists');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/login-exists-375.png` });
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -105,6 +106,7 @@ describe('the chat composer (item 12)', () => {
     expect(await box.inputValue()).toBe('x'.repeat(1000));
     expect(await page.getByTestId('composer-count').textContent()).toBe('1000/1000');
     expect(await page.getByTestId('send').isEnabled()).toBe(true);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/composer-limit-375.png` });
     // Characters, not UTF-16 units: 999 letters and an emoji fill it exactly.
     await box.fill(`${'x'.repeat(999)}😀😀`);
     expect(await box.inputValue()).toBe(`${'x'.repeat(999)}😀`);
@@ -128,6 +130,7 @@ describe('a failing form action (item 15)', () => {
     expect(await page.locator('#email').inputValue()).toBe(someone.email);
     expect(await page.locator('#password').inputValue()).toBe(MEMBER_PASSWORD);
     expect(await page.locator('h1').first().textContent()).toBe('Log in');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/login-failure-1280.png` });
     // It works again once the server does.
     await page.unroute('**/*.data*');
     await page.locator('form:has(#password) button[type="submit"]').click();
@@ -147,6 +150,7 @@ describe('a failing form action (item 15)', () => {
     await page.locator('form:has(#city) button[type="submit"]').click();
     await expect.poll(() => page.locator('[role="alert"]').first().textContent()).toBe('An error occured, please try again later');
     expect(await city.inputValue()).toBe('Zandvoort aan Zee');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/profile-failure-1280.png` });
     expect(new URL(page.url()).pathname).toBe('/profile');
     expect(await page.locator('[data-layout="default"]').count()).toBe(1);
     expect(problems.filter((p) => !expectedFailure(p))).toEqual([]);
