@@ -1,8 +1,8 @@
 // Kysely table types. Keep in step with the migrations in ./migrations.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { AuditAction, FlagReason } from '~/shared/operator-types';
+import type { AuditAction, FlagReason, OperatorRole } from '~/shared/operator-types';
 
-export type { AuditAction, FlagReason };
+export type { AuditAction, FlagReason, OperatorRole };
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -27,6 +27,8 @@ export interface UsersTable {
   /** The host the member signed up on: mails link there. */
   signup_host: string | null;
   tracking: Tracking | null;
+  /** The visit this member is attributed to (decision 0027: last touch with a traffic source). */
+  visit_id: number | null;
   signup_message: string | null;
   deletion_requested_at: Date | null;
   delete_reason: string | null;
@@ -39,6 +41,30 @@ export interface Tracking {
   sub1?: string;
   sub2?: string;
   sub3?: string;
+}
+
+/** A counted visit (migration 0017); its bigint id comes back as a number (database.ts). */
+export interface VisitsTable {
+  id: ColumnType<number, never, never>;
+  tenant_id: string;
+  click_id: string;
+  network: string | null;
+  ref: string | null;
+  sub1: string | null;
+  sub2: string | null;
+  sub3: string | null;
+  lander: string | null;
+  variant: string | null;
+  profile_id: number | null;
+  path: string;
+  country: string | null;
+  user_agent_class: 'mobile' | 'tablet' | 'desktop';
+  visitor_key: string;
+  visitor_id: string;
+  target_key: string;
+  hits: Generated<number>;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
 }
 
 export interface AccountTokensTable {
@@ -266,12 +292,6 @@ export interface SandboxRefundsTable {
   created_at: Timestamp;
 }
 
-export interface JobLocksTable {
-  name: string;
-  locked_until: Timestamp;
-  holder: string | null;
-}
-
 /** A like or a pass in the swipe game (one per member and profile). */
 export interface SwipesTable {
   profile_id: number;
@@ -462,6 +482,8 @@ export interface OperatorsTable {
 export interface OperatorTenantsTable {
   operator_id: number;
   tenant_id: string;
+  /** What the operator may do for this tenant (migration 0019, docs/decisions/0029). */
+  roles: ColumnType<OperatorRole[], OperatorRole[] | undefined, OperatorRole[]>;
 }
 
 export interface OperatorSessionsTable {
@@ -532,9 +554,12 @@ export interface OperatorAuditTable {
   wait_seconds: number | null;
   detail: Record<string, unknown> | null;
   created_at: Timestamp;
+  /** The operator an admin's team action (invite, roles, remove) concerns. */
+  subject_operator_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface DB {
+  visits: VisitsTable;
   operators: OperatorsTable;
   operator_tenants: OperatorTenantsTable;
   operator_sessions: OperatorSessionsTable;
@@ -562,7 +587,6 @@ export interface DB {
   sandbox_payments: SandboxPaymentsTable;
   sandbox_mandates: SandboxMandatesTable;
   sandbox_refunds: SandboxRefundsTable;
-  job_locks: JobLocksTable;
   blocks: BlocksTable;
   likes: LikesTable;
   swipes: SwipesTable;
@@ -578,6 +602,7 @@ export interface DB {
 }
 
 export type User = Selectable<UsersTable>;
+export type Visit = Selectable<VisitsTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Profile = Selectable<ProfilesTable>;
