@@ -158,6 +158,38 @@ describe('a failing form action (item 15)', () => {
   });
 });
 
+describe('a failing signup (item 15)', () => {
+  it('keeps the signup form and what was typed, with the error on the last step', async () => {
+    const { context, page, base } = await browse('flirtlokaal', null, 375);
+    const problems = watchConsole(page);
+    await page.goto(`${base}/signup`, { waitUntil: 'networkidle' });
+    await failFormPosts(page);
+    const form = page.getByTestId('signup-form');
+    const next = form.locator('button[type="button"]').last();
+    await form.locator('label:has(input[name="gender"][value="female"])').click();
+    await form.locator('label:has(input[name="seeking"][value="male"])').click();
+    await next.click();
+    await form.locator('#date_of_birth').fill('1984-06-12');
+    await next.click();
+    await form.locator('#country').selectOption('NL');
+    await next.click();
+    await form.locator('#name').fill('Unlucky');
+    await form.locator('#email').fill('unlucky@e2e.example');
+    await form.locator('#password').fill('unlucky password 1');
+    await next.click();
+    await form.locator('input[name="terms"]').check();
+    await form.locator('input[name="orientation_consent"]').check();
+    await form.locator('button[type="submit"]').click();
+    await expect.poll(() => page.getByTestId('signup-message').textContent()).toBe('An error occured, please try again later ');
+    expect(new URL(page.url()).pathname).toBe('/signup');
+    expect(await form.locator('input[name="terms"]').isChecked()).toBe(true);
+    expect(await form.locator('#email').inputValue()).toBe('unlucky@e2e.example');
+    expect(await form.locator('#password').inputValue()).toBe('unlucky password 1');
+    expect(problems.filter((p) => !expectedFailure(p))).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('nav badges (item 17)', () => {
   it('do not cover their labels at 1280 px (nor at 375 px)', async () => {
     const own = await member('flirtlokaal', 'NL', 'Badged');
