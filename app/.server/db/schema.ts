@@ -242,6 +242,12 @@ export interface PaymentsTable {
   checked_at: Timestamp;
   /** The provider reported a returned debit (chargeback); migration 0012. */
   charged_back_at: Generated<Date | null>;
+  /** Our key for the provider call that makes this payment (migration 0014; payments/intents.ts). */
+  idempotency_key: Generated<string | null>;
+  /** The provider call exactly as sent, stored before it is sent (a ProviderRequest). */
+  provider_request: Generated<unknown>;
+  /** When reconciliation asks the provider next; null once final (payments/reconcile.ts). */
+  next_check_at: Generated<Date | null>;
 }
 
 export interface RefundsTable {
@@ -256,6 +262,8 @@ export interface RefundsTable {
   provider_refund_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** When a pending refund is sent or asked again (migration 0014; payments/refunds.ts). */
+  next_check_at: Generated<Date | null>;
 }
 
 export interface SandboxPaymentsTable {
@@ -274,6 +282,8 @@ export interface SandboxPaymentsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   charged_back_at: Generated<Date | null>;
+  /** The key the create was sent with: the same key within an hour returns this payment. */
+  idempotency_key: Generated<string | null>;
 }
 
 export interface SandboxMandatesTable {
