@@ -88,6 +88,9 @@ export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
   return data;
 }
 
+// A form whose server could not answer keeps its page: the shell is not loaded again either (action-failure.tsx).
+export { keepPageAfterFailure as shouldRevalidate } from './components/forms/action-failure';
+
 export const links: LinksFunction = () => [
   { rel: 'icon', href: '/icon.svg', type: 'image/svg+xml' },
   { rel: 'apple-touch-icon', href: '/icons/192.png' },

@@ -6,7 +6,8 @@ import { createSession, sessionCookie } from '~/.server/accounts/sessions';
 import { userView } from '~/.server/accounts/user-view';
 import { apiError, apiJson, tooManyRequests } from '~/.server/http/api';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
-import { languageCookie } from '~/.server/i18n/language-choice';
+import { validationError } from '~/.server/http/request-input';
+import { languageCookie, loginLanguageCookie } from '~/.server/i18n/language-choice';
 import { serverMessage } from '~/.server/i18n/messages';
 import { LOCALES } from '~/shared/locales';
 
@@ -16,7 +17,7 @@ const route = apiRoute({
   }),
   POST: endpoint({
     body: LoginSchema,
-    async handle({ context, body }) {
+    async handle({ request, context, body }) {
       const { db, tenant, locale } = context;
       const wait = await context.limits.consume('login', tenant.id, context.visitor.ip ?? 'unknown');
       if (wait) return tooManyRequests(locale, wait);
@@ -32,7 +33,10 @@ const route = apiRoute({
         return apiError(401, 'login_failed', locale, 'login.error.failed');
       }
       const token = await createSession(db, tenant, result.user.id, { ip: context.visitor.ip, userAgent: context.userAgent });
-      return apiJson({ user: await userView(db, tenant, result.user) }, { headers: { 'Set-Cookie': sessionCookie(token, context.secure) } });
+      const headers = new Headers({ 'Set-Cookie': sessionCookie(token, context.secure) });
+      const language = loginLanguageCookie(request.headers.get('Cookie'), result.user.language, tenant, context.secure);
+      if (language) headers.append('Set-Cookie', language);
+      return apiJson({ user: await userView(db, tenant, result.user) }, { headers });
     },
   }),
   PUT: endpoint({
@@ -40,7 +44,8 @@ const route = apiRoute({
     body: z.object({ language: z.enum(LOCALES, { message: 'api.error.invalidLanguage' }) }),
     async handle({ context, body, user }) {
       const { db, tenant, locale } = context;
-      if (!tenant.locales.includes(body.language)) return apiError(400, 'validation', locale, 'api.error.invalidLanguage', { fields: { language: serverMessage(locale, 'api.error.invalidLanguage') } });
+      // A language of the eleven that this site does not show is refused like any other wrong value: one answer shape.
+      if (!tenant.locales.includes(body.language)) return validationError(locale, [{ code: 'custom', path: ['language'], message: 'api.error.invalidLanguage' }], 'body');
       const updated = await db.updateTable('users').set({ language: body.language }).where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
       return apiJson({ user: await userView(db, tenant, updated) }, { headers: { 'Set-Cookie': languageCookie(body.language, context.secure) } });
     },

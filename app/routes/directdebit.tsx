@@ -32,6 +32,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant, user } = context;
   if (!user) throw redirect('/login');
   const query = new URL(request.url).searchParams;
+  // Reached from checkout with a bundle; a bare /directdebit (a bookmark, a typed address) goes to the bundles.
+  if (!query.get('package')) throw redirect('/credits');
   const country = await requestPaymentCountry(request, context, query.get('country'));
   const price = quote(tenant, country, query.get('package') ?? '', 'sdd');
   if (!price) throw notFound();

@@ -1,7 +1,8 @@
 // /notifications — also the Settings page of the account menu (SPEC §2): e-mail notifications,
 // e-mail address, password, language and deleting the account.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, redirect, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, Link, redirect, useActionData, useLoaderData, type ClientActionFunctionArgs } from '@remix-run/react';
+import { keepPageAfterFailure, keepPageOnFailure } from '~/components/forms/action-failure';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { metaMessage, pageMeta } from '~/components/app/page-meta';
 import styled from 'styled-components';
@@ -99,11 +100,16 @@ const pageTexts = defineMessages({
   description: { id: 'meta.settings.description', defaultMessage: 'Your settings on {site}: e-mail notifications, privacy, your e-mail address, password and account.' },
 });
 
+// A save the server cannot answer keeps the page and what was typed (issue 26; action-failure.tsx).
+export const clientAction = (args: ClientActionFunctionArgs) =>
+  keepPageOnFailure<typeof action, Result>(args, (sent) => ({ form: String(sent.get('intent') ?? ''), ok: false, message: null }));
+export const shouldRevalidate = keepPageAfterFailure;
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, metaMessage(matches, pageTexts.title), metaMessage(matches, pageTexts.description));
 
 export default function Settings() {
   const { email, disabled, invisible, privacyMode } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionData<typeof clientAction>();
   const intl = useIntl();
   const note = (form: string) => <FormNote result={result} form={form} />;
   return (

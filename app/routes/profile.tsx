@@ -1,7 +1,8 @@
 // /profile — My profile: edit every profile field, manage photos (upload, main photo, delete).
 import { regionLabel } from '~/shared/region-labels';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link, redirect, useActionData, useLoaderData, useNavigation, type ClientActionFunctionArgs } from '@remix-run/react';
+import { keepPageAfterFailure, keepPageOnFailure } from '~/components/forms/action-failure';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { metaMessage, pageMeta } from '~/components/app/page-meta';
 import styled from 'styled-components';
@@ -9,6 +10,7 @@ import { Button } from '~/components/app/buttons';
 import { FormNote, CheckRow, Field, SelectField } from '~/components/forms/fields';
 import { fieldLabels, noteLabels, valueLabels } from '~/components/members/profile-labels';
 import { Prose } from '~/components/pages/prose';
+import { Interests, Photos } from '~/components/members/own-profile-parts';
 import { regionsByCountry } from '~/.server/geo/regions';
 import { serverMessage } from '~/.server/i18n/messages';
 import { formAction } from '~/.server/http/form-action';
@@ -82,53 +84,15 @@ export const action = formAction({
   },
 });
 
-const Photos = styled.ul`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(120px, 1fr));
-  gap: ${({ theme }) => theme.space(3)};
-  padding: 0;
-  list-style: none;
-
-  li {
-    display: grid;
-    gap: ${({ theme }) => theme.space(1)};
-  }
-
-  img {
-    width: 100%;
-    aspect-ratio: 4 / 5;
-    object-fit: cover;
-    border-radius: ${({ theme }) => theme.radii.md};
-  }
-
-  li[data-main='true'] img {
-    outline: 3px solid ${({ theme }) => theme.colors.primary};
-  }
-
-  button {
-    padding: ${({ theme }) => theme.space(1)};
-    border: 0;
-    background: none;
-    color: ${({ theme }) => theme.colors.primary};
-    font: inherit;
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    text-decoration: underline;
-    cursor: pointer;
-  }
-`;
+// A save the server cannot answer keeps the page and what was typed (issue 26; action-failure.tsx).
+export const clientAction = (args: ClientActionFunctionArgs) =>
+  keepPageOnFailure<typeof action, ProfileActionData>(args, (sent) => ({ form: sent.get('intent') === 'profile' ? 'profile' : 'photos', ok: false, message: null, fields: {} }));
+export const shouldRevalidate = keepPageAfterFailure;
 
 const Stack = styled(Form)`
   display: grid;
   gap: ${({ theme }) => theme.space(4)};
   max-width: 560px;
-`;
-
-const Interests = styled.fieldset`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(150px, 1fr));
-  gap: ${({ theme }) => theme.space(2)};
-  border: 0;
-  padding: 0;
 `;
 
 const pageTexts = defineMessages({
@@ -140,7 +104,7 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, metaMessage
 
 export default function MyProfile() {
   const { profile, photos, photoLimit, regions, interests, accept } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionData<typeof clientAction>();
   const navigation = useNavigation();
   const intl = useIntl();
   const options = (field: string, values: readonly string[]) => [

@@ -104,7 +104,7 @@ export interface Composer {
 
 export type OpenChatResult =
   | { ok: true; chat: ChatView; read: { otherUserId: number; conversation: number; message: number } | null }
-  | { ok: false; error: 'not_found' | 'self' }
+  | { ok: false; error: 'not_found' | 'self' | 'no_conversation' }
   | { ok: false; error: 'blocked'; name: string };
 
 /**
@@ -125,7 +125,8 @@ export async function openChat(
   let otherId: number;
   if ('conversation' in target) {
     const side = await db.selectFrom('conversation_sides').select('other_profile_id').where('conversation_id', '=', target.conversation).where('profile_id', '=', own).executeTakeFirst();
-    if (!side) return { ok: false, error: 'not_found' };
+    // Not one of the member's conversations (another's, or none): no such conversation, whoever's it is.
+    if (!side) return { ok: false, error: 'no_conversation' };
     otherId = side.other_profile_id;
   } else {
     if (target.profile === own) return { ok: false, error: 'self' };

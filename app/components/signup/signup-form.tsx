@@ -12,6 +12,7 @@ import { suggestEmail } from '~/shared/email-suggestion';
 import { LAST_SIGNUP_STEP, SIGNUP_STEPS, signupStepErrors, stepOfField, validateSignupFields, type FieldError, type SignupFieldValues } from '~/shared/signup-rules';
 import { Button } from '../app/buttons';
 import { Alert, CheckRow, ErrorText, Field, SelectField } from '../forms/fields';
+import { isServerFailure, ServerFailureText } from '../forms/action-failure';
 
 export interface SignupData {
   open: boolean;
@@ -344,9 +345,9 @@ export function SignupForm({
           ))}
         </Steps>
       ) : null}
-      {result?.message ? (
+      {result?.message || isServerFailure(result) ? (
         <Alert role="alert" data-testid="signup-message">
-          {result.pendingDeletion ? <PendingDeletionMessage /> : result.message}{' '}
+          {isServerFailure(result) ? <ServerFailureText /> : result?.pendingDeletion ? <PendingDeletionMessage /> : result?.message}{' '}
           {result.login ? (
             <Link to={loginHref} onClick={onLoginClick} data-testid="signup-login">
               <FormattedMessage id="nav.login" defaultMessage="Login" />

@@ -1,7 +1,8 @@
 // The signup modal (SPEC §2, §4): opened by ?signup=1 or by an action that needs an account. It
 // cannot be closed by the backdrop or Escape once a signup is in progress; it closes when the visitor
-// goes to log in, and after a successful signup (which navigates on to the matches).
-import { useFetcher, useLocation } from '@remix-run/react';
+// goes to log in — also by itself when the e-mail already has an account (redirectedToLogin) — and
+// after a successful signup (which navigates on to the matches).
+import { useFetcher, useLocation, useNavigate } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
@@ -69,6 +70,17 @@ export function SignupModal({ action }: { action?: string } = {}) {
   useEffect(() => {
     if (signupModal && !user && page.state === 'idle' && !page.data) page.load('/api/signup.php');
   }, [signupModal, user, page]);
+
+  // SPEC §4 redirectedToLogin: the e-mail already has an account, so the visitor is sent to log in
+  // with it filled in; the navigation closes the modal (the login page says why).
+  const navigate = useNavigate();
+  const existing = submit.data?.login ? (submit.data.values.email ?? '') : null;
+  useEffect(() => {
+    if (existing === null) return;
+    state.signupModal = false;
+    setInProgress(false);
+    navigate(`/login?${new URLSearchParams({ email: existing, exists: '1' }).toString()}`);
+  }, [existing, submit.data, navigate, state]);
 
   const dismissible = !inProgress && submit.state === 'idle';
   return (
