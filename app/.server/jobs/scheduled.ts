@@ -8,6 +8,9 @@ import { reconcilePayments } from '../payments/reconcile';
 import type { PaymentProvider } from '../payments/provider';
 import type { Tenant } from '../tenants/schema';
 import type { JobQueue } from './queue';
+import type { User } from '../db/schema';
+import { notifyActivity } from '../notifications/activity';
+import { sendPush, type PushPayload } from '../notifications/push';
 
 /** Cron (UTC) of each round. */
 export const ROUNDS = {
@@ -15,11 +18,21 @@ export const ROUNDS = {
   'payments.reconcile': '* * * * *',
   // Accounts past their 14-day reactivation window are erased.
   'accounts.erase': '17 * * * *',
+  // New messages and likes: the first mail after a quiet spell within two minutes (docs/decisions/0024).
+  'notifications.activity': '* * * * *',
 } as const;
 
 export async function startScheduledJobs(
   jobs: JobQueue,
-  deps: { db: Kysely<DB>; tenant: (id: string) => Tenant | undefined; providerFor: (tenant: Tenant) => PaymentProvider; events: EventBus; log: (message: string) => void },
+  deps: {
+    db: Kysely<DB>;
+    tenant: (id: string) => Tenant | undefined;
+    providerFor: (tenant: Tenant) => PaymentProvider;
+    events: EventBus;
+    /** scheme://host that links in a member's notifications point to. */
+    originOf: (tenant: Tenant, user: User) => string;
+    log: (message: string) => void;
+  },
 ): Promise<void> {
   const { db, log } = deps;
   await jobs.work('payments.reconcile', async () => {
@@ -29,6 +42,13 @@ export async function startScheduledJobs(
   await jobs.work('accounts.erase', async () => {
     const erased = await eraseExpiredAccounts(db);
     if (erased) log(`erased ${erased} accounts past their reactivation window`);
+  });
+  await jobs.work('notifications.activity', async () => {
+    await notifyActivity(db, { tenant: deps.tenant, originOf: deps.originOf, jobs });
+  });
+  await jobs.work<{ tenant: string; subscription: number; payload: PushPayload }>('push.send', async (data) => {
+    const tenant = deps.tenant(data.tenant);
+    if (tenant) await sendPush(db, tenant, data.subscription, data.payload);
   });
   for (const [name, cron] of Object.entries(ROUNDS)) await jobs.schedule(name as keyof typeof ROUNDS, cron);
 }

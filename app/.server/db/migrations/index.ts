@@ -14,6 +14,7 @@ import * as m0011 from './0011-offers';
 import * as m0012 from './0012-direct-debit';
 import * as m0013 from './0013-operators';
 import * as m0015 from './0015-job-queue';
+import * as m0016 from './0016-notifications';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012-direct-debit': m0012,
   '0013-operators': m0013,
   '0015-job-queue': m0015,
+  '0016-notifications': m0016,
 };
