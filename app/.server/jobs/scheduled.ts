@@ -44,7 +44,9 @@ export async function startScheduledJobs(
     if (erased) log(`erased ${erased} accounts past their reactivation window`);
   });
   await jobs.work('notifications.activity', async () => {
-    await notifyActivity(db, { tenant: deps.tenant, originOf: deps.originOf, jobs });
+    const result = await notifyActivity(db, { tenant: deps.tenant, originOf: deps.originOf, jobs });
+    // The mails are in the outbox: send them now rather than at the outbox's next round.
+    if (result.mails > 0) await jobs.send('mail.outbox');
   });
   await jobs.work<{ tenant: string; subscription: number; payload: PushPayload }>('push.send', async (data) => {
     const tenant = deps.tenant(data.tenant);

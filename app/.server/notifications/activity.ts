@@ -3,8 +3,10 @@
 // the site, only for kinds they left on, never by mail while a disabled reason (fbl, bounce,
 // listunsubscribe) is set. The data is the record: a message counts while its conversation side has
 // not read it, a like while it is unseen, both for a day (older unread messages are the reminder's).
-// Batching: the first mail after a quiet spell leaves at the next round (within two minutes of the
-// cause); then at most one activity mail per member every MAIL_BATCH_MS, gathering everything new.
+// Batching: the first mail after a quiet spell waits until its oldest news is GATHER_MS old, so that
+// a like and a message of the same moment share it, and leaves at the round after that (within two
+// minutes of the cause); then at most one activity mail per member every MAIL_BATCH_MS, gathering
+// everything new.
 // Push has no batch window: one push per round at most, for what is new since the last push.
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import { now, today } from '../clock';
@@ -20,8 +22,10 @@ import { listUnsubscribeHeaders } from './unsubscribe';
 import { enqueueMail } from '../mail/mail';
 import { isLocale, type Locale } from '~/shared/locales';
 
-/** At most one activity mail per member in this span; the first after a quiet spell goes at once. */
+/** At most one activity mail per member in this span. */
 export const MAIL_BATCH_MS = 30 * 60_000;
+/** The first mail after a quiet spell waits this long for more news to join it. */
+export const GATHER_MS = 60_000;
 
 export type ActivityKind = 'new_conversations' | 'new_messages' | 'like';
 
@@ -92,6 +96,8 @@ export async function notifyActivity(db: Kysely<DB>, deps: ActivityDeps): Promis
     ])
     .where('m.created_at', '>', since)
     .where('m.created_at', '<=', at)
+    // Nothing from before the member was one (the demo's backdated conversations).
+    .whereRef('m.created_at', '>', 'u.signup_date')
     .where('u.status', 'in', ['confirmed', 'not_confirmed'])
     .where((eb) => eb('m.id', '>', eb.fn.coalesce('ns.messages_after', eb.val(0))))
     .where((eb) => eb('m.id', '>', eb.fn.coalesce('cs.last_read_message_id', eb.val(0))))
@@ -112,6 +118,7 @@ export async function notifyActivity(db: Kysely<DB>, deps: ActivityDeps): Promis
     .where('l.seen_at', 'is', null)
     .where('l.created_at', '>', since)
     .where('l.created_at', '<=', at)
+    .whereRef('l.created_at', '>', 'u.signup_date')
     .where('u.status', 'in', ['confirmed', 'not_confirmed'])
     // The watermark is kept to the millisecond (a JS Date); the like's time may carry microseconds.
     .where((eb) => eb.or([eb('ns.likes_after', 'is', null), eb(sql<Date>`date_trunc('milliseconds', l.created_at)`, '>', eb.ref('ns.likes_after'))]))
@@ -173,6 +180,8 @@ async function notifyMember(db: Kysely<DB>, deps: ActivityDeps, userId: number, 
 
   // Mail: once the batch window since the last activity mail has passed.
   if (state.last_mail_at && at.getTime() - state.last_mail_at.getTime() < MAIL_BATCH_MS) return result;
+  const oldest = Math.min(...pending.messages.map((m) => m.created_at.getTime()), ...pending.likes.map((l) => l.created_at.getTime()));
+  if (at.getTime() - oldest < GATHER_MS) return result;
   const mailOff = user.notifications_disabled.some((reason) => (SYSTEM_REASONS as readonly string[]).includes(reason));
   const watermark = {
     messages_after: Math.max(state.messages_after, ...pending.messages.map((m) => m.id)),
