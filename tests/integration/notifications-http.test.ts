@@ -80,7 +80,7 @@ describe('notifications over HTTP', () => {
   });
 
   it('answers 404 to a one-click POST with an unknown token', async () => {
-    const res = await call('POST', '/unsubscribe/not-a-token', '', 'List-Unsubscribe=One-Click', { 'content-type': 'application/x-www-form-urlencoded', origin: '' });
+    const res = await request(server.port, HOST, '/unsubscribe/not-a-token', { method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(res.status).toBe(404);
   });
 

@@ -83,10 +83,10 @@ describe.each(databaseKinds)('notifications on $name', (kind) => {
     const tom = await member('Tom', 'male');
     const ben = await member('Ben', 'male');
     await like(tom, mia);
-    later(20_000);
+    later(10_000);
     await write(ben, mia);
-    // The first mail gathers for a minute, then leaves at the next round (rounds run every minute).
-    later(30_000);
+    // The first mail gathers for half a minute, then leaves at the next round (rounds run every minute).
+    later(10_000);
     await round();
     expect(await mailsTo(mia)).toEqual([]);
     later(60_000);

@@ -3,7 +3,7 @@
 // the site, only for kinds they left on, never by mail while a disabled reason (fbl, bounce,
 // listunsubscribe) is set. The data is the record: a message counts while its conversation side has
 // not read it, a like while it is unseen, both for a day (older unread messages are the reminder's).
-// Batching: the first mail after a quiet spell waits until its oldest news is GATHER_MS old, so that
+// Batching: the first mail after a quiet spell waits until its oldest news is GATHER_MS (30 s) old, so that
 // a like and a message of the same moment share it, and leaves at the round after that (within two
 // minutes of the cause); then at most one activity mail per member every MAIL_BATCH_MS, gathering
 // everything new.
@@ -25,7 +25,7 @@ import { isLocale, type Locale } from '~/shared/locales';
 /** At most one activity mail per member in this span. */
 export const MAIL_BATCH_MS = 30 * 60_000;
 /** The first mail after a quiet spell waits this long for more news to join it. */
-export const GATHER_MS = 60_000;
+export const GATHER_MS = 30_000;
 
 export type ActivityKind = 'new_conversations' | 'new_messages' | 'like';
 
