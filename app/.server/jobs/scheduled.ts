@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { eraseExpiredAccounts } from '../accounts/deletion';
 import type { DB } from '../db/schema';
 import type { EventBus } from '../events/bus';
+import type { MediaStorage } from '../media/storage';
 import { reconcilePayments } from '../payments/reconcile';
 import type { PaymentProvider } from '../payments/provider';
 import type { Tenant } from '../tenants/schema';
@@ -29,6 +30,7 @@ export async function startScheduledJobs(
     tenant: (id: string) => Tenant | undefined;
     providerFor: (tenant: Tenant) => PaymentProvider;
     events: EventBus;
+    media: MediaStorage;
     /** scheme://host that links in a member's notifications point to. */
     originOf: (tenant: Tenant, user: User) => string;
     log: (message: string) => void;
@@ -40,7 +42,7 @@ export async function startScheduledJobs(
     if (result.failed) log(`reconciling payments: ${result.failed} of ${result.checked + result.failed} failed`);
   });
   await jobs.work('accounts.erase', async () => {
-    const erased = await eraseExpiredAccounts(db);
+    const erased = await eraseExpiredAccounts(db, deps.media);
     if (erased) log(`erased ${erased} accounts past their reactivation window`);
   });
   await jobs.work('notifications.activity', async () => {
