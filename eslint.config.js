@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['build/', 'data/', 'node_modules/', '.cache/'] },
+  { ignores: ['build/', 'bench/floor/build/', 'data/', 'node_modules/', '.cache/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
