@@ -114,6 +114,9 @@ async function main() {
     providerFor: (tenant) => providerFor({ db: database.db, tenant, origin: `https://${tenant.settings.domain}`, sandboxAllowed: devOutbox }),
     events,
     media,
+    // Links in notifications go to the host the member signed up on, else the tenant's domain (the
+    // development and demo server's own *.localhost host, where the demo runs).
+    originOf: (tenant, user) => user.signup_host ?? (devOutbox ? `http://${tenant.id}.localhost:${config.PORT}` : `https://${tenant.settings.domain}`),
     log,
   });
 

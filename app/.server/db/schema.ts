@@ -93,6 +93,8 @@ export interface MailOutboxTable {
   last_error: string | null;
   created_at: Timestamp;
   sent_at: Date | null;
+  /** Extra headers (List-Unsubscribe…), migration 0016. */
+  headers: Record<string, string> | null;
 }
 
 export interface LoginFailuresTable {
@@ -604,11 +606,43 @@ export interface DB {
   users: UsersTable;
   account_tokens: AccountTokensTable;
   mail_outbox: MailOutboxTable;
+  notification_state: NotificationStateTable;
+  push_subscriptions: PushSubscriptionsTable;
+  tenant_push_keys: TenantPushKeysTable;
   login_failures: LoginFailuresTable;
   sessions: SessionsTable;
   profiles: ProfilesTable;
   profiles_removed: ProfilesRemovedTable;
   photos: PhotosTable;
+}
+
+/** Presence, watermarks and unsubscribe token of a member's notifications (migration 0016). */
+export interface NotificationStateTable {
+  user_id: number;
+  tenant_id: string;
+  hidden: Generated<boolean>;
+  seen_at: Date | null;
+  messages_after: Generated<number>;
+  likes_after: Generated<Date>;
+  last_mail_at: Date | null;
+  last_push_at: Date | null;
+  unsubscribe_token: string;
+}
+
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  tenant_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: Generated<Date>;
+}
+
+export interface TenantPushKeysTable {
+  tenant_id: string;
+  public_key: string;
+  private_key: string;
 }
 
 export type User = Selectable<UsersTable>;

@@ -15,6 +15,10 @@ export const QUEUES = {
   'payments.reconcile': { policy: 'stately', retryLimit: 0, expireInSeconds: 600 },
   /** Erases accounts past their 14-day reactivation window (accounts/deletion.ts), hourly. */
   'accounts.erase': { policy: 'stately', retryLimit: 0, expireInSeconds: 600 },
+  /** New messages and likes to members by mail and push (notifications/activity.ts), every minute. */
+  'notifications.activity': { policy: 'stately', retryLimit: 0, expireInSeconds: 600 },
+  /** One web push to one subscription (notifications/push.ts): retried with backoff, dropped on 404/410. */
+  'push.send': { policy: 'standard', retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
 } satisfies Record<string, QueueSpec>;
 
 export type JobName = keyof typeof QUEUES;
