@@ -1,5 +1,9 @@
 // Complaints, reports and scam signals (docs/decisions/0029), shared by the domain and the pages.
 
+/** A complaint's description: long enough to act on, short enough to read. */
+export const DESCRIPTION_MIN = 10;
+export const DESCRIPTION_MAX = 2000;
+
 /** Where a complaint came from: the /complaints form, a member's Report action, or the chat's scam rules. */
 export const COMPLAINT_SOURCES = ['form', 'report', 'signal'] as const;
 export type ComplaintSource = (typeof COMPLAINT_SOURCES)[number];

@@ -8,7 +8,7 @@
 import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
-import { COMPLAINT_ACTIONS, COMPLAINT_CATEGORIES, type ComplaintAction, type ComplaintCategory, type ComplaintSource } from '~/shared/complaint-types';
+import { COMPLAINT_ACTIONS, COMPLAINT_CATEGORIES, DESCRIPTION_MAX, DESCRIPTION_MIN, type ComplaintAction, type ComplaintCategory, type ComplaintSource } from '~/shared/complaint-types';
 import { isLocale, type Locale } from '~/shared/locales';
 import { idSchema, text } from '~/shared/request-rules';
 import { now, today } from '../clock';
@@ -20,8 +20,6 @@ import type { Tenant } from '../tenants/schema';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-export const DESCRIPTION_MIN = 10;
-export const DESCRIPTION_MAX = 2000;
 export const REASONS_MIN = 20;
 export const CLAIM_MINUTES = 30;
 
@@ -232,4 +230,4 @@ export async function recordScamSignal(trx: Transaction<DB>, tenant: Tenant, inp
   await trx.updateTable('complaints').set({ evidence: JSON.stringify({ messages }) as never, description: rules.join(', ') }).where('id', '=', open.id).execute();
 }
 
-export { COMPLAINT_ACTIONS, type ComplaintAction };
+export { COMPLAINT_ACTIONS, DESCRIPTION_MAX, DESCRIPTION_MIN, type ComplaintAction };
