@@ -2,7 +2,7 @@
 // scam signals of the operator's moderation tenants, open ones oldest first; claim, decide with a
 // statement of reasons, close. The domain (app/.server/trust/moderation.ts) decides everything.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { NavLink, useActionData, useLoaderData } from '@remix-run/react';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { z } from 'zod';
@@ -126,9 +126,9 @@ export default function OperatorComplaints() {
       {stats ? <ComplaintFigures stats={stats} days={30} /> : null}
       <Tabs aria-label={intl.formatMessage({ id: 'moderation.tabs', defaultMessage: 'Status' })}>
         {STATUSES.map((s) => (
-          <NavLink key={s} to={`?status=${s}`} aria-current={s === status ? 'page' : undefined} data-testid={`tab-${s}`}>
+          <Link key={s} to={`?status=${s}`} aria-current={s === status ? 'page' : undefined} data-testid={`tab-${s}`}>
             {intl.formatMessage(tabNames[s])}
-          </NavLink>
+          </Link>
         ))}
       </Tabs>
       {result ? (
