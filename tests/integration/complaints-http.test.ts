@@ -90,4 +90,19 @@ describe('complaints over HTTP', () => {
     const answerer = cookieOf(await form('flirtlokaal', '/operator/login', '', { email: 'operator@flirtlokaal.example', password: 'rendezvous-demo' }), 'rdv_operator');
     expect((await request(server.port, host('flirtlokaal'), '/operator/complaints', { headers: { cookie: answerer } })).status).toBe(403);
   });
+
+  it("hands the member's data export to that member only", async () => {
+    const member = cookieOf(await form('flirtlokaal', '/login', '', { email: 'member@flirtlokaal.example', password: 'rendezvous-demo' }), 'rdv_session');
+    const other = cookieOf(await form('flirtlokaal', '/login', '', { email: 'premium@flirtlokaal.example', password: 'rendezvous-demo' }), 'rdv_session');
+    const page = await form('flirtlokaal', '/account/export', member, {});
+    expect(page.status).toBe(200);
+    const link = /href="(\/account\/export\/[\w-]+)"/.exec(page.text)![1]!;
+    expect((await request(server.port, host('flirtlokaal'), link)).status).toBe(404);
+    expect((await request(server.port, host('flirtlokaal'), link, { headers: { cookie: other } })).status).toBe(404);
+    const zip = await request(server.port, host('flirtlokaal'), link, { headers: { cookie: member } });
+    expect(zip.status).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    expect(zip.text.startsWith('PK')).toBe(true);
+    expect(zip.text).toContain('data.json');
+  });
 });
