@@ -6,7 +6,7 @@ import { claimExport, exportZip } from '~/.server/trust/export';
 export async function loader({ context, params }: LoaderFunctionArgs) {
   const notFound = () => new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
   if (!context.user || !(await claimExport(context.db, context.tenant, context.user, params.token ?? ''))) return notFound();
-  const stream = await exportZip(context.db, context.tenant, context.user, context.mediaDir);
+  const stream = await exportZip(context.db, context.tenant, context.user, context.media);
   return new Response(stream, {
     headers: {
       'Content-Type': 'application/zip',

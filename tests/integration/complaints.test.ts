@@ -15,6 +15,7 @@ import { setClockForTests } from '~/.server/clock';
 import { grantCredits } from '~/.server/credits/ledger';
 import type { Database } from '~/.server/db/database';
 import type { User } from '~/.server/db/schema';
+import { createDiskStorage } from '~/.server/media/disk-storage';
 import { loadTenants } from '~/.server/tenants/registry';
 import type { Tenant } from '~/.server/tenants/schema';
 import { fileComplaint, reportContent } from '~/.server/trust/complaints';
@@ -56,7 +57,7 @@ describe.each(databaseKinds)('complaints on $name', (kind) => {
   }
   const fresh = (id: number) => db().selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const mailsTo = (to: string) => db().selectFrom('mail_outbox').select(['kind', 'subject', 'text']).where('to_address', '=', to).orderBy('id').execute();
-  const send = async (from: User, to: User, text: string) => sendMessage(db(), flirt, { user: await fresh(from.id) }, { profile: to.profile_id!, content: { kind: 'text', text } }, { mediaDir: os.tmpdir() });
+  const send = async (from: User, to: User, text: string) => sendMessage(db(), flirt, { user: await fresh(from.id) }, { profile: to.profile_id!, content: { kind: 'text', text } }, { media: createDiskStorage(os.tmpdir()) });
 
   it("files a visitor's notice about a profile with a reference, mailed to the contact address", async () => {
     const reported = await member('Rita');

@@ -12,6 +12,7 @@ import { setClockForTests } from '~/.server/clock';
 import { grantCredits } from '~/.server/credits/ledger';
 import type { Database } from '~/.server/db/database';
 import type { User } from '~/.server/db/schema';
+import { createDiskStorage } from '~/.server/media/disk-storage';
 import { loadTenants } from '~/.server/tenants/registry';
 import type { Tenant } from '~/.server/tenants/schema';
 import { reportContent } from '~/.server/trust/complaints';
@@ -62,10 +63,10 @@ describe.each(databaseKinds)('data export on $name', (kind) => {
     const ana = await member('Ana');
     const bo = await member('Bojan', 'male');
     await db().insertInto('likes').values({ liker_profile_id: ana.profile_id!, liked_profile_id: bo.profile_id!, created_at: new Date() }).execute();
-    const sent = await sendMessage(db(), flirt, { user: ana }, { profile: bo.profile_id!, content: { kind: 'text', text: 'Hello Bojan!' } }, { mediaDir: '/tmp' });
+    const sent = await sendMessage(db(), flirt, { user: ana }, { profile: bo.profile_id!, content: { kind: 'text', text: 'Hello Bojan!' } }, { media: createDiskStorage('/tmp') });
     expect(sent.ok).toBe(true);
     const fresh = await db().selectFrom('users').selectAll().where('id', '=', bo.id).executeTakeFirstOrThrow();
-    await sendMessage(db(), flirt, { user: fresh }, { profile: ana.profile_id!, content: { kind: 'text', text: 'Hi Ana, send me money via western union' } }, { mediaDir: '/tmp' });
+    await sendMessage(db(), flirt, { user: fresh }, { profile: ana.profile_id!, content: { kind: 'text', text: 'Hi Ana, send me money via western union' } }, { media: createDiskStorage('/tmp') });
     await reportContent(db(), flirt, { user: ana, locale: 'en' }, { profile: bo.profile_id!, reason: 'scam', text: 'Asked for money' });
 
     const data = (await collectExport(db(), flirt, await db().selectFrom('users').selectAll().where('id', '=', ana.id).executeTakeFirstOrThrow())) as { tables: Record<string, Record<string, unknown>[]> };

@@ -5,14 +5,13 @@
 // asks for it and gets a link that works for 24 hours and only with their own session; the zip is
 // built while it streams (yazl), so its size costs no memory.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { ZipFile } from 'yazl';
 import { now } from '../clock';
 import type { DB, User } from '../db/schema';
 import { hashToken } from '../accounts/tokens';
+import { isMediaKey, type MediaStorage } from '../media/storage';
 import type { Tenant } from '../tenants/schema';
 
 export const EXPORT_LINK_HOURS = 24;
@@ -113,7 +112,7 @@ export const EXPORT_RULES: Record<keyof DB, Rule> = {
   sandbox_payments: { about: 'none', why: "the test payment provider's own records; the member's payments are exported" },
   sandbox_mandates: { about: 'none', why: "the test payment provider's own records" },
   sandbox_refunds: { about: 'none', why: "the test payment provider's own records" },
-  job_locks: { about: 'none', why: 'background job leases' },
+  visits: { about: 'none', why: 'landing-page visits counted per anonymous visitor cookie, not linked to the account (its traffic source is on users)' },
 };
 
 /** Everything about the member, table by table (tables with a `none` rule are left out). */
@@ -150,18 +149,21 @@ export async function claimExport(db: Kysely<DB>, tenant: Tenant, user: User, to
   return Boolean(row);
 }
 
-/** The zip: data.json and every photo file of the member that exists on disk, streamed. */
-export async function exportZip(db: Kysely<DB>, tenant: Tenant, user: User, mediaDir: string): Promise<ReadableStream<Uint8Array>> {
+/** The zip: data.json and every photo of the member the media store holds (profile and chat photos they sent), streamed. */
+export async function exportZip(db: Kysely<DB>, tenant: Tenant, user: User, media: MediaStorage): Promise<ReadableStream<Uint8Array>> {
   const data = await collectExport(db, tenant, user);
   const zip = new ZipFile();
   zip.addBuffer(Buffer.from(JSON.stringify(data, null, 2)), 'data.json');
-  const photos = ((data.tables as Record<string, Rows>).photos ?? []) as { filename: string }[];
-  const chatPhotos = ((data.tables as Record<string, Rows>).messages ?? []).filter((m) => m.photo_filename && m.sender_profile_id === user.profile_id) as { photo_filename: string }[];
-  for (const file of [...photos.map((p) => p.filename), ...chatPhotos.map((m) => m.photo_filename)]) {
-    const full = path.resolve(mediaDir, file);
-    // Only files inside the media folder, and only those that exist (demo photos live elsewhere).
-    if (!full.startsWith(path.resolve(mediaDir) + path.sep) || !fs.existsSync(full)) continue;
-    zip.addFile(full, `photos/${file.replace(/[^\w.-]+/g, '_')}`);
+  const tables = data.tables as Record<string, Rows>;
+  const keys = [
+    ...((tables.photos ?? []) as { filename: string }[]).map((p) => p.filename),
+    ...(tables.messages ?? []).filter((m) => m.photo_filename && m.sender_profile_id === user.profile_id).map((m) => String(m.photo_filename)),
+  ];
+  for (const key of keys) {
+    // Demo pictures are not in the store: they are generated, not the member's upload.
+    if (!isMediaKey(key)) continue;
+    const stored = await media.get(key);
+    if (stored && stored !== 'not_modified') zip.addReadStream(stored.body, `photos/${key.replace(/[^\w.-]+/g, '_')}`);
   }
   zip.end();
   const out = new PassThrough();
