@@ -100,7 +100,7 @@ export default function Complaints() {
             ) : null}
             <SelectField id="category" required defaultValue="" error={fields.category} label={intl.formatMessage({ id: 'complaints.form.category', defaultMessage: 'What is it about?' })}>
               <option value="" disabled>
-                {intl.formatMessage({ id: 'signup.error.choose', defaultMessage: 'Make a choice' })}
+                {intl.formatMessage({ id: 'signup.error.choose', defaultMessage: 'Please make a choice' })}
               </option>
               {COMPLAINT_CATEGORIES.map((category) => (
                 <option key={category} value={category}>

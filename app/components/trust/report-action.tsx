@@ -84,7 +84,7 @@ export function ReportAction({ profile, name, message, onBlocked, idPrefix = 're
           ) : null}
           <SelectField id={`${idPrefix}-reason`} name="reason" required defaultValue="" label={intl.formatMessage({ id: 'report.reason', defaultMessage: 'Why are you reporting?' })}>
             <option value="" disabled>
-              {intl.formatMessage({ id: 'signup.error.choose', defaultMessage: 'Make a choice' })}
+              {intl.formatMessage({ id: 'signup.error.choose', defaultMessage: 'Please make a choice' })}
             </option>
             {COMPLAINT_CATEGORIES.map((category) => (
               <option key={category} value={category}>
