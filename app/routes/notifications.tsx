@@ -223,6 +223,11 @@ export default function Settings() {
           </Link>
         </p>
         <p>
+          <Link to="/account/export" data-testid="export-link">
+            <FormattedMessage id="export.title" defaultMessage="Download my data" />
+          </Link>
+        </p>
+        <p>
           <Link to="/account-delete">
             <FormattedMessage id="delete.title" defaultMessage="Delete my account" />
           </Link>

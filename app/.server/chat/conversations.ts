@@ -82,6 +82,8 @@ export interface ChatView {
     read_by_other: number | null;
     /** An operator flagged it (complaint, threat, a wish to meet): the fictional warning shows again in the thread (decision 0021). */
     flagged: boolean;
+    /** The other member's messages matched the scam rules: the thread shows a safety tip (decision 0029). */
+    safety_tip: boolean;
   } | null;
   profile: ChatProfile;
   /** Oldest first; the newest PAGE_OF_MESSAGES, or those before `before`. */
@@ -197,7 +199,12 @@ export async function openChat(
     read,
     chat: {
       conversation: conversation
-        ? { id: conversation.id, read_by_other: theirs?.last_read_message_id ?? null, flagged: conversation.fictional ? await conversationFlagged(db, conversation.id) : false }
+        ? {
+            id: conversation.id,
+            read_by_other: theirs?.last_read_message_id ?? null,
+            flagged: conversation.fictional ? await conversationFlagged(db, conversation.id) : false,
+            safety_tip: conversation.fictional ? false : await receivedSignals(db, conversation.id, other.id),
+          }
         : null,
       profile: chatProfile(tenant, other),
       messages,
@@ -270,4 +277,10 @@ export async function markRead(
     .where('profile_id', '=', own)
     .execute();
   return { ok: true, read: row.user_id ? { otherUserId: row.user_id, conversation: conversationId, message: row.last_message_id } : null };
+}
+
+/** Whether a message of `senderProfileId` in the conversation matched the scam rules (trust/signals.ts). */
+async function receivedSignals(db: Kysely<DB>, conversationId: number, senderProfileId: number): Promise<boolean> {
+  const row = await db.selectFrom('messages').select('id').where('conversation_id', '=', conversationId).where('sender_profile_id', '=', senderProfileId).where('signals', 'is not', null).limit(1).executeTakeFirst();
+  return Boolean(row);
 }

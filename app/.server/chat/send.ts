@@ -17,6 +17,8 @@ import { deleteUnreachable, type MediaStorage } from '../media/storage';
 import { encodePhoto, storeBoth, withFilesRemovedOnFailure, type PhotoError } from '../members/photos';
 import type { Tenant } from '../tenants/schema';
 import { findGift } from './gifts';
+import { recordScamSignal } from '../trust/complaints';
+import { scanForSignals } from '../trust/signals';
 
 /** SPEC §5 "Free members may start up to 2 conversations per one activation text" (decision 0017). */
 export const FREE_CONVERSATIONS = 2;
@@ -301,6 +303,14 @@ export async function sendMessage(db: Db, tenant: Tenant, actor: { user: User },
       charge: { userId: user.id, credits: cost },
     });
     if (!stored.ok) return stored;
+    // Member-to-member texts are checked for scam signals; a hit is recorded, never a refusal (decision 0029).
+    if (!stored.repeated && !recipient.fictional && content.kind === 'text') {
+      const rules = scanForSignals(content.text);
+      if (rules.length) {
+        await recordScamSignal(trx, tenant, { conversationId: stored.conversation.id, messageId: stored.message.id, senderProfileId: own, rules, text: content.text });
+        stored.message.signals = rules;
+      }
+    }
     const balance = stored.balance ?? (await trx.selectFrom('users').select('credits').where('id', '=', user.id).executeTakeFirstOrThrow()).credits;
     return { ok: true, message: stored.message, conversation: stored.conversation, repeated: stored.repeated, balance, recipient };
   }));

@@ -1,8 +1,9 @@
 // Kysely table types. Keep in step with the migrations in ./migrations.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AuditAction, FlagReason, OperatorRole } from '~/shared/operator-types';
+import type { ComplaintAction, ComplaintCategory, ComplaintSource } from '~/shared/complaint-types';
 
-export type { AuditAction, FlagReason, OperatorRole };
+export type { AuditAction, ComplaintAction, ComplaintCategory, ComplaintSource, FlagReason, OperatorRole };
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -374,6 +375,8 @@ export interface MessagesTable {
   /** An answer by a fictional profile (written by an operator). */
   from_fictional: Generated<boolean>;
   created_at: Timestamp;
+  /** The scam rules a member's message matched (migration 0019, chat/scam-signals.ts). */
+  signals: ColumnType<string[] | null, string[] | null | undefined, string[] | null>;
 }
 
 /** An SMS waiting for, or done with, the SMS gateway (migration 0012; mirrors mail_outbox). */
@@ -568,9 +571,49 @@ export interface OperatorAuditTable {
   created_at: Timestamp;
   /** The operator an admin's team action (invite, roles, remove) concerns. */
   subject_operator_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The complaint a moderation step concerns. */
+  complaint_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** Notices, reports and scam signals: the moderation queue (migration 0019, docs/decisions/0029). */
+export interface ComplaintsTable {
+  id: Generated<number>;
+  tenant_id: string;
+  reference: string;
+  source: ComplaintSource;
+  category: ComplaintCategory;
+  reporter_user_id: number | null;
+  reporter_email: string | null;
+  reporter_locale: string;
+  profile_id: number | null;
+  message_id: number | null;
+  conversation_id: number | null;
+  description: string;
+  evidence: Record<string, unknown> | null;
+  status: Generated<'open' | 'decided' | 'closed'>;
+  claimed_by: number | null;
+  claimed_until: Date | null;
+  decision: 'action_taken' | 'no_action' | null;
+  action: ComplaintAction | null;
+  reasons: string | null;
+  decided_by: number | null;
+  decided_at: Date | null;
+  closed_at: Date | null;
+  created_at: Timestamp;
+}
+
+export interface DataExportsTable {
+  id: string;
+  user_id: number;
+  tenant_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  downloaded_at: Date | null;
 }
 
 export interface DB {
+  complaints: ComplaintsTable;
+  data_exports: DataExportsTable;
   visits: VisitsTable;
   operators: OperatorsTable;
   operator_tenants: OperatorTenantsTable;

@@ -1,5 +1,5 @@
 // Form building blocks: labelled fields with their error text, tied together for screen readers.
-import { useEffect, useRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useEffect, useRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import styled from 'styled-components';
 import { isServerFailure, ServerFailureText } from './action-failure';
 
@@ -95,6 +95,23 @@ export function Field({
     <FieldBox>
       <label htmlFor={id}>{label}</label>
       <input id={id} name={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
+      {hint}
+      {error ? <ErrorText id={`${id}-error`}>{error}</ErrorText> : null}
+    </FieldBox>
+  );
+}
+
+export function TextAreaField({
+  id,
+  label,
+  error,
+  hint,
+  ...area
+}: { id: string; label: ReactNode; error?: string; hint?: ReactNode } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <FieldBox>
+      <label htmlFor={id}>{label}</label>
+      <textarea id={id} name={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...area} />
       {hint}
       {error ? <ErrorText id={`${id}-error`}>{error}</ErrorText> : null}
     </FieldBox>
