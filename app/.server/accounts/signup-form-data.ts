@@ -3,6 +3,7 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { regionsByCountry } from '../geo/regions';
 import { trackingFromCookie } from '../tracking';
+import { nicheRule, nicheRuleText } from '~/shared/niche-rules';
 import { MIN_AGE, signupsOpen } from './signup';
 
 export function signupFormData(context: AppLoadContext, cookieHeader: string | null) {
@@ -17,6 +18,11 @@ export function signupFormData(context: AppLoadContext, cookieHeader: string | n
     defaultCountry: visitorCountry && tenant.settings.countries.includes(visitorCountry) ? visitorCountry : tenant.settings.countries[0],
     regions,
     minAge: MIN_AGE,
+    /** The niche's rule, stated on the form's first step and checked on every step. */
+    niche: tenant.settings.niche,
+    nicheText: nicheRuleText(tenant.settings.niche),
+    nicheMinAge: nicheRule(tenant.settings.niche).minAge ?? MIN_AGE,
+    bodyTypes: nicheRule(tenant.settings.niche).bodyTypes ?? null,
     locale,
   };
 }

@@ -24,6 +24,8 @@ export function chatError(context: AppLoadContext, error: SendError, details: { 
       return apiJson({ error: 'not_enough_credits', message: serverMessage(locale, 'chat.error.notEnoughCredits'), credits: details.balance ?? 0, buy: '/credits' }, { status: 402 });
     case 'self':
       return apiError(400, 'self', locale, 'chat.error.self');
+    case 'outside_pool':
+      return apiError(403, 'outside_pool', locale, 'chat.error.outsidePool');
     case 'not_found':
     case 'no_profile':
       return apiError(404, 'not_found', locale, 'chat.error.unavailable');

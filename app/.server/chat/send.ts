@@ -11,10 +11,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { now } from '../clock';
+import { now, today } from '../clock';
 import type { Conversation, Message, User } from '../db/schema';
 import { inTransaction, spendCredits, type Db, type SpendKind } from '../credits/ledger';
 import { visibleTo } from '../members/access';
+import { tenantScope } from '../profiles/pool';
 import { encodePhoto, type PhotoError } from '../members/photos';
 import type { Tenant } from '../tenants/schema';
 import { findGift } from './gifts';
@@ -171,6 +172,7 @@ export interface SendInput {
 export type SendError =
   | 'authentication_required'
   | 'self'
+  | 'outside_pool'
   | 'not_found'
   | 'blocked'
   | 'recipient_unconfirmed'
@@ -217,6 +219,15 @@ export async function checkRecipient(db: Db, tenant: Tenant, user: User, profile
     .where('blocks.blocked_profile_id', '=', own)
     .executeTakeFirst();
   if (blockedBy) return { ok: false, error: 'blocked', name: blockedBy.name };
+  // Nobody on this site could read a sender outside its pool (another country, outside the niche):
+  // such a send is refused before anything is charged (docs/decisions/0031).
+  const inPool = await db
+    .selectFrom('profiles')
+    .select('profiles.id')
+    .where('profiles.id', '=', own)
+    .where((eb) => tenantScope(eb, tenant, today()))
+    .executeTakeFirst();
+  if (!inPool) return { ok: false, error: 'outside_pool' };
   const target = await db
     .selectFrom('profiles')
     .leftJoin('users as owner', 'owner.id', 'profiles.user_id')
