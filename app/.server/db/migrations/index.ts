@@ -13,6 +13,7 @@ import * as m0010 from './0010-chat';
 import * as m0011 from './0011-offers';
 import * as m0012 from './0012-direct-debit';
 import * as m0013 from './0013-operators';
+import * as m0020 from './0020-invisible-since';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011-offers': m0011,
   '0012-direct-debit': m0012,
   '0013-operators': m0013,
+  '0020-invisible-since': m0020,
 };
