@@ -179,7 +179,7 @@ describe('the /directdebit page', () => {
     const cookie = await newMember();
     const checkout = await form('/credits/popular/sdd?country=NL', { method: 'sdd', country: 'NL', consent: 'on' }, cookie);
     expect(checkout.status).toBe(302);
-    expect(checkout.headers.location).toBe('/directdebit?package=popular&country=NL');
+    expect(checkout.headers.location).toBe('/directdebit?package=popular&country=NL&code=');
     const page = await get('/directdebit?package=popular&country=NL', cookie);
     expect(page.status).toBe(200);
     expect(page.text).toContain('Lokaal Media B.V.');

@@ -13,6 +13,7 @@ import { CODE_MESSAGES } from '../offers/discount-codes';
 import { OFFER_MESSAGES, OFFER_STATUS } from '../offers/offer-errors';
 import { priceOrder, type OrderError } from '../offers/order-price';
 import { redeemOffer } from '../offers/redemption';
+import { settleChargeback } from './chargebacks';
 import type { DB, Payment, User } from '../db/schema';
 import type { Tenant } from '../tenants/schema';
 import { isFinal, ProviderError, type PaymentProvider, type ProviderPayment } from './provider';
@@ -201,6 +202,8 @@ export interface Applied {
   payment: Payment;
   /** True only for the one call that credited the bundle. */
   fulfilled: boolean;
+  /** True only for the one call that recorded a chargeback (its credits were taken back). */
+  chargedBack?: boolean;
 }
 
 /**
@@ -232,13 +235,18 @@ export async function applyProviderPayment(db: Db, paymentId: number, remote: Pr
       .executeTakeFirstOrThrow();
     // A returned debit blocks the account and phone that paid it (directdebit/blocks.ts).
     if (chargedBack) await blockAfterChargeback(trx, payment.id);
-    if (!becamePaid) return { payment: updated, fulfilled: false };
-    // A once-per-member offer is redeemed here; a second use is credited at the regular rate.
-    const credited = await redeemOffer(trx, updated);
-    await grantCredits(trx, 'purchase', { userId: payment.user_id, credits: credited.credits, reference: `purchase:${payment.id}`, paymentId: payment.id });
-    // Premium for good (SPEC §4): nothing ever sets it back.
-    await trx.updateTable('users').set({ paid_user: true }).where('id', '=', payment.user_id).execute();
-    return { payment: credited, fulfilled: true };
+    let applied: Applied = { payment: updated, fulfilled: false };
+    if (becamePaid) {
+      // A once-per-member offer is redeemed here; a second use is credited at the regular rate.
+      const credited = await redeemOffer(trx, updated);
+      await grantCredits(trx, 'purchase', { userId: payment.user_id, credits: credited.credits, reference: `purchase:${payment.id}`, paymentId: payment.id });
+      // Premium for good (SPEC §4); only a chargeback of every purchase sets it back (chargebacks.ts).
+      await trx.updateTable('users').set({ paid_user: true }).where('id', '=', payment.user_id).execute();
+      applied = { payment: credited, fulfilled: true };
+    }
+    // After the credit above, when both arrive at once: the purchase's unspent credits go back.
+    if (chargedBack) await settleChargeback(trx, applied.payment);
+    return { ...applied, chargedBack };
   });
 }
 
@@ -250,7 +258,7 @@ export async function refreshPayment(db: Kysely<DB>, provider: PaymentProvider, 
   if (!payment.provider_id) return { payment, fulfilled: false };
   const remote = await provider.fetchPayment(payment.provider_id);
   const applied = await applyProviderPayment(db, payment.id, remote);
-  if (applied.fulfilled) await announceCredits(db, events, payment.user_id);
+  if (applied.fulfilled || applied.chargedBack) await announceCredits(db, events, payment.user_id);
   return applied;
 }
 
@@ -281,7 +289,9 @@ export function paymentView(payment: Payment) {
     id: payment.id,
     provider_id: payment.provider_id,
     order_number: payment.order_number,
-    status: payment.status,
+    // A paid purchase the bank returned shows as charged back (its credits were taken back).
+    status: payment.charged_back_at ? 'charged_back' : payment.status,
+    charged_back_at: payment.charged_back_at ? new Date(payment.charged_back_at).toISOString() : null,
     amount: payment.amount,
     price: payment.price,
     fee: payment.fee,
