@@ -8,6 +8,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, watchConsole } from '../support/browser';
+import { fitsNicheOf } from '../support/niche';
 import { request, startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
@@ -32,7 +33,7 @@ async function memberPage(tenant: string, locale: string, country: string, width
   const base = `http://${host}`;
   const res = await request(server.port, host, '/api/signup.php', {
     method: 'POST',
-    body: JSON.stringify({ email: `bonus${n}@e2e.example`, name: `Bonus${n}`, password: 'member password 1', date_of_birth: '1990-02-02', gender: 'female', seeking: 'male', country, terms: true, orientation_consent: true, tracking: { network: 'e2e' } }),
+    body: JSON.stringify({ email: `bonus${n}@e2e.example`, name: `Bonus${n}`, password: 'member password 1', date_of_birth: '1990-02-02', gender: 'female', seeking: 'male', country, terms: true, orientation_consent: true, tracking: { network: 'e2e' }, ...fitsNicheOf(tenant) }),
     headers: { 'content-type': 'application/json', origin: base },
   });
   expect(res.status).toBe(201);
