@@ -18,6 +18,8 @@ import { BODY_TYPES, EYE_COLOURS, GENDERS, HAIR_COLOURS, INTERESTS, RELATIONSHIP
 import { searchIndexOf, type IndexQuery, type Traits } from './search-index';
 
 export const PAGE_SIZE = 24;
+import { DISTANCES_KM, VISITOR_MAX_PAGES } from '~/shared/search-limits';
+export { DISTANCES_KM, VISITOR_MAX_PAGES };
 export const MAX_PAGE = 1000;
 /** Results never claim more than the last reachable page holds. */
 export const COUNT_CAP = PAGE_SIZE * MAX_PAGE;
@@ -77,6 +79,8 @@ export const SearchSchema = z.object({
   tattoos: param(yesNo),
   /** Only profiles with a main photo (false: no filter). */
   with_photo: param(yesNo),
+  /** Within this many km of the viewer (needs the viewer's location; without it, no filter). */
+  distance: param(integer(1, 1000)),
   /** Profiles with every one of these interests (comma-separated, at most five). */
   interests: param(
     z
@@ -127,8 +131,12 @@ export type SearchResult =
       numResults: number;
       numResultsEstimated: boolean;
       similar: MemberCard[];
+      /** For visitors, the last page they may open (VISITOR_MAX_PAGES); null for members. */
+      visitorMaxPages: number | null;
+      /** Whether the distance filter applied (it needs the viewer's location). */
+      distanceApplied: boolean;
     }
-  | { ok: false; error: 'login_required' };
+  | { ok: false; error: 'login_required' | 'visitor_limit' };
 
 export function visitorMaySearch(tenant: Tenant, hasTrafficSource: boolean): boolean {
   return tenant.settings.logged_out_search || (tenant.settings.logged_out_search_trafficsource && hasTrafficSource);
@@ -206,6 +214,8 @@ interface Criteria {
   traits?: Traits;
   /** Every one of these interests (not in the search index: the database answers, decision 0011). */
   interests?: readonly string[];
+  /** Within `km` of `from` (coordinates are not in the search index either: the database answers). */
+  within?: { from: LatLon; km: number };
   hidden: number[];
   /**
    * Unlisted profiles this viewer finds all the same: privacy-mode members who liked or wrote to
@@ -239,9 +249,28 @@ function whereMatching(query: ProfilesQuery, tenant: Tenant, day: string, criter
   if (traits.tattoos !== undefined) q = q.where('profiles.tattoos', '=', traits.tattoos);
   if (traits.with_photo) q = q.where('profiles.main_photo_id', 'is not', null);
   if (criteria.interests?.length) q = q.where('profiles.interests', '@>', sql<string[]>`${[...criteria.interests]}::text[]`);
+  if (criteria.within) q = whereWithin(q, criteria.within);
   if (criteria.hidden.length) q = q.where('profiles.id', 'not in', criteria.hidden);
   if (criteria.below) q = q.where('profiles.id', '<', criteria.below);
   return q;
+}
+
+/**
+ * Profiles within `km` of a point: a latitude/longitude box first (cheap), then the great-circle
+ * distance (haversine, as distanceKm computes it for the cards; STACK.md: no earthdistance).
+ */
+function whereWithin(q: ProfilesQuery, within: { from: LatLon; km: number }): ProfilesQuery {
+  const { lat, lon } = within.from;
+  const dLat = within.km / 111.2;
+  const dLon = within.km / (111.2 * Math.max(0.01, Math.cos((lat * Math.PI) / 180)));
+  return q
+    .where('profiles.latitude', '>=', lat - dLat)
+    .where('profiles.latitude', '<=', lat + dLat)
+    .where('profiles.longitude', '>=', lon - dLon)
+    .where('profiles.longitude', '<=', lon + dLon)
+    .where(
+      sql<boolean>`2 * 6371 * asin(sqrt(power(sin(radians(profiles.latitude - ${lat}) / 2), 2) + cos(radians(${lat})) * cos(radians(profiles.latitude)) * power(sin(radians(profiles.longitude - ${lon}) / 2), 2))) <= ${within.km}`,
+    );
 }
 
 /**
@@ -373,7 +402,7 @@ async function pageAndCount(
 ): Promise<{ results: MemberCard[]; numResults: number; estimated: boolean }> {
   // Interests are not in the index (a set of tags per profile): such a search asks the database alone.
   // Nor are a viewer's revealed privacy-mode members (decision 0030): the database answers for them.
-  const catchingUp = db.isTransaction || criteria.interests?.length || criteria.revealed?.length ? Promise.resolve(null) : searchIndexOf(db).current();
+  const catchingUp = db.isTransaction || criteria.interests?.length || criteria.revealed?.length || criteria.within ? Promise.resolve(null) : searchIndexOf(db).current();
   const offset = (filters.page - 1) * PAGE_SIZE;
   if (!filters.after && offset > 0) {
     const index = await catchingUp;
@@ -410,6 +439,7 @@ export async function searchMembers(
   if (!viewer.user && !visitorMaySearch(tenant, viewer.hasTrafficSource)) return { ok: false, error: 'login_required' };
   // Refused values are dropped here; GET /api/members.php refuses them first (SearchSchema).
   const { filters } = lenientSearchFilters(raw);
+  if (!viewer.user && filters.page > VISITOR_MAX_PAGES) return { ok: false, error: 'visitor_limit' };
   const day = today();
   const countries = filters.country ? tenant.settings.countries.filter((c) => c === filters.country) : tenant.settings.countries;
   const genders = filters.gender ? [filters.gender] : GENDERS;
@@ -430,6 +460,7 @@ export async function searchMembers(
       with_photo: filters.with_photo || undefined,
     },
     interests: filters.interests,
+    within: filters.distance && viewer.location && tenant.settings.search_fields.includes('distance') ? { from: viewer.location, km: filters.distance } : undefined,
     hidden,
     revealed,
     from: viewer.location ?? null,
@@ -442,5 +473,15 @@ export async function searchMembers(
     const shown = results.map((r) => r.id);
     similar = await pageOfCards(db, tenant, day, { countries, genders, hidden: [...hidden, ...shown], revealed, from: criteria.from }, 0, PAGE_SIZE - results.length);
   }
-  return { ok: true, filters, pageNumber: filters.page, results, numResults, numResultsEstimated: estimated, similar };
+  return {
+    ok: true,
+    filters,
+    pageNumber: filters.page,
+    results,
+    numResults,
+    numResultsEstimated: estimated,
+    similar,
+    visitorMaxPages: viewer.user ? null : VISITOR_MAX_PAGES,
+    distanceApplied: criteria.within !== undefined,
+  };
 }
