@@ -138,6 +138,9 @@ describe('the welcome bonus in Chromium', () => {
     await page.goto(`${base}/credits`, { waitUntil: 'networkidle' });
     await page.locator('[data-testid="offer-strip"]').waitFor();
     expect(await page.locator('[data-testid="bundle-popular"] [data-testid="discounted-price"]').textContent()).toBe('€33.71');
+    // Issue 26 item 4: the bonus covers one purchase, and the price per credit is the discounted one.
+    expect(await page.locator('[data-testid="offer-strip"]').textContent()).toContain('25% off one bundle of your choice, once, at checkout');
+    expect(await page.locator('[data-testid="per-credit-popular"]').textContent()).toBe('€0.674 per credit');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/offers-credits-${width}.png`, fullPage: true });
     await page.locator('[data-testid="bundle-popular"] a').click();
     await page.waitForURL(/\/credits\/popular/);

@@ -3,7 +3,7 @@
 // tracking cookie is only being set by this response, so the cookie alone would still say
 // "invite only" (SPEC §6: signups with_trafficsource).
 import type { AppLoadContext } from '@remix-run/node';
-import { redirect } from '@remix-run/node';
+import { data, redirect } from '@remix-run/node';
 import { firstStepWithError } from '~/shared/signup-rules';
 import { translateFields } from '../accounts/field-errors';
 import { createSession, sessionCookie } from '../accounts/sessions';
@@ -54,7 +54,7 @@ export function signupPageAction(next = '/signup-matches') {
       login: false,
       pendingDeletion: false,
     }),
-    async handle({ request, context, body }): Promise<SignupActionResult | Response> {
+    async handle({ request, context, body }): Promise<SignupActionResult | Response | ReturnType<typeof data<SignupActionResult>>> {
       const { db, tenant, locale } = context;
       const address = context.visitor.ip ?? 'unknown';
       const values = valuesOf(body);
@@ -70,7 +70,11 @@ export function signupPageAction(next = '/signup-matches') {
         return redirect(next, { headers: { 'Set-Cookie': sessionCookie(token, context.secure) } });
       }
       if (result.error === 'validation') {
-        return { fields: translateFields(locale, result.fields), step: firstStepWithError(result.fields) ?? 4, values, message: null, login: false, pendingDeletion: false };
+        // A refused field is a bad request, as on POST /api/signup.php.
+        return data<SignupActionResult>(
+          { fields: translateFields(locale, result.fields), step: firstStepWithError(result.fields) ?? 4, values, message: null, login: false, pendingDeletion: false },
+          { status: 400 },
+        );
       }
       const message =
         result.error === 'signups_closed'
