@@ -10,14 +10,14 @@ import helmet from 'helmet';
 import { sql } from 'kysely';
 import type { ViteDevServer } from 'vite';
 import './app/.server/context';
-import { loadConfig } from './app/.server/config';
+import { isLoopbackHost, loadConfig } from './app/.server/config';
 import { migrateToLatest, openDatabase } from './app/.server/db/database';
 import { visitorCountry } from './app/.server/geo/visitor-country';
 import { remixHandler } from './app/.server/http/remix-adapter';
+import { pathGuard, protocolGuard } from './app/.server/http/request-guard';
 import { unknownHostResponse } from './app/.server/http/unknown-host';
 import { serverMessage } from './app/.server/i18n/messages';
 import { negotiateLocale } from './app/.server/i18n/negotiate';
-import { eraseExpiredAccounts } from './app/.server/accounts/deletion';
 import { SESSION_COOKIE, userForSession } from './app/.server/accounts/sessions';
 import { OPERATOR_SESSION_COOKIE, operatorForSession } from './app/.server/operators/sessions';
 import { createRateLimits } from './app/.server/http/rate-limits';
@@ -25,15 +25,18 @@ import { createLocalBus } from './app/.server/events/bus';
 import { createRedisBus } from './app/.server/events/redis-bus';
 import { createStreamRegistry, SSE_HEADERS } from './app/.server/events/sse';
 import { providerFor } from './app/.server/payments/providers';
-import { reconcilePayments } from './app/.server/payments/reconcile';
+import { startJobQueue } from './app/.server/jobs/queue';
+import { startScheduledJobs } from './app/.server/jobs/scheduled';
 import { startMailWorker } from './app/.server/mail/mail';
 import { startSmsWorker } from './app/.server/directdebit/sms';
 import { mediaHandler } from './app/.server/media/media-handler';
+import { localMediaDir, openMediaStorage } from './app/.server/media/open-storage';
 import { DEMO_PASSWORD, seedDemoAccounts } from './app/.server/seed/demo-accounts';
 import { isDatabaseEmpty, seedDemoProfiles } from './app/.server/seed/demo-profiles';
 import { searchIndexOf } from './app/.server/members/search-index';
 import { TenantRegistry } from './app/.server/tenants/registry';
-import { trackingCookie, trackingFromQuery } from './app/.server/tracking';
+import { visitRecorder } from './app/.server/tracking/visit-recorder';
+import { landingProfileVisible } from './app/.server/landers/landing-profile';
 import type { Tenant } from './app/.server/tenants/schema';
 
 const TENANT_OVERRIDE_HEADER = 'x-rendezvous-tenant';
@@ -46,6 +49,22 @@ async function main() {
   // Refuses to start on an invalid tenant file, naming file and field.
   const tenants = TenantRegistry.load(config.TENANTS_DIR);
   tenants.watch();
+  // The sandbox settles payments for whoever presses its buttons: never in a real production start.
+  const onSandbox = tenants.all().filter((tenant) => tenant.payments.provider === 'sandbox');
+  if (config.realProduction && onSandbox.length) {
+    throw new Error(
+      `Refusing a production start: ${onSandbox.map((tenant) => `tenants/${tenant.id}.json`).join(', ')} ${onSandbox.length === 1 ? 'uses' : 'use'} the sandbox payment provider (payments.provider); set "mollie" with its key, or start the demo with DEMO=1`,
+    );
+  }
+  if (!config.realProduction && !isLoopbackHost(config.HOST)) {
+    log(`WARNING: listening on ${config.HOST} (DEMO_LISTEN_PUBLIC): anyone who reaches it can read reset links on /dev/outbox and settle sandbox payments`);
+  }
+
+  // Members' uploads: the local disk, or an S3-compatible store shared by a fleet (docs/decisions/0026).
+  // A store that does not answer stops the start with the setting named.
+  const media = openMediaStorage(config);
+  await media.check();
+  log(`media: ${config.MEDIA_S3 ? `S3 bucket ${config.MEDIA_S3.bucket}${config.MEDIA_S3.endpoint ? ` at ${config.MEDIA_S3.endpoint}` : ''}` : localMediaDir(config)}`);
 
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -72,9 +91,11 @@ async function main() {
       .catch((error: Error) => log(`search index failed to load: ${error.message}`));
   }
 
-  const mail = startMailWorker(database.db, { smtpUrl: config.SMTP_URL, log });
-  const devOutbox = config.NODE_ENV !== 'production' || config.DEMO;
-  const sms = startSmsWorker(database.db, { smsUrl: config.SMS_URL, log });
+  const devOutbox = !config.realProduction;
+  // Scheduled and retried work (docs/decisions/0023-job-queue.md): pg-boss in our database.
+  const jobs = await startJobQueue(database.db, { log });
+  const mail = await startMailWorker(database.db, jobs, { smtpUrl: config.SMTP_URL, log });
+  const sms = await startSmsWorker(database.db, jobs, { smsUrl: config.SMS_URL, log });
   if (!config.SMS_URL && !devOutbox) log('SMS_URL is not set: direct debit (it needs an SMS code) is not available');
   const limits = createRateLimits({ redisUrl: config.REDIS_URL, prefix: `rdv:${process.pid}:${Date.now()}` });
   // Live events (GET /api/events.php, docs/decisions/0018): Redis pub/sub across instances when
@@ -83,16 +104,14 @@ async function main() {
     ? createRedisBus(config.REDIS_URL, { namespace: config.EVENTS_NAMESPACE ?? (await eventsNamespace(database, config.DATA_DIR)), log })
     : createLocalBus();
   const streams = { registry: createStreamRegistry(), heartbeatMs: config.EVENTS_HEARTBEAT_MS };
-  // Accounts past their 14-day reactivation window are erased, hourly.
-  const eraser = setInterval(() => void eraseExpiredAccounts(database.db).catch((error: Error) => log(`erasing accounts failed: ${error.message}`)), 3600_000);
-  eraser.unref();
-  // Open and pending payments are asked of their provider again every minute: a lost webhook loses nothing.
-  const reconcile = () =>
-    void reconcilePayments(database.db, (id) => tenants.get(id), (tenant) => providerFor({ db: database.db, tenant, origin: `https://${tenant.settings.domain}`, sandboxAllowed: devOutbox }), { events })
-      .catch((error: Error) => log(`reconciling payments failed: ${error.message}`));
-  const reconciler = setInterval(reconcile, 60_000);
-  reconciler.unref();
-  reconcile();
+  await startScheduledJobs(jobs, {
+    db: database.db,
+    tenant: (id) => tenants.get(id),
+    providerFor: (tenant) => providerFor({ db: database.db, tenant, origin: `https://${tenant.settings.domain}`, sandboxAllowed: devOutbox }),
+    events,
+    media,
+    log,
+  });
 
   // Cookies are Secure everywhere but the development server (see docs/decisions/0012): browsers
   // accept Secure cookies on http://localhost and *.localhost, so the demo works over plain HTTP.
@@ -101,6 +120,10 @@ async function main() {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', parseTrustProxy(config.TRUST_PROXY));
+  // req.query through node:querystring (objects without a prototype), never qs's nesting.
+  app.set('query parser', 'simple');
+  // Malformed targets and Host headers answer 400 before anything else sees them (docs/api.md).
+  app.use(protocolGuard());
 
   app.use((_req, res, next) => {
     res.locals.nonce = crypto.randomBytes(16).toString('base64');
@@ -170,16 +193,26 @@ async function main() {
       return;
     }
     res.locals.tenant = tenant;
-    // A landing URL with a traffic source (?network=…&ref=…) is remembered for the signup.
-    if (req.method === 'GET' && (req.query.network || req.query.ref)) {
-      const tracking = trackingFromQuery(new URL(req.originalUrl, 'http://x').searchParams);
-      if (tracking) res.append('Set-Cookie', trackingCookie(tracking, secureCookies(req)));
-    }
     next();
   });
+  app.use(pathGuard((req, tenant) => negotiateLocale(req.get('cookie'), tenant)));
+
+  // Visits (docs/decisions/0027): every lander and member landing URL, and any page opened with a
+  // traffic source, is counted here — before Remix and before any render cache, so a lander served
+  // from a cache still counts. It also picks a split's variant (res.locals.landing → context.landing).
+  app.use(
+    visitRecorder({
+      db: database.db,
+      salt: config.SESSION_SECRET,
+      secure: secureCookies,
+      country: (req) => visitorOf(req, config.COUNTRY_HEADER).country,
+      profileVisible: (tenant, id) => landingProfileVisible(database.db, tenant, id),
+      log,
+    }),
+  );
 
   // Media only on a tenant's host; a member's photo only on the hosts of the tenant that shows it.
-  app.use('/media', mediaHandler({ mediaDir: path.join(config.DATA_DIR, 'media'), db: database.db }));
+  app.use('/media', mediaHandler({ storage: media, demoDir: localMediaDir(config), db: database.db }));
 
   // Mutations only from our own pages (DESIGN §10): an Origin must be this very scheme and host; a
   // mutation that carries a session cookie — a member's or an operator's — must prove it is
@@ -231,14 +264,17 @@ async function main() {
           origin: `${req.protocol}://${req.get('host') ?? req.hostname}`,
           secure: secureCookies(req),
           userAgent: req.get('user-agent') ?? null,
+          jobs,
           mail,
           sms,
           smsAvailable: Boolean(config.SMS_URL) || devOutbox,
           limits,
           events,
           streams,
-          mediaDir: path.join(config.DATA_DIR, 'media'),
+          media,
           devOutbox,
+          landing: res.locals.landing as AppLoadContext['landing'],
+          clickId: (res.locals.clickId as string | null | undefined) ?? null,
         };
       },
     }),
@@ -247,7 +283,7 @@ async function main() {
   const server = app.listen(config.PORT, config.HOST, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
-    log(`${database.kind} database, ${tenants.all().length} tenants, listening on http://localhost:${port}`);
+    log(`${database.kind} database, ${tenants.all().length} tenants, listening on http://localhost:${port} (address ${config.HOST})`);
     for (const tenant of tenants.all()) log(`  ${tenant.settings.name}: http://${tenant.id}.localhost:${port}/`);
   });
 
@@ -266,8 +302,8 @@ async function main() {
     server.close(async () => {
       clearInterval(sweep);
       tenants.close();
-      clearInterval(eraser);
-      clearInterval(reconciler);
+      // Running jobs finish (up to 10 s) before the workers and the database close.
+      await jobs.stop();
       await mail.stop();
       await sms.stop();
       await limits.close();

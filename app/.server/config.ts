@@ -4,16 +4,25 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './media/s3-storage';
 
 const boolFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
   .optional()
   .transform((value) => value === '1' || value === 'true' || value === 'yes');
 
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Address to listen on: 0.0.0.0 in a real production start; loopback otherwise (see resolveHost). */
+  HOST: z.string().min(1).optional(),
+  /** Lets a demo, development or test start listen beyond loopback (its reset links and sandbox are for anyone who reaches it). */
+  DEMO_LISTEN_PUBLIC: boolFlag,
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/ })
@@ -51,10 +60,39 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[\w:.-]{1,60}$/, 'letters, digits and : . - _ only')
     .optional(),
+  /** An S3-compatible store for members' uploads (docs/decisions/0026); the local disk without MEDIA_S3_BUCKET. */
+  MEDIA_S3_BUCKET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name: 3–63 lowercase letters, digits, dots and hyphens')
+      .optional(),
+  ),
+  MEDIA_S3_ENDPOINT: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MEDIA_S3_REGION: optionalText,
+  MEDIA_S3_ACCESS_KEY_ID: optionalText,
+  MEDIA_S3_SECRET_ACCESS_KEY: optionalText,
+  /** Unset: path-style with a custom endpoint (self-hosted stores want it), virtual-host style on AWS. */
+  MEDIA_S3_FORCE_PATH_STYLE: z.enum(['1', '0', 'true', 'false', 'yes', 'no', '']).optional(),
+  MEDIA_S3_PREFIX: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(?:[\w-][\w.-]{0,62}\/){1,4}$/, 'folders ending in "/", e.g. "rendezvous/"; letters, digits, _ - . only')
+      .optional(),
+  ),
 });
 
-export type Config = Omit<z.infer<typeof EnvSchema>, 'SESSION_SECRET'> & {
+type MediaEnvKey = Extract<keyof z.infer<typeof EnvSchema>, `MEDIA_S3_${string}`>;
+
+export type Config = Omit<z.infer<typeof EnvSchema>, 'SESSION_SECRET' | 'HOST' | MediaEnvKey> & {
   SESSION_SECRET: string;
+  HOST: string;
+  /** NODE_ENV=production without DEMO: no demo accounts, no outboxes, no sandbox provider. */
+  realProduction: boolean;
+  /** Members' uploads go to this S3-compatible store; null: to DATA_DIR/media on the local disk. */
+  MEDIA_S3: S3Settings | null;
   DATA_DIR: string;
   TENANTS_DIR: string;
 };
@@ -70,7 +108,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid environment:\n  ${problems.join('\n  ')}`);
   }
-  const values = parsed.data;
+  const {
+    MEDIA_S3_BUCKET,
+    MEDIA_S3_ENDPOINT,
+    MEDIA_S3_REGION,
+    MEDIA_S3_ACCESS_KEY_ID,
+    MEDIA_S3_SECRET_ACCESS_KEY,
+    MEDIA_S3_FORCE_PATH_STYLE,
+    MEDIA_S3_PREFIX,
+    ...values
+  } = parsed.data;
+  const media = mediaS3Settings({ MEDIA_S3_BUCKET, MEDIA_S3_ENDPOINT, MEDIA_S3_REGION, MEDIA_S3_ACCESS_KEY_ID, MEDIA_S3_SECRET_ACCESS_KEY, MEDIA_S3_FORCE_PATH_STYLE, MEDIA_S3_PREFIX });
   const dataDir = path.resolve(values.DATA_DIR);
   let secret = values.SESSION_SECRET;
   if (!secret) {
@@ -79,7 +127,52 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
     secret = readOrCreateSecret(path.join(dataDir, 'session-secret'));
   }
-  return { ...values, DATA_DIR: dataDir, TENANTS_DIR: path.resolve(values.TENANTS_DIR), SESSION_SECRET: secret };
+  const realProduction = values.NODE_ENV === 'production' && !values.DEMO;
+  const host = resolveHost(values.HOST, realProduction, values.DEMO_LISTEN_PUBLIC);
+  return { ...values, HOST: host, realProduction, DATA_DIR: dataDir, TENANTS_DIR: path.resolve(values.TENANTS_DIR), SESSION_SECRET: secret, MEDIA_S3: media };
+}
+
+const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i;
+
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK.test(host);
+}
+
+/**
+ * Where to listen. A demo, development or test start serves reset links on /dev/outbox and settles
+ * sandbox payments for anyone, so it listens on loopback (every *.localhost URL still works) unless
+ * DEMO_LISTEN_PUBLIC says otherwise; a real production start listens on all addresses by default.
+ */
+function resolveHost(host: string | undefined, realProduction: boolean, listenPublic: boolean): string {
+  if (realProduction) return host ?? '0.0.0.0';
+  if (listenPublic) return host ?? '0.0.0.0';
+  if (host === undefined) return '127.0.0.1';
+  if (!isLoopbackHost(host)) {
+    throw new ConfigError(
+      `Invalid environment:\n  HOST: ${host} is not a loopback address; a demo, development or test start serves its mail outbox and sandbox payments to anyone who reaches it: set DEMO_LISTEN_PUBLIC=1 to listen there anyway`,
+    );
+  }
+  return host;
+}
+
+function mediaS3Settings(env: Pick<z.infer<typeof EnvSchema>, MediaEnvKey>): S3Settings | null {
+  const given = Object.entries(env).filter(([, value]) => value !== undefined && value !== '');
+  if (given.length === 0) return null;
+  const problems: string[] = [];
+  if (!env.MEDIA_S3_BUCKET) problems.push('MEDIA_S3_BUCKET: required when any MEDIA_S3_ variable is set');
+  if (env.MEDIA_S3_ACCESS_KEY_ID && !env.MEDIA_S3_SECRET_ACCESS_KEY) problems.push('MEDIA_S3_SECRET_ACCESS_KEY: required with MEDIA_S3_ACCESS_KEY_ID');
+  if (env.MEDIA_S3_SECRET_ACCESS_KEY && !env.MEDIA_S3_ACCESS_KEY_ID) problems.push('MEDIA_S3_ACCESS_KEY_ID: required with MEDIA_S3_SECRET_ACCESS_KEY');
+  if (problems.length) throw new ConfigError(`Invalid environment:\n  ${problems.join('\n  ')}`);
+  const pathStyle = env.MEDIA_S3_FORCE_PATH_STYLE;
+  return {
+    bucket: env.MEDIA_S3_BUCKET!,
+    endpoint: env.MEDIA_S3_ENDPOINT,
+    region: env.MEDIA_S3_REGION ?? 'us-east-1',
+    accessKeyId: env.MEDIA_S3_ACCESS_KEY_ID,
+    secretAccessKey: env.MEDIA_S3_SECRET_ACCESS_KEY,
+    forcePathStyle: pathStyle === undefined || pathStyle === '' ? Boolean(env.MEDIA_S3_ENDPOINT) : ['1', 'true', 'yes'].includes(pathStyle),
+    prefix: env.MEDIA_S3_PREFIX ?? '',
+  };
 }
 
 function readOrCreateSecret(file: string): string {

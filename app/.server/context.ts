@@ -4,11 +4,14 @@ import type { Kysely } from 'kysely';
 import type { Locale } from '~/shared/locales';
 import type { DB, User } from './db/schema';
 import type { EventBus } from './events/bus';
+import type { MediaStorage } from './media/storage';
 import type { StreamSettings } from './events/sse';
+import type { JobQueue } from './jobs/queue';
 import type { MailWorker } from './mail/mail';
 import type { SmsWorker } from './directdebit/sms';
 import type { OperatorActor } from './operators/operator';
 import type { RateLimits } from './http/rate-limits';
+import type { LandingRequest } from './landers/resolve';
 import type { TenantRegistry } from './tenants/registry';
 import type { Tenant } from './tenants/schema';
 
@@ -38,6 +41,8 @@ export interface AppContext {
   /** Whether the request came over HTTPS (Secure cookies). */
   secure: boolean;
   userAgent: string | null;
+  /** The job queue (jobs/queue.ts): send work to be done later, retried, on one instance. */
+  jobs: JobQueue;
   mail: MailWorker;
   sms: SmsWorker;
   /** An SMS can reach a member: SMS_URL is set, or the development outbox (/dev/sms) is served. */
@@ -47,10 +52,17 @@ export interface AppContext {
   events: EventBus;
   /** The open event streams of this process and their timing (server.ts); defaults apply without it. */
   streams?: StreamSettings;
-  /** Where uploaded and generated pictures live (DATA_DIR/media), served under /media/. */
-  mediaDir: string;
+  /**
+   * Where members' uploads (profile photos, chat pictures) are written, read and deleted: the local
+   * disk or an S3-compatible store (docs/decisions/0026). Served under /media/ by media-handler.ts.
+   */
+  media: MediaStorage;
   /** The development mail outbox page is served (development, test and the demo; never real production). */
   devOutbox: boolean;
+  /** A lander or member landing URL: its lander and variant (null: a 404), set by the visit recorder (tracking/visit-recorder.ts). */
+  landing?: LandingRequest | null;
+  /** The click id of the visit this visitor is attributed to (rdv_visit cookie, or the visit this request recorded). */
+  clickId?: string | null;
 }
 
 declare module '@remix-run/node' {

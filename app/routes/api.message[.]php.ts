@@ -58,7 +58,7 @@ const route = apiRoute({
       }
       const wait = await context.limits.consume('message', context.tenant.id, String(user.id));
       if (wait !== null) return tooManyRequests(locale, wait);
-      const result = await sendMessage(context.db, context.tenant, { user }, { profile: fields.profile, content, clientId: fields.client_id ?? null }, { mediaDir: context.mediaDir });
+      const result = await sendMessage(context.db, context.tenant, { user }, { profile: fields.profile, content, clientId: fields.client_id ?? null }, { media: context.media });
       if (!result.ok) return chatError(context, result.error, { name: result.name, balance: result.balance, max: context.tenant.settings.message_length });
       if (!result.repeated) {
         await publishMessage(context.db, context.events, context.tenant, { message: result.message, conversation: result.conversation, balance: result.balance, payerUserId: user.id });

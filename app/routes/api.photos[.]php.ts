@@ -35,7 +35,7 @@ const route = apiRoute({
         return fail(context, isTooLarge(error) ? 'too_large' : 'not_image');
       }
       if (!file || typeof file === 'string') return fail(context, 'not_image');
-      const result = await uploadPhoto(context.db, user, new Uint8Array(await file.arrayBuffer()), context.mediaDir);
+      const result = await uploadPhoto(context.db, user, new Uint8Array(await file.arrayBuffer()), context.media);
       if (!result.ok) return fail(context, result.error);
       const prefix = context.tenant.settings.cdn_prefix;
       const { id, filename, thumb_filename } = result.photo;
@@ -54,7 +54,7 @@ const route = apiRoute({
     member: true,
     body: PhotoTargetSchema,
     async handle({ context, body, user }) {
-      const result = await deletePhoto(context.db, user, body.photo, context.mediaDir);
+      const result = await deletePhoto(context.db, user, body.photo, context.media);
       return result.ok ? apiJson({ ok: true }) : fail(context, result.error);
     },
   }),

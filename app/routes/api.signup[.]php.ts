@@ -10,20 +10,20 @@ import { userView } from '~/.server/accounts/user-view';
 import { apiError, apiJson, tooManyRequests } from '~/.server/http/api';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
 import { serverMessage } from '~/.server/i18n/messages';
-import { trackingFromCookie } from '~/.server/tracking';
+import { visitorAttribution } from '~/.server/tracking/attribution';
 
 const route = apiRoute({
   /** What the signup form needs (the signup modal loads it): open, countries, regions, min age. */
-  GET: endpoint({ handle: ({ request, context }) => apiJson(signupFormData(context, request.headers.get('Cookie'))) }),
+  GET: endpoint({ handle: async ({ context }) => apiJson(await signupFormData(context)) }),
   POST: endpoint({
     body: SignupSchema,
-    async handle({ request, context, body }) {
+    async handle({ context, body }) {
       const { db, tenant, locale } = context;
       const address = context.visitor.ip ?? 'unknown';
       const wait = await context.limits.blocked('signup', tenant.id, address);
       if (wait) return tooManyRequests(locale, wait);
-      const input = { ...body, tracking: body.tracking ?? trackingFromCookie(request.headers.get('Cookie')) ?? undefined };
-      const result = await signUp(db, tenant, { ip: context.visitor.ip, origin: context.origin, locale }, input, context.events);
+      const attribution = await visitorAttribution(context);
+      const result = await signUp(db, tenant, { ip: context.visitor.ip, origin: context.origin, locale, attribution }, body, context.events);
       if (!result.ok) {
         switch (result.error) {
           case 'validation':

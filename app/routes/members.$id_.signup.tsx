@@ -14,7 +14,7 @@ import { profileIdParam } from '~/.server/members/profile-page-data';
 import { signupPageAction, signupPageData } from '~/.server/signup/signup-page';
 import { localize } from '~/.server/tenants/localize';
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export async function loader({ params, context }: LoaderFunctionArgs) {
   const id = profileIdParam(params.id);
   const result = await viewProfile(context.db, context.tenant, { user: null }, id);
   if (!result.ok) throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
@@ -22,7 +22,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { profile } = result;
   const { fields } = profile;
   return {
-    form: signupPageData(request, context),
+    form: await signupPageData(context),
     profile: {
       id: profile.id,
       name: profile.name,

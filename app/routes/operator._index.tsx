@@ -1,12 +1,13 @@
 // /operator: the queue (docs/decisions/0021) — members waiting for an answer from a fictional
 // profile, oldest first, with waiting times, claims and flags; filtered by tenant and profile;
 // reloaded live when the queue changes (operator.tsx).
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData, useSubmit } from '@remix-run/react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { now } from '~/.server/clock';
-import { cdnPrefixOf, operatorTenants, requireOperator } from '~/.server/operators/console';
+import { cdnPrefixOf, consoleHome, operatorTenants, requireOperator, requireRole } from '~/.server/operators/console';
+import { tenantsWithRole } from '~/.server/operators/roles';
 import { operatorQueue } from '~/.server/operators/queue';
 import { parseId } from '~/shared/request-rules';
 import { metaMessage, pageMeta } from '~/components/app/page-meta';
@@ -16,8 +17,14 @@ import { useNow } from '~/components/operators/waiting-time';
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const operator = requireOperator(context);
+  // The queue is the answerers' home; an operator with other roles starts at their own work.
+  if (!tenantsWithRole(operator, 'answering').length) {
+    const home = consoleHome(operator);
+    if (home && home !== '/operator') throw redirect(home);
+    requireRole(context, 'answering');
+  }
   const params = new URL(request.url).searchParams;
-  const tenant = operator.tenantIds.find((id) => id === params.get('tenant')) ?? '';
+  const tenant = tenantsWithRole(operator, 'answering').find((id) => id === params.get('tenant')) ?? '';
   const profile = parseId(params.get('profile') ?? undefined);
   const queue = await operatorQueue(context.db, operator, { tenant: tenant || undefined, profile: profile ?? undefined }, cdnPrefixOf(context));
   return { queue, tenants: operatorTenants(context, operator), filter: { tenant, profile: profile ?? '' }, now: now().toISOString() };

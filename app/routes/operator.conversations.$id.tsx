@@ -9,7 +9,7 @@ import styled from 'styled-components';
 import { z } from 'zod';
 import { now } from '~/.server/clock';
 import { CLAIM_MINUTES, claimConversation, releaseConversation } from '~/.server/operators/claims';
-import { claimErrorText, giftCatalogue, newClientId, operatorTenants, replyDeps, replyErrorText, requireOperator } from '~/.server/operators/console';
+import { claimErrorText, consoleAction, giftCatalogue, newClientId, operatorTenants, replyDeps, replyErrorText, requireRole } from '~/.server/operators/console';
 import { FLAG_REASONS, FlagSchema, flagConversation, resolveFlag } from '~/.server/operators/flags';
 import { addNote, NOTE_MAX, NoteSchema } from '~/.server/operators/notes';
 import { replyAsProfile, ReplySchema } from '~/.server/operators/reply';
@@ -35,7 +35,7 @@ function conversationId(value: string | undefined): number {
 }
 
 export async function loader({ context, params }: LoaderFunctionArgs) {
-  const operator = requireOperator(context);
+  const operator = requireRole(context, 'answering');
   const id = conversationId(params.id);
   const catalogue = giftCatalogue(context.tenant, context.locale);
   const workspace = await operatorWorkspace(context.db, operator, id, {
@@ -82,11 +82,12 @@ interface ActionResult {
   sent?: number;
 }
 
-export const action = formAction({
+// A member's post is refused before its body is read (refuseMembers).
+export const action = consoleAction(formAction({
   body: ConsoleActionSchema,
   failure: ({ message, fields, raw }): ActionResult => ({ intent: typeof raw.intent === 'string' ? raw.intent : '', ok: false, text: Object.values(fields)[0] ?? message }),
   async handle({ context, body, params }): Promise<ActionResult> {
-    const operator = requireOperator(context);
+    const operator = requireRole(context, 'answering');
     const conversation = conversationId(params.id);
     const { db, events, locale } = context;
     const done = (text: string, extra: Partial<ActionResult> = {}): ActionResult => ({ intent: body.intent, ok: true, text, ...extra });
@@ -133,7 +134,7 @@ export const action = formAction({
       }
     }
   },
-});
+}));
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => {
   const site = (matches.find((m) => m.id === 'root')?.data as { shell?: { name?: string } } | undefined)?.shell?.name ?? '';

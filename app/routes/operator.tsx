@@ -3,6 +3,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Outlet, useLoaderData } from '@remix-run/react';
 import { requireOperator } from '~/.server/operators/console';
+import { rolesAnywhere } from '~/.server/operators/roles';
 import { ConsoleHeader } from '~/components/operators/console-header';
 import { useOperatorLiveUpdates } from '~/components/operators/live-updates';
 import { ConsolePage } from '~/components/operators/parts';
@@ -12,7 +13,7 @@ export const handle: RouteHandle = { layout: 'operator' };
 
 export function loader({ context }: LoaderFunctionArgs) {
   const operator = requireOperator(context);
-  return { operator: { name: operator.name, language: operator.language }, tenantName: context.tenant.settings.name };
+  return { operator: { name: operator.name, language: operator.language, roles: rolesAnywhere(operator) }, tenantName: context.tenant.settings.name };
 }
 
 export default function OperatorConsole() {
@@ -20,7 +21,7 @@ export default function OperatorConsole() {
   useOperatorLiveUpdates();
   return (
     <ConsolePage>
-      <ConsoleHeader operatorName={operator.name} language={operator.language} tenantName={tenantName} />
+      <ConsoleHeader operatorName={operator.name} language={operator.language} roles={operator.roles} tenantName={tenantName} />
       <main id="main">
         <Outlet />
       </main>

@@ -1,14 +1,16 @@
 // POST /operator/language: the console's language, saved on the operator's account (operators work
 // in their own language, whatever the tenant's).
-import { redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { LOCALES } from '~/shared/locales';
 import { setOperatorLanguage } from '~/.server/operators/accounts';
+import { refuseMembers } from '~/.server/operators/console';
 import { readRequestBody } from '~/.server/http/request-input';
 
 const LanguageSchema = z.object({ language: z.enum(LOCALES) });
 
 export async function action({ context, request }: ActionFunctionArgs) {
+  refuseMembers(context);
   if (!context.operator) return redirect('/operator/login');
   const read = await readRequestBody(request);
   const parsed = read.ok && !('status' in read) ? LanguageSchema.safeParse(read.value) : null;
@@ -27,6 +29,7 @@ function consolePageOf(request: Request): string {
   return '/operator';
 }
 
-export function loader() {
+export function loader({ context }: LoaderFunctionArgs) {
+  refuseMembers(context);
   return redirect('/operator');
 }

@@ -4,6 +4,7 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { logInOperator, OperatorLoginSchema } from '~/.server/operators/accounts';
+import { consoleAction, refuseMembers } from '~/.server/operators/console';
 import { createOperatorSession, operatorForSession, operatorSessionCookie } from '~/.server/operators/sessions';
 import { serverMessage } from '~/.server/i18n/messages';
 import { formAction } from '~/.server/http/form-action';
@@ -14,12 +15,14 @@ import { FieldLabel, Notice, SmallButton } from '~/components/operators/parts';
 export const handle = { layout: 'operator' };
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
+  refuseMembers(context);
   // context.operator is resolved on /operator paths; a valid session goes straight to the queue.
   if (context.operator ?? (await operatorForSession(context.db, context.tenant, request.headers.get('Cookie')))) throw redirect('/operator');
   return { tenantName: context.tenant.settings.name };
 }
 
-export const action = formAction({
+// A member's post is refused before its body is read (refuseMembers).
+export const action = consoleAction(formAction({
   body: OperatorLoginSchema,
   failure: ({ message, raw }) => ({ error: message, email: typeof raw.email === 'string' ? raw.email : '' }),
   async handle({ context, body }) {
@@ -34,7 +37,7 @@ export const action = formAction({
     const token = await createOperatorSession(db, tenant, result.operatorId, { ip: context.visitor.ip, userAgent: context.userAgent });
     return redirect('/operator', { headers: { 'Set-Cookie': operatorSessionCookie(token, context.secure) } });
   },
-});
+}));
 
 const texts = defineMessages({
   title: { id: 'operator.login.title', defaultMessage: 'Operator login' },

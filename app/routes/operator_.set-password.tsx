@@ -4,6 +4,7 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { OPERATOR_PASSWORD_MIN, SetPasswordSchema, setOperatorPassword, setPasswordTokenOwner } from '~/.server/operators/accounts';
+import { consoleAction, refuseMembers } from '~/.server/operators/console';
 import { createOperatorSession, operatorSessionCookie } from '~/.server/operators/sessions';
 import { serverMessage } from '~/.server/i18n/messages';
 import { formAction } from '~/.server/http/form-action';
@@ -14,12 +15,14 @@ import { FieldLabel, Notice, SmallButton } from '~/components/operators/parts';
 export const handle = { layout: 'operator' };
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
+  refuseMembers(context);
   const token = new URL(request.url).searchParams.get('token') ?? '';
   const owner = await setPasswordTokenOwner(context.db, context.tenant, token);
   return { tenantName: context.tenant.settings.name, token: owner ? token : null, name: owner?.name ?? null, min: OPERATOR_PASSWORD_MIN };
 }
 
-export const action = formAction({
+// A member's post is refused before its body is read (refuseMembers).
+export const action = consoleAction(formAction({
   body: SetPasswordSchema,
   failure: ({ fields, message }) => ({ error: fields.password ?? message }),
   async handle({ context, body }) {
@@ -28,7 +31,7 @@ export const action = formAction({
     const token = await createOperatorSession(context.db, context.tenant, result.operatorId, { ip: context.visitor.ip, userAgent: context.userAgent });
     return redirect('/operator', { headers: { 'Set-Cookie': operatorSessionCookie(token, context.secure) } });
   },
-});
+}));
 
 const texts = defineMessages({
   title: { id: 'operator.setPassword.title', defaultMessage: 'Choose your password' },

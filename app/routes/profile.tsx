@@ -63,7 +63,7 @@ export const action = formAction({
   body: ProfileFormSchema,
   failure: ({ message, fields, raw }): ProfileActionData => ({ form: raw.intent === 'profile' ? 'profile' : 'photos', ok: false, message, fields }),
   async handle({ context, body }): Promise<ProfileActionData | ReturnType<typeof data<ProfileActionData>>> {
-    const { db, tenant, user, locale, mediaDir } = context;
+    const { db, tenant, user, locale, media } = context;
     if (!user?.profile_id) throw redirect('/login');
     if (body.intent === 'profile') {
       const result = await updateOwnProfile(db, tenant, user, body);
@@ -77,11 +77,11 @@ export const action = formAction({
     const result =
       body.intent === 'upload'
         ? body.file && body.file.size > 0
-          ? await uploadPhoto(db, user, new Uint8Array(await body.file.arrayBuffer()), mediaDir)
+          ? await uploadPhoto(db, user, new Uint8Array(await body.file.arrayBuffer()), media)
           : ({ ok: false, error: 'not_image' } as const)
         : body.intent === 'main'
           ? await setMainPhoto(db, user, body.photo)
-          : await deletePhoto(db, user, body.photo, mediaDir);
+          : await deletePhoto(db, user, body.photo, media);
     return { form: 'photos', ok: result.ok, message: result.ok ? null : serverMessage(locale, PHOTO_MESSAGES[result.error]), fields: {} };
   },
 });

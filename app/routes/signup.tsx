@@ -8,9 +8,9 @@ import { Card, PageBackdrop } from '~/components/forms/fields';
 import { SignupForm, signupPageTexts } from '~/components/signup/signup-form';
 import { signupPageAction, signupPageData } from '~/.server/signup/signup-page';
 
-export function loader({ request, context }: LoaderFunctionArgs) {
+export function loader({ context }: LoaderFunctionArgs) {
   if (context.user) throw redirect('/complete-signup');
-  return signupPageData(request, context);
+  return signupPageData(context);
 }
 
 export const action = signupPageAction();

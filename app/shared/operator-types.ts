@@ -7,7 +7,15 @@ export const STATS_PERIODS = [1, 7, 30] as const;
 export type StatsPeriod = (typeof STATS_PERIODS)[number];
 
 export type FlagReason = 'complaint' | 'threat' | 'meeting' | 'other';
-export type AuditAction = 'login' | 'claim' | 'release' | 'takeover' | 'reply' | 'note' | 'flag' | 'unflag';
+export type AuditAction = 'login' | 'claim' | 'release' | 'takeover' | 'reply' | 'note' | 'flag' | 'unflag' | 'invite' | 'roles' | 'remove';
+
+/**
+ * What an operator may do for a tenant (docs/decisions/0029): answering — the queue of members who
+ * wrote to fictional profiles; moderation — complaints, reports, photo moderation and scam signals;
+ * marketing — the marketer's console; admin — invites the tenant's operators and gives them roles.
+ */
+export const OPERATOR_ROLES = ['answering', 'moderation', 'marketing', 'admin'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
 export interface ClaimView {
   operatorId: number;

@@ -32,10 +32,22 @@ export function hasControlCharacters(value: string): boolean {
 }
 
 /**
+ * Names that must never become keys of an object built from a request: assigning `__proto__` would
+ * change the prototype (for `a[__proto__][x]=1`, Object.prototype itself, for the whole process),
+ * and `constructor`/`prototype` are the way there. Requests that use them are refused whole.
+ */
+export const RESERVED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+export function isReservedKey(key: string): boolean {
+  return RESERVED_KEYS.has(key);
+}
+
+/**
  * Every string of a request, wherever it sits: line breaks as \n (browsers send \r\n from text
  * areas), NFC-normalised so that "é" is one letter however it was typed. Returns the cleaned value
  * and the paths of strings that carry other control characters (they are refused, never stored).
- * Files and other non-plain objects pass as they are.
+ * Files and other non-plain objects pass as they are. A
+ * reserved key (RESERVED_KEYS) is left out and refused with its path.
  */
 export function cleanStrings(value: unknown, path: string[] = [], refused: string[][] = []): { value: unknown; refused: string[][] } {
   if (typeof value === 'string') {
@@ -49,7 +61,10 @@ export function cleanStrings(value: unknown, path: string[] = [], refused: strin
   if (value && typeof value === 'object' && (Object.getPrototypeOf(value) === Object.prototype || Object.getPrototypeOf(value) === null)) {
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
-      if (hasControlCharacters(key)) refused.push([...path, key]);
+      if (hasControlCharacters(key) || isReservedKey(key)) {
+        refused.push([...path, key]);
+        continue;
+      }
       out[key] = cleanStrings(item, [...path, key], refused).value;
     }
     return { value: out, refused };

@@ -1,5 +1,8 @@
 // Accounts in the domain layer, on PGlite and (with DATABASE_URL) PostgreSQL: signup rules and texts,
 // activation tokens, login lockout with the clock moved, sessions per tenant, the outbox.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { activateAccount } from '~/.server/accounts/activation';
 import { translateFields } from '~/.server/accounts/field-errors';
@@ -13,6 +16,7 @@ import { consumeToken, createToken } from '~/.server/accounts/tokens';
 import { userView } from '~/.server/accounts/user-view';
 import { now, setClockForTests } from '~/.server/clock';
 import type { Database } from '~/.server/db/database';
+import { createDiskStorage } from '~/.server/media/disk-storage';
 import { loadTenants } from '~/.server/tenants/registry';
 import type { Tenant } from '~/.server/tenants/schema';
 import { databaseKinds, migratedDatabase } from '../support/databases';
@@ -327,7 +331,7 @@ describe.each(databaseKinds)('accounts on $name', (kind) => {
       await requestDeletion(db(), flirt, user, { reason: 'price', origin: visitor.origin, locale: 'en' });
       const token = await linkIn(input.email, 'reactivation');
       setClockForTests(new Date(now().getTime() + 15 * 24 * 3600_000));
-      expect(await eraseExpiredAccounts(db())).toBeGreaterThanOrEqual(1);
+      expect(await eraseExpiredAccounts(db(), createDiskStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'rdv-erase-'))))).toBeGreaterThanOrEqual(1);
       const row = await db().selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
       expect(row).toMatchObject({ status: 'deleted', profile_id: null, password_hash: '', tracking: null });
       expect(row.email).toBe(`deleted-${user.id}@deleted.invalid`);

@@ -15,6 +15,7 @@ import { countUnread, listChats, openChat, removeChat } from '~/.server/chat/con
 import { listGifts } from '~/.server/chat/gifts';
 import { acceptsMessages, FREE_CONVERSATIONS, sendMessage, storeMessage, type SendContent } from '~/.server/chat/send';
 import { grantCredits, ledgerOf } from '~/.server/credits/ledger';
+import { createDiskStorage } from '~/.server/media/disk-storage';
 import type { Database } from '~/.server/db/database';
 import type { User } from '~/.server/db/schema';
 import { visibleTo } from '~/.server/members/access';
@@ -30,6 +31,7 @@ const tenant = (id: string): Tenant => tenants.find((t) => t.id === id)!;
 const flirt = tenant('flirtlokaal');
 const herz = tenant('herzklopfen');
 const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rdv-chat-'));
+const media = createDiskStorage(mediaDir);
 
 describe.each(databaseKinds)('chat on $name', (kind) => {
   let database: Database;
@@ -56,7 +58,7 @@ describe.each(databaseKinds)('chat on $name', (kind) => {
   }
   const fresh = (id: number) => db().selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const send = async (from: User, to: number, content: SendContent | string, clientId?: string, t: Tenant = flirt) =>
-    sendMessage(db(), t, { user: await fresh(from.id) }, { profile: to, content: typeof content === 'string' ? { kind: 'text', text: content } : content, clientId }, { mediaDir });
+    sendMessage(db(), t, { user: await fresh(from.id) }, { profile: to, content: typeof content === 'string' ? { kind: 'text', text: content } : content, clientId }, { media });
   const chats = async (user: User, t: Tenant = flirt) => listChats(db(), t, 'en', { user: await fresh(user.id) });
   const balance = async (user: User) => (await fresh(user.id)).credits;
 

@@ -7,6 +7,7 @@ import { logInOperator } from '~/.server/operators/accounts';
 import { operatorActor } from '~/.server/operators/operator';
 import { operatorQueue } from '~/.server/operators/queue';
 import { operatorStats } from '~/.server/operators/stats';
+import { DEMO_STAFF } from '~/.server/seed/demo-operators';
 import { DEMO_PASSWORD, seedDemoAccounts } from '~/.server/seed/demo-accounts';
 import { demoOperatorEmail } from '~/.server/seed/demo-operators';
 import { seedDemoProfiles } from '~/.server/seed/demo-profiles';
@@ -49,6 +50,25 @@ describe('demo operators', () => {
     const before = await count();
     await seedDemoAccounts(database.db, tenants);
     expect(await count()).toBe(before);
-    expect(await database.db.selectFrom('operators').select('id').execute()).toHaveLength(tenants.length);
+    // Per tenant: the answering operator, a moderator, a marketer and an admin (DEMO_STAFF).
+    expect(await database.db.selectFrom('operators').select('id').execute()).toHaveLength(tenants.length * (1 + DEMO_STAFF.length));
+  });
+
+  it('gives each demo operator the roles the README lists', async () => {
+    for (const tenant of tenants) {
+      const rows = await database.db
+        .selectFrom('operators')
+        .innerJoin('operator_tenants', 'operator_tenants.operator_id', 'operators.id')
+        .select(['operators.email', 'operator_tenants.roles'])
+        .where('operator_tenants.tenant_id', '=', tenant.id)
+        .orderBy('operators.email')
+        .execute();
+      expect(rows).toEqual([
+        { email: `admin@${tenant.id}.example`, roles: ['answering', 'moderation', 'marketing', 'admin'] },
+        { email: `marketer@${tenant.id}.example`, roles: ['marketing'] },
+        { email: `moderator@${tenant.id}.example`, roles: ['moderation'] },
+        { email: `operator@${tenant.id}.example`, roles: ['answering'] },
+      ]);
+    }
   });
 });

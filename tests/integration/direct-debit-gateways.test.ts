@@ -12,6 +12,7 @@ import { pairHash } from '~/.server/directdebit/account-details';
 import { payByDirectDebit, type DirectDebitContext } from '~/.server/directdebit/direct-debit';
 import { mandateReference } from '~/.server/directdebit/mandate';
 import { enqueueSms, startSmsWorker } from '~/.server/directdebit/sms';
+import { startJobQueue, type JobQueue } from '~/.server/jobs/queue';
 import { MollieProvider } from '~/.server/payments/mollie';
 import { handlePaymentWebhook } from '~/.server/payments/payments';
 import { loadTenants } from '~/.server/tenants/registry';
@@ -35,24 +36,28 @@ const server = setupServer(
   }),
 );
 let database: Database;
+// The SMS worker is driven by hand here (runOnce): no scheduled drains in between.
+let jobs: JobQueue;
 
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });
   database = await openDatabase({ dataDir: 'memory://' });
   await migrateToLatest(database.db);
+  jobs = await startJobQueue(database.db, { cron: false });
 });
 
 afterEach(() => setClockForTests(null));
 
 afterAll(async () => {
   server.close();
+  await jobs.stop();
   await database.close();
 });
 
 describe('the SMS worker', () => {
   it('POSTs {to, text} as JSON to SMS_URL, retrying with backoff after a failure, and marks it sent once', async () => {
     await enqueueSms(database.db, tenant, { kind: 'directdebit-code', to: '+4915123456789', text: 'Herzklopfen: Dein Lastschrift-Code lautet 123456.' });
-    const worker = startSmsWorker(database.db, { smsUrl: SMS_URL, intervalMs: 60_000 });
+    const worker = await startSmsWorker(database.db, jobs, { smsUrl: SMS_URL });
     try {
       expect(await worker.runOnce()).toBe(0);
       const failed = await database.db.selectFrom('sms_outbox').selectAll().executeTakeFirstOrThrow();
@@ -73,7 +78,7 @@ describe('the SMS worker', () => {
   it('keeps SMS in the development outbox when no gateway is set (no request goes out)', async () => {
     await enqueueSms(database.db, tenant, { kind: 'directdebit-code', to: '+4915199999999', text: 'dev' });
     const before = received.length;
-    const worker = startSmsWorker(database.db, { intervalMs: 60_000 });
+    const worker = await startSmsWorker(database.db, jobs, {});
     try {
       expect(await worker.runOnce()).toBe(1);
     } finally {

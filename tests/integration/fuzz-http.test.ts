@@ -32,6 +32,8 @@ const API_PATHS = fs
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE'];
 const FIELDS = ['profile', 'like', 'photo', 'email', 'password', 'password_confirm', 'old_password', 'token', 'language', 'disabled', 'reason', 'comment', 'name', 'date_of_birth', 'gender', 'seeking', 'country', 'region', 'signup_message', 'terms', 'orientation_consent', 'tracking', 'website', 'package', 'method', 'discountcode', 'payment', 'id', 'account_holder', 'iban', 'street', 'house_number', 'zip', 'city', 'phone', 'authorised', 'otp', 'text', 'gift', 'client_id', 'conversation'];
+/** Keys that reach an object's prototype if a parser lets them (issue 21): every place that builds objects from a request gets them. */
+const PROTOTYPE_KEYS = ['__proto__', '__proto__[query]', '__proto__[gender]', 'constructor', 'constructor[prototype]', 'prototype', 'tracking[__proto__]'];
 const QUERY_KEYS = ['after', 'page', 'gender', 'country', 'countryregion', 'min_age', 'max_age', 'lat', 'lon', 'welcome', 'push', 'id', 'conversation', 'profile', 'before', 'lastEventId', 'code'];
 
 const nasty = fc.oneof(
@@ -44,22 +46,22 @@ const nasty = fc.oneof(
   fc.boolean(),
   fc.constant(null),
 );
-const value = fc.oneof(nasty, fc.array(nasty, { maxLength: 3 }), fc.dictionary(fc.constantFrom(...FIELDS, 'x'), nasty, { maxKeys: 3 }));
+const value = fc.oneof(nasty, fc.array(nasty, { maxLength: 3 }), fc.dictionary(fc.constantFrom(...FIELDS, 'x', '__proto__', 'constructor'), nasty, { maxKeys: 3 }));
 const jsonBody = fc.oneof(
   fc.dictionary(fc.constantFrom(...FIELDS), value, { maxKeys: 6 }),
   fc.jsonValue(),
-  fc.constantFrom('{', '{"profile":', '[1,2]', '1.5', '2147483648', '"x"', 'null', '{"__proto__":{"x":1}}'),
+  fc.constantFrom('{', '{"profile":', '[1,2]', '1.5', '2147483648', '"x"', 'null', '{"__proto__":{"x":1}}', '{"__proto__":{"gender":"male"}}', '{"constructor":{"prototype":{"query":1}}}', '{"tracking":{"__proto__":{"network":"x"}}}'),
 );
 
 /** Sent as they are: a NUL and a broken escape. */
 const RAW = ['%00', '%E0%A4%A'];
 const query = fc
-  .dictionary(fc.constantFrom(...QUERY_KEYS, 'x'), fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('%00', '99999999999', '-5', '1e99', '%E0%A4%A', '')), { maxKeys: 4 })
+  .dictionary(fc.constantFrom(...QUERY_KEYS, ...PROTOTYPE_KEYS, 'x'), fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('%00', '99999999999', '-5', '1e99', '%E0%A4%A', '')), { maxKeys: 4 })
   .map((entries) => Object.entries(entries).map(([k, v]) => `${k}=${RAW.includes(v) ? v : encodeURIComponent(v)}`).join('&'));
 
 const body = fc.oneof(
   jsonBody.map((b) => ({ type: 'application/json', text: typeof b === 'string' ? b : JSON.stringify(b) })),
-  fc.dictionary(fc.constantFrom(...FIELDS), fc.string({ maxLength: 20 }), { maxKeys: 5 }).map((b) => ({ type: 'application/x-www-form-urlencoded', text: new URLSearchParams(b).toString() })),
+  fc.dictionary(fc.constantFrom(...FIELDS, ...PROTOTYPE_KEYS), fc.string({ maxLength: 20 }), { maxKeys: 5 }).map((b) => ({ type: 'application/x-www-form-urlencoded', text: new URLSearchParams(b).toString() })),
   fc.string({ maxLength: 40 }).map((text) => ({ type: 'multipart/form-data; boundary=x', text: `--x\r\n${text}` })),
   fc.string({ maxLength: 40 }).map((text) => ({ type: 'text/plain', text })),
   fc.constant({ type: '', text: '' }),
@@ -107,6 +109,11 @@ describe('every API route under generated bad input', () => {
       ),
       { numRuns: 600 },
     );
+    // Whatever came in, the process is as it was: no key reached a prototype (settings read `query`, search reads `gender`).
+    const settings = await request(server.port, HOST, '/api/settings.php');
+    expect(settings.status).toBe(200);
+    expect(settings.json<Record<string, unknown>>()).not.toHaveProperty('query');
+    expect((await request(server.port, 'bellacurva.it', '/api/companyinfo.php')).status).toBe(200);
   });
 
   it('refuses each malformed id of the issue with 400 validation, naming the field', async () => {

@@ -140,6 +140,22 @@ describe('member photos', () => {
     await json('DELETE', '/api/photos.php', { photo: created.id }, { cookie });
     expect((await request(server.port, HOST, created.filename)).status).toBe(404);
   });
+
+  it('revalidates a photo with 304 and no bytes, and answers HEAD with its size only', async () => {
+    const { cookie } = await newMember();
+    const created = (await upload(cookie)).json<{ photo: { filename: string } }>().photo;
+    const full = await request(server.port, HOST, created.filename);
+    expect(full.headers.etag).toBeTruthy();
+    expect(Number(full.headers['content-length'])).toBe(full.body.byteLength);
+    const again = await request(server.port, HOST, created.filename, { headers: { 'if-none-match': String(full.headers.etag) } });
+    expect(again.status).toBe(304);
+    expect(again.body.byteLength).toBe(0);
+    expect(again.headers['cache-control']).toBe('private, no-cache');
+    const head = await request(server.port, HOST, created.filename, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers['content-length']).toBe(String(full.body.byteLength));
+    expect(head.body.byteLength).toBe(0);
+  });
 });
 
 describe('accounts', () => {

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request, startServer, type RunningServer } from '../support/server';
+import { BROWSER_UA, request, startServer, type RunningServer } from '../support/server';
 import { fitsNicheOfHost } from '../support/niche';
 
 let server: RunningServer;
@@ -138,8 +138,8 @@ describe("each tenant's search_fields", () => {
   it.each(cases)('$host offers $fields on /members, labelled in its language', async ({ host, locale, fields }) => {
     let cookie = `locale=${locale}`;
     if (host === 'herzklopfen.de') {
-      const landing = await get(host, '/?network=partner&ref=7');
-      cookie += `; ${String(landing.headers['set-cookie']).match(/rdv_tracking=[^;]+/)![0]}`;
+      const landing = await get(host, '/?network=partner&ref=7', { 'user-agent': BROWSER_UA });
+      cookie += `; ${String(landing.headers['set-cookie']).match(/rdv_visit=[^;]+/)![0]}`;
     }
     if (host === 'solvhjerter.dk') cookie = await memberCookie(host, 'DK', locale);
     const page = await get(host, '/members', { cookie });
@@ -174,8 +174,8 @@ describe("each tenant's search_fields", () => {
 
 describe('regions', () => {
   it("labels the region field as each country names its regions, in the page's language", async () => {
-    const landing = await get('herzklopfen.de', '/?network=partner&ref=7');
-    const tracking = String(landing.headers['set-cookie']).match(/rdv_tracking=[^;]+/)![0];
+    const landing = await get('herzklopfen.de', '/?network=partner&ref=7', { 'user-agent': BROWSER_UA });
+    const tracking = String(landing.headers['set-cookie']).match(/rdv_visit=[^;]+/)![0];
     const label = (html: string, id: string) => new RegExp(`<label for="${id}">([^<]*)</label>`).exec(html)?.[1];
     expect(label((await get('flirtlokaal.nl', '/members?country=NL', { cookie: 'locale=nl' })).text, 'countryregion')).toBe('Provincie');
     expect(label((await get('flirtlokaal.nl', '/members?country=BE', { cookie: 'locale=en' })).text, 'countryregion')).toBe('Province');

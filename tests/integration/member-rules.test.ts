@@ -14,6 +14,7 @@ import type { User } from '~/.server/db/schema';
 import { OwnProfileSchema, updateOwnProfile } from '~/.server/members/own-profile';
 import { loadTenants } from '~/.server/tenants/registry';
 import type { Tenant } from '~/.server/tenants/schema';
+import { createDiskStorage } from '~/.server/media/disk-storage';
 import { databaseKinds, migratedDatabase } from '../support/databases';
 
 const tenants = loadTenants('tenants');
@@ -83,13 +84,13 @@ describe.each(databaseKinds)('member rules on $name', (kind) => {
       await grantCredits(db(), 'bonus', { userId: writer.id, credits: 5, reference: `test:${writer.id}` });
       // A member from before the rule: now outside the pool (too young for this niche).
       await db().updateTable('profiles').set({ birth_date: '1995-01-01' }).where('id', '=', writer.profile_id!).execute();
-      const sent = await sendMessage(db(), solv, { user: await reload(writer) }, { profile: reader.profile_id!, content: { kind: 'text', text: 'Hej!' } }, { mediaDir: '/tmp' });
+      const sent = await sendMessage(db(), solv, { user: await reload(writer) }, { profile: reader.profile_id!, content: { kind: 'text', text: 'Hej!' } }, { media: createDiskStorage('/tmp/rdv-defects-a-media') });
       expect(sent).toEqual({ ok: false, error: 'outside_pool' });
       expect((await reload(writer)).credits).toBe(8);
       expect(await db().selectFrom('messages').select('id').execute()).toEqual([]);
       // Inside the pool again, the same message goes through and is charged.
       await db().updateTable('profiles').set({ birth_date: '1960-01-01' }).where('id', '=', writer.profile_id!).execute();
-      const again = await sendMessage(db(), solv, { user: await reload(writer) }, { profile: reader.profile_id!, content: { kind: 'text', text: 'Hej!' } }, { mediaDir: '/tmp' });
+      const again = await sendMessage(db(), solv, { user: await reload(writer) }, { profile: reader.profile_id!, content: { kind: 'text', text: 'Hej!' } }, { media: createDiskStorage('/tmp/rdv-defects-a-media') });
       expect(again.ok).toBe(true);
     });
 

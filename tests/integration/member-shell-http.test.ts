@@ -2,7 +2,7 @@
 // first view, /members/{id}/signup, login offers), page titles and descriptions, and markup rules
 // (one <main>, unique ids).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request, startServer, type RunningServer } from '../support/server';
+import { BROWSER_UA, request, startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
 const HOST = 'flirtlokaal.nl';
@@ -64,12 +64,12 @@ describe('/signup with a traffic source', () => {
   it('is open on the very first view of /signup?network=…&ref=… where signups need a traffic source', async () => {
     const closed = await get('/signup', { cookie: 'locale=en' }, 'herzklopfen.de');
     expect(closed.text).toContain('data-testid="signup-closed"');
-    // No cookie yet: the response itself sets it; the page must read the query.
-    const first = await get('/signup?network=partner&ref=summer', { cookie: 'locale=en' }, 'herzklopfen.de');
+    // No cookie yet: the response itself sets it; the visit recorded by this very request opens signups.
+    const first = await get('/signup?network=partner&ref=summer', { cookie: 'locale=en', 'user-agent': BROWSER_UA }, 'herzklopfen.de');
     expect(first.status).toBe(200);
     expect(first.text).not.toContain('data-testid="signup-closed"');
     expect(first.text).toContain('data-testid="signup-form"');
-    expect(String(first.headers['set-cookie'])).toContain('rdv_tracking=');
+    expect(String(first.headers['set-cookie'])).toContain('rdv_visit=');
   });
 });
 

@@ -1,6 +1,6 @@
 // Member search and profiles over HTTP against the production build, with the seeded demo data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request, startServer, type RunningServer } from '../support/server';
+import { BROWSER_UA, request, startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
 const get = (host: string, path: string, headers: Record<string, string> = {}) => request(server.port, host, path, { headers });
@@ -48,8 +48,8 @@ describe('GET /api/members.php', () => {
     expect(closed.status).toBe(403);
     expect(closed.json()).toMatchObject({ error: 'login_required' });
     expect((await get('herzklopfen.de', '/api/members.php')).status).toBe(403);
-    const landing = await get('herzklopfen.de', '/?network=partner&ref=7');
-    const tracking = String(landing.headers['set-cookie']).match(/rdv_tracking=[^;]+/)![0];
+    const landing = await get('herzklopfen.de', '/?network=partner&ref=7', { 'user-agent': BROWSER_UA });
+    const tracking = String(landing.headers['set-cookie']).match(/rdv_visit=[^;]+/)![0];
     expect((await get('herzklopfen.de', '/api/members.php', { cookie: tracking })).status).toBe(200);
   });
 

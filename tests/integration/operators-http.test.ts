@@ -48,7 +48,7 @@ function post(tenant: string, pathname: string, cookie: string, form: Record<str
 const queueIds = (html: string) => [...html.matchAll(/data-testid="queue-item-(\d+)"/g)].map((m) => Number(m[1]));
 
 describe('the operator console over HTTP', () => {
-  it('sends a visitor and a logged-in member to the console login', async () => {
+  it('sends a visitor to the console login; a logged-in member gets 404, not a hint that the console is there', async () => {
     const visitor = await request(server.port, host(), '/operator');
     expect(visitor.status).toBe(302);
     expect(visitor.headers.location).toBe('/operator/login');
@@ -59,7 +59,9 @@ describe('the operator console over HTTP', () => {
     });
     const memberCookie = String(member.headers['set-cookie']).split(';')[0]!;
     expect(memberCookie).toMatch(/^rdv_session=/);
-    expect((await request(server.port, host(), '/operator/stats', { headers: { cookie: memberCookie } })).headers.location).toBe('/operator/login');
+    const stats = await request(server.port, host(), '/operator/stats', { headers: { cookie: memberCookie } });
+    expect(stats.status).toBe(404);
+    expect(stats.headers.location).toBeUndefined();
     expect((await request(server.port, host(), '/operator/events', { headers: { cookie: memberCookie } })).status).toBe(403);
   });
 
@@ -200,17 +202,32 @@ describe.each(databaseKinds)('npm run operator:add on $name', (kind) => {
     try {
       // PORT 1: no server answers there, so the embedded database is free to open.
       const env = { ...process.env, NODE_ENV: 'test' as const, DATA_DIR: dataDir, PORT: '1', DATABASE_URL: created.url ?? '' };
-      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/operator-add.ts', 'flirtlokaal', 'Lena@Staff.example', '--name', 'Lena'], { env });
-      expect(stdout).toContain('Created operator lena@staff.example for FlirtLokaal.');
+      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/operator-add.ts', 'flirtlokaal', 'Lena@Staff.example', '--name', 'Lena', '--role', 'moderation', '--role', 'marketer,admin'], { env });
+      expect(stdout).toContain('Created operator lena@staff.example for FlirtLokaal with the roles: moderation, marketing, admin.');
       const token = /set-password\?token=([\w-]+)/.exec(stdout)![1]!;
       const database = created.url ? await created.open() : await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
       try {
         expect(await setPasswordTokenOwner(database.db, flirt, token)).toEqual({ name: 'Lena', email: 'lena@staff.example' });
+        expect(await database.db.selectFrom('operator_tenants').select(['tenant_id', 'roles']).execute()).toEqual([{ tenant_id: 'flirtlokaal', roles: ['moderation', 'marketing', 'admin'] }]);
       } finally {
         await database.close();
       }
     } finally {
       await created.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('npm run operator:add with a wrong role', () => {
+  it('refuses an unknown role and names the roles there are', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rdv-operator-add-'));
+    try {
+      const env = { ...process.env, NODE_ENV: 'test' as const, DATA_DIR: dataDir, PORT: '1', DATABASE_URL: '' };
+      const run = promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/operator-add.ts', 'flirtlokaal', 'x@staff.example', '--role', 'owner'], { env });
+      await expect(run).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('unknown role "owner"') });
+      await expect(run).rejects.toMatchObject({ stderr: expect.stringContaining('answering, moderation, marketing, admin') });
+    } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });

@@ -64,7 +64,12 @@ describe('npm start (the demo)', () => {
 
 describe('a real production start', () => {
   it('does not serve the development mail outbox', async () => {
-    const server = await startServer({ NODE_ENV: 'production', SKIP_SEED: '1' });
+    // A real production start refuses tenants on the sandbox provider (docs/decisions/0034): use one on Mollie.
+    const tenantsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rdv-tenants-'));
+    const tenant = JSON.parse(fs.readFileSync('tenants/flirtlokaal.json', 'utf8')) as { payments: Record<string, unknown> };
+    tenant.payments = { ...tenant.payments, provider: 'mollie', mollie_api_key_env: 'MOLLIE_KEY_FLIRTLOKAAL' };
+    fs.writeFileSync(path.join(tenantsDir, 'flirtlokaal.json'), JSON.stringify(tenant));
+    const server = await startServer({ NODE_ENV: 'production', SKIP_SEED: '1', TENANTS_DIR: tenantsDir, MOLLIE_KEY_FLIRTLOKAAL: 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM' });
     try {
       expect((await request(server.port, 'flirtlokaal.nl', '/dev/outbox')).status).toBe(404);
       expect((await request(server.port, 'flirtlokaal.nl', '/')).status).toBe(200);

@@ -19,6 +19,7 @@ import { PAGE_SIZE, searchMembers } from '~/.server/members/search';
 import { searchIndexOf } from '~/.server/members/search-index';
 import { seedDemoProfiles } from '~/.server/seed/demo-profiles';
 import { loadTenants } from '~/.server/tenants/registry';
+import { createDiskStorage } from '~/.server/media/disk-storage';
 import { databaseKinds, migratedDatabase } from '../support/databases';
 
 const flirt = loadTenants('tenants').find((t) => t.id === 'flirtlokaal')!;
@@ -42,7 +43,7 @@ describe.each(databaseKinds)('visibility on $name', (kind) => {
   const reload = (user: User) => db().selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
   const as = (user: User) => ({ user, hasTrafficSource: false });
   const write = async (from: User, to: User, text = 'Hello') =>
-    sendMessage(db(), flirt, { user: await reload(from) }, { profile: to.profile_id!, content: { kind: 'text', text } }, { mediaDir: '/tmp' });
+    sendMessage(db(), flirt, { user: await reload(from) }, { profile: to.profile_id!, content: { kind: 'text', text } }, { media: createDiskStorage('/tmp/rdv-defects-a-media') });
   const chatsOf = async (user: User) => (await listChats(db(), flirt, 'en', { user: await reload(user) })).map((c) => c.profile.id);
   const likersOf = async (user: User) => (await listLikes(db(), flirt, { user: await reload(user) }))!.liked_by.map((l) => l.id);
   async function found(viewer: User, filters: Record<string, unknown> = {}) {

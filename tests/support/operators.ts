@@ -3,7 +3,7 @@
 // profile (the demo seed's insertMemberMessage: the rows the chat writes).
 import type { Kysely } from 'kysely';
 import { signUp } from '~/.server/accounts/signup';
-import type { DB, User } from '~/.server/db/schema';
+import type { DB, OperatorRole, User } from '~/.server/db/schema';
 import { operatorActor, type OperatorActor } from '~/.server/operators/operator';
 import { insertMemberMessage } from '~/.server/seed/demo-operators';
 import type { Tenant } from '~/.server/tenants/schema';
@@ -51,10 +51,11 @@ export async function fictionalProfile(db: Kysely<DB>, name = 'Persona', photos 
   return { id: profile.id, photos: ids };
 }
 
-export async function operatorOn(db: Kysely<DB>, tenantIds: string[], name = 'Op'): Promise<OperatorActor> {
+/** An operator of `tenantIds` with `roles` in each of them (answering unless told otherwise). */
+export async function operatorOn(db: Kysely<DB>, tenantIds: string[], name = 'Op', roles: OperatorRole[] = ['answering']): Promise<OperatorActor> {
   n++;
   const row = await db.insertInto('operators').values({ email: `${name.toLowerCase()}${n}@staff.example`, name: `${name}${n}`, language: 'en' }).returning('id').executeTakeFirstOrThrow();
-  for (const tenant of tenantIds) await db.insertInto('operator_tenants').values({ operator_id: row.id, tenant_id: tenant }).execute();
+  for (const tenant of tenantIds) await db.insertInto('operator_tenants').values({ operator_id: row.id, tenant_id: tenant, roles }).execute();
   return (await operatorActor(db, row.id))!;
 }
 

@@ -75,6 +75,9 @@ export async function startServer(env: Record<string, string | undefined> = {}):
   };
 }
 
+/** A real browser's user agent: visits of agents isbot knows (and of none) are not counted. */
+export const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
 export interface HttpResult {
   status: number;
   headers: http.IncomingHttpHeaders;

@@ -85,3 +85,15 @@ describe('region data', () => {
     expect(region!.cities.map((c) => c.name)).toContain(cityName);
   });
 });
+
+describe('region-data.json is checked when it loads', () => {
+  it('names the place of a broken edit', async () => {
+    const { parseRegionTable } = await import('../../app/.server/geo/region-data');
+    const broken = JSON.parse(JSON.stringify(REGION_DATA)) as Record<string, { code: string; cities: { lat: number }[] }[]>;
+    broken.NL![0]!.cities[0]!.lat = 123;
+    expect(() => parseRegionTable(broken)).toThrow(/region-data\.json: NL\.0\.cities\.0\.lat/);
+    const wrongCountry = JSON.parse(JSON.stringify(REGION_DATA)) as Record<string, { code: string }[]>;
+    wrongCountry.BE![0]!.code = 'NL-XX';
+    expect(() => parseRegionTable(wrongCountry)).toThrow(/region-data\.json: BE\.0\.code/);
+  });
+});

@@ -7,6 +7,7 @@ import { apiRoute, endpoint } from '~/.server/http/api-route';
 import { apiJson } from '~/.server/http/api';
 import { formAction } from '~/.server/http/form-action';
 import { cleanStrings, idSchema, parseId, text } from '~/shared/request-rules';
+import { safeRedirectPath } from '~/.server/i18n/language-choice';
 
 const context = (user: unknown = null) => ({ locale: 'en', user, requestId: 'req-1' }) as unknown as AppLoadContext;
 const call = (route: ReturnType<typeof apiRoute>, method: string, body?: unknown, ctx = context()) => {
@@ -127,5 +128,28 @@ describe('formAction', () => {
   it('refuses a control character in a form field', async () => {
     const result = (await post({ intent: 'save', name: 'a\u0000' })) as unknown as { data: { fields: Record<string, string> } };
     expect(result.data.fields).toEqual({ name: 'This text contains characters that are not allowed' });
+  });
+});
+
+describe('safeRedirectPath (issue 21: no open redirect from /lang-config)', () => {
+  it('keeps same-site paths, normalised, with their query and fragment', () => {
+    expect(safeRedirectPath('/members?page=2#top')).toBe('/members?page=2#top');
+    expect(safeRedirectPath('/a/../members')).toBe('/members');
+    expect(safeRedirectPath('/members?city=Den Haag')).toBe('/members?city=Den%20Haag');
+  });
+
+  it('sends everything a browser could read as another site home', () => {
+    for (const value of ['/\t/evil.example', '/\n/evil.example', '/\r\n/evil.example', '//evil.example', '/\\evil.example', '/%2F/evil.example', 'https://evil.example', 'evil.example', '', null, undefined, '/%ZZ', `/${'a'.repeat(2001)}`]) {
+      expect(safeRedirectPath(value), String(value)).toBe('/');
+    }
+  });
+});
+
+describe('cleanStrings and prototype keys (issue 21)', () => {
+  it('leaves reserved keys out and names their paths', () => {
+    const { value, refused } = cleanStrings(JSON.parse('{"a":"x","__proto__":{"gender":"male"},"b":{"constructor":{"prototype":1}}}'));
+    expect(refused).toEqual([['__proto__'], ['b', 'constructor']]);
+    expect((value as Record<string, unknown>).gender).toBeUndefined();
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
   });
 });

@@ -11,6 +11,7 @@ import type { Locale } from '~/shared/locales';
 import { now } from '../clock';
 import type { DB, User } from '../db/schema';
 import { serverMessage } from '../i18n/messages';
+import { deleteUnreachable, type MediaStorage } from '../media/storage';
 import { enqueueMail } from '../mail/mail';
 import type { Tenant } from '../tenants/schema';
 import { consumeToken, createToken } from './tokens';
@@ -80,10 +81,15 @@ export async function reactivateAccount(db: Kysely<DB>, tenant: Tenant, token: s
   });
 }
 
-/** Erases accounts whose reactivation window has passed; returns how many. Runs as a periodic job. */
-export async function eraseExpiredAccounts(db: Kysely<DB>): Promise<number> {
+/**
+ * Erases accounts whose reactivation window has passed; returns how many. Runs as a periodic job.
+ * The profile's photos and the chat pictures of its conversations (whoever sent them: the
+ * conversations go with the profile) leave the media store once the rows are gone.
+ */
+export async function eraseExpiredAccounts(db: Kysely<DB>, media: MediaStorage): Promise<number> {
   const cutoff = new Date(now().getTime() - REACTIVATION_DAYS * 24 * 3600_000);
-  return db.transaction().execute(async (trx) => {
+  const files: string[] = [];
+  const erased = await db.transaction().execute(async (trx) => {
     const expired = await trx
       .selectFrom('users')
       .select(['id', 'profile_id'])
@@ -107,8 +113,32 @@ export async function eraseExpiredAccounts(db: Kysely<DB>): Promise<number> {
       })
       .where('id', 'in', ids)
       .execute();
+    const profileIds = expired.flatMap((u) => (u.profile_id ? [u.profile_id] : []));
+    if (profileIds.length) files.push(...(await uploadsOfProfiles(trx, profileIds)));
     await trx.deleteFrom('profiles').where('user_id', 'in', ids).execute();
     await trx.deleteFrom('account_tokens').where('user_id', 'in', ids).execute();
     return ids.length;
   });
+  await deleteUnreachable(media, files);
+  return erased;
+}
+
+/**
+ * The stored files that go with these profiles: their photos, and the chat pictures in their
+ * conversations. Only members' uploads (u/, c/): a message may show a fictional profile's photo
+ * (an operator's answer), which belongs to that profile and stays.
+ */
+async function uploadsOfProfiles(db: Kysely<DB>, profileIds: number[]): Promise<string[]> {
+  const photos = await db.selectFrom('photos').select(['filename', 'thumb_filename']).where('profile_id', 'in', profileIds).execute();
+  const pictures = await db
+    .selectFrom('messages')
+    .innerJoin('conversations', 'conversations.id', 'messages.conversation_id')
+    .select(['messages.photo_filename', 'messages.photo_thumb_filename'])
+    .where('messages.kind', '=', 'photo')
+    .where((eb) => eb.or([eb('conversations.profile_low', 'in', profileIds), eb('conversations.profile_high', 'in', profileIds)]))
+    .execute();
+  return [
+    ...photos.flatMap((p) => [p.filename, p.thumb_filename]).filter((f) => f.startsWith('u/')),
+    ...pictures.flatMap((m) => [m.photo_filename, m.photo_thumb_filename]).filter((f): f is string => f?.startsWith('c/') ?? false),
+  ];
 }

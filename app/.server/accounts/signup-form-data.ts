@@ -2,13 +2,13 @@
 // and their regions, the minimum age.
 import type { AppLoadContext } from '@remix-run/node';
 import { regionsByCountry } from '../geo/regions';
-import { trackingFromCookie } from '../tracking';
+import { visitorAttribution } from '../tracking/attribution';
 import { nicheRule, nicheRuleText } from '~/shared/niche-rules';
 import { MIN_AGE, signupsOpen } from './signup';
 
-export function signupFormData(context: AppLoadContext, cookieHeader: string | null) {
+export async function signupFormData(context: AppLoadContext) {
   const { tenant, locale } = context;
-  const tracking = trackingFromCookie(cookieHeader);
+  const tracking = (await visitorAttribution(context))?.tracking ?? null;
   const regions = Object.fromEntries(tenant.settings.countries.map((country) => [country, regionsByCountry(country)[country] ?? []]));
   const visitorCountry = context.visitor.country;
   return {

@@ -12,6 +12,8 @@ import type { EventBus } from '../events/bus';
 import { announceCredits } from '../events/member-events';
 import type { DB, Tracking, User } from '../db/schema';
 import type { Tenant } from '../tenants/schema';
+import { hasTrafficSource } from '../tracking/traffic-source';
+import type { Attribution } from '../tracking/visits';
 import { activationMail } from './account-mails';
 import { hashPassword } from './passwords';
 import { createToken } from './tokens';
@@ -54,10 +56,6 @@ export type SignupResult =
   | { ok: false; error: 'email_exists' }
   | { ok: false; error: 'pending_deletion' };
 
-export function hasTrafficSource(tracking: Tracking | null | undefined): boolean {
-  return Boolean(tracking && (tracking.network || tracking.ref));
-}
-
 /** Whether this visitor may sign up on this tenant (settings.signups). */
 export function signupsOpen(tenant: Tenant, tracking: Tracking | null | undefined): boolean {
   const policy = tenant.settings.signups;
@@ -89,6 +87,8 @@ export interface Visitor {
   /** Host the visitor signed up on, e.g. flirtlokaal.nl or flirtlokaal.localhost:3000 (links in mails). */
   origin: string;
   locale: Locale;
+  /** The visit the visitor came through (rdv_visit cookie): the new member is attributed to it (decision 0027). */
+  attribution?: Attribution | null;
 }
 
 export async function signUp(db: Kysely<DB>, tenant: Tenant, visitor: Visitor, raw: unknown, events?: EventBus): Promise<SignupResult> {
@@ -99,7 +99,8 @@ export async function signUp(db: Kysely<DB>, tenant: Tenant, visitor: Visitor, r
     return { ok: false, error: 'validation', fields };
   }
   const input = parsed.data;
-  const tracking = input.tracking ?? null;
+  // The recorded visit wins; a traffic source in the body is for API clients that track themselves.
+  const tracking = visitor.attribution?.tracking ?? (hasTrafficSource(input.tracking) ? input.tracking! : null);
   if (!signupsOpen(tenant, tracking)) return { ok: false, error: 'signups_closed' };
   const day = now().toISOString().slice(0, 10);
   const fields = validateSignup(tenant, input, day);
@@ -136,6 +137,7 @@ export async function signUp(db: Kysely<DB>, tenant: Tenant, visitor: Visitor, r
           orientation_consent_at: signedUpAt,
           signup_host: visitor.origin,
           tracking: tracking ? (JSON.stringify(tracking) as unknown as Tracking) : null,
+          visit_id: visitor.attribution?.visitId ?? null,
           signup_message: input.signup_message || null,
         })
         .returningAll()

@@ -8,15 +8,14 @@
 //    message length, the gift catalogue, photo checks) and what it costs by kind.
 // Live events go out only after the transaction committed (publishMessage in ./events.ts).
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { now, today } from '../clock';
 import type { Conversation, Message, User } from '../db/schema';
 import { inTransaction, spendCredits, type Db, type SpendKind } from '../credits/ledger';
 import { visibleTo } from '../members/access';
 import { tenantScope } from '../profiles/pool';
-import { encodePhoto, type PhotoError } from '../members/photos';
+import { deleteUnreachable, type MediaStorage } from '../media/storage';
+import { encodePhoto, storeBoth, withFilesRemovedOnFailure, type PhotoError } from '../members/photos';
 import type { Tenant } from '../tenants/schema';
 import { findGift } from './gifts';
 
@@ -262,7 +261,7 @@ export async function conversationsLeft(db: Db, user: User): Promise<number | nu
  * lock, so parallel first messages to several profiles cannot start a third conversation. A photo
  * is re-encoded first and its files removed again when the send does not go through.
  */
-export async function sendMessage(db: Db, tenant: Tenant, actor: { user: User }, input: SendInput, options: { mediaDir: string }): Promise<SendResult> {
+export async function sendMessage(db: Db, tenant: Tenant, actor: { user: User }, input: SendInput, options: { media: MediaStorage }): Promise<SendResult> {
   const { user } = actor;
   const own = user.profile_id;
   if (!own) return { ok: false, error: 'authentication_required' };
@@ -289,14 +288,12 @@ export async function sendMessage(db: Db, tenant: Tenant, actor: { user: User },
     const name = crypto.randomBytes(12).toString('base64url');
     const filename = `c/${own}/${name}.webp`;
     const thumbFilename = `c/${own}/${name}-thumb.webp`;
-    await fs.mkdir(path.join(options.mediaDir, 'c', String(own)), { recursive: true });
-    await fs.writeFile(path.join(options.mediaDir, filename), encoded.full.data);
-    await fs.writeFile(path.join(options.mediaDir, thumbFilename), encoded.thumb.data);
+    await storeBoth(options.media, [filename, encoded.full.data], [thumbFilename, encoded.thumb.data]);
     files = [filename, thumbFilename];
     content = { kind: 'photo', photo: { filename, thumbFilename, width: encoded.full.info.width, height: encoded.full.info.height } };
   }
 
-  const result = await inTransaction(db, async (trx): Promise<SendResult> => {
+  const result = await withFilesRemovedOnFailure(options.media, files, () => inTransaction(db, async (trx): Promise<SendResult> => {
     await lockProfile(trx, own);
     const [low, high] = own < recipient.profileId ? [own, recipient.profileId] : [recipient.profileId, own];
     const existing = await trx.selectFrom('conversations').select('id').where('profile_low', '=', low).where('profile_high', '=', high).executeTakeFirst();
@@ -317,9 +314,7 @@ export async function sendMessage(db: Db, tenant: Tenant, actor: { user: User },
     if (!stored.ok) return stored;
     const balance = stored.balance ?? (await trx.selectFrom('users').select('credits').where('id', '=', user.id).executeTakeFirstOrThrow()).credits;
     return { ok: true, message: stored.message, conversation: stored.conversation, repeated: stored.repeated, balance, recipient };
-  });
-  if (files.length && (!result.ok || result.repeated)) {
-    await Promise.all(files.map((file) => fs.rm(path.join(options.mediaDir, file), { force: true })));
-  }
+  }));
+  if (files.length && (!result.ok || result.repeated)) await deleteUnreachable(options.media, files);
   return result;
 }

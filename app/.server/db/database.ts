@@ -51,7 +51,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 }
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<MigrationResultSet> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Branches land in any order: a migration numbered below one that already ran (0017 after 0019)
+  // still runs on an existing database instead of stopping the start.
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
   const result = await migrator.migrateToLatest();
   if (result.error) throw result.error instanceof Error ? result.error : new Error(String(result.error));
   return result;

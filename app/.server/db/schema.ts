@@ -1,8 +1,8 @@
 // Kysely table types. Keep in step with the migrations in ./migrations.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { AuditAction, FlagReason } from '~/shared/operator-types';
+import type { AuditAction, FlagReason, OperatorRole } from '~/shared/operator-types';
 
-export type { AuditAction, FlagReason };
+export type { AuditAction, FlagReason, OperatorRole };
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -29,6 +29,8 @@ export interface UsersTable {
   /** The host the member signed up on: mails link there. */
   signup_host: string | null;
   tracking: Tracking | null;
+  /** The visit this member is attributed to (decision 0027: last touch with a traffic source). */
+  visit_id: number | null;
   signup_message: string | null;
   deletion_requested_at: Date | null;
   delete_reason: string | null;
@@ -41,6 +43,30 @@ export interface Tracking {
   sub1?: string;
   sub2?: string;
   sub3?: string;
+}
+
+/** A counted visit (migration 0017); its bigint id comes back as a number (database.ts). */
+export interface VisitsTable {
+  id: ColumnType<number, never, never>;
+  tenant_id: string;
+  click_id: string;
+  network: string | null;
+  ref: string | null;
+  sub1: string | null;
+  sub2: string | null;
+  sub3: string | null;
+  lander: string | null;
+  variant: string | null;
+  profile_id: number | null;
+  path: string;
+  country: string | null;
+  user_agent_class: 'mobile' | 'tablet' | 'desktop';
+  visitor_key: string;
+  visitor_id: string;
+  target_key: string;
+  hits: Generated<number>;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
 }
 
 export interface AccountTokensTable {
@@ -218,6 +244,12 @@ export interface PaymentsTable {
   checked_at: Timestamp;
   /** The provider reported a returned debit (chargeback); migration 0012. */
   charged_back_at: Generated<Date | null>;
+  /** Our key for the provider call that makes this payment (migration 0014; payments/intents.ts). */
+  idempotency_key: Generated<string | null>;
+  /** The provider call exactly as sent, stored before it is sent (a ProviderRequest). */
+  provider_request: Generated<unknown>;
+  /** When reconciliation asks the provider next; null once final (payments/reconcile.ts). */
+  next_check_at: Generated<Date | null>;
 }
 
 export interface RefundsTable {
@@ -232,6 +264,8 @@ export interface RefundsTable {
   provider_refund_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** When a pending refund is sent or asked again (migration 0014; payments/refunds.ts). */
+  next_check_at: Generated<Date | null>;
 }
 
 export interface SandboxPaymentsTable {
@@ -250,6 +284,8 @@ export interface SandboxPaymentsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   charged_back_at: Generated<Date | null>;
+  /** The key the create was sent with: the same key within an hour returns this payment. */
+  idempotency_key: Generated<string | null>;
 }
 
 export interface SandboxMandatesTable {
@@ -266,12 +302,6 @@ export interface SandboxRefundsTable {
   amount: number;
   idempotency_key: string;
   created_at: Timestamp;
-}
-
-export interface JobLocksTable {
-  name: string;
-  locked_until: Timestamp;
-  holder: string | null;
 }
 
 /** A like or a pass in the swipe game (one per member and profile). */
@@ -464,6 +494,8 @@ export interface OperatorsTable {
 export interface OperatorTenantsTable {
   operator_id: number;
   tenant_id: string;
+  /** What the operator may do for this tenant (migration 0019, docs/decisions/0029). */
+  roles: ColumnType<OperatorRole[], OperatorRole[] | undefined, OperatorRole[]>;
 }
 
 export interface OperatorSessionsTable {
@@ -534,9 +566,12 @@ export interface OperatorAuditTable {
   wait_seconds: number | null;
   detail: Record<string, unknown> | null;
   created_at: Timestamp;
+  /** The operator an admin's team action (invite, roles, remove) concerns. */
+  subject_operator_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface DB {
+  visits: VisitsTable;
   operators: OperatorsTable;
   operator_tenants: OperatorTenantsTable;
   operator_sessions: OperatorSessionsTable;
@@ -564,7 +599,6 @@ export interface DB {
   sandbox_payments: SandboxPaymentsTable;
   sandbox_mandates: SandboxMandatesTable;
   sandbox_refunds: SandboxRefundsTable;
-  job_locks: JobLocksTable;
   blocks: BlocksTable;
   likes: LikesTable;
   swipes: SwipesTable;
@@ -580,6 +614,7 @@ export interface DB {
 }
 
 export type User = Selectable<UsersTable>;
+export type Visit = Selectable<VisitsTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Profile = Selectable<ProfilesTable>;

@@ -13,8 +13,9 @@ import { inTransaction, type Db } from '../credits/ledger';
 import { quote } from '../credits/offer';
 import type { Payment, User } from '../db/schema';
 import { serverMessage } from '../i18n/messages';
-import { applyProviderPayment, description, idempotencyKey, nextOrderNumber, webhookUrl, type CheckoutContext, type PaymentResult } from '../payments/payments';
-import { ProviderError, type ProviderPayment } from '../payments/provider';
+import { recordIntent, sendIntent } from '../payments/intents';
+import { description, idempotencyKey, nextOrderNumber, webhookUrl, type CheckoutContext, type PaymentResult } from '../payments/payments';
+import { ProviderError } from '../payments/provider';
 import type { Tenant } from '../tenants/schema';
 import { CODE_MESSAGES, type CodeError } from '../offers/discount-codes';
 import { OFFER_MESSAGES, OFFER_STATUS } from '../offers/offer-errors';
@@ -142,14 +143,29 @@ export async function payByDirectDebit(ctx: DirectDebitContext, user: User, inpu
       // Past the limit the whole transaction rolls back, the used try included: nothing happened.
       if (!(await reserveLimit(trx, tenant, ibanHash(details.iban), user.id, price.amount, period))) throw new LimitReached();
       const mandate = await signMandate(trx, tenant, user.id, details);
-      const payment = await insertDebit(trx, ctx, user, {
+      const row = await insertDebit(trx, ctx, user, {
         package: price.package.id, credits: price.package.credits, price: price.price, discount: price.discount, fee: price.fee, amount: price.amount, currency: price.currency,
         country: input.country, discountCode: order.code, offer: order.offer, sequenceType: 'first', repeatOf: null,
       });
       await trx
         .insertInto('direct_debit_payments')
-        .values({ payment_id: payment.id, tenant_id: tenant.id, user_id: user.id, mandate_id: mandate.id, pair_hash: pairHash(details.iban, details.phone), iban_hash: mandate.iban_hash, period, created_at: now() })
+        .values({ payment_id: row.id, tenant_id: tenant.id, user_id: user.id, mandate_id: mandate.id, pair_hash: pairHash(details.iban, details.phone), iban_hash: mandate.iban_hash, period, created_at: now() })
         .execute();
+      // The intent (docs/decisions/0022): the debit exactly as it will be sent, with its key, before it is sent.
+      const sameProvider = mandate.provider === ctx.provider.name;
+      const payment = await recordIntent(trx, row, {
+        call: 'createDirectDebit',
+        input: {
+          amount: row.amount,
+          currency: row.currency,
+          description: description(tenant, row.credits, row.order_number),
+          webhookUrl: webhookUrl(ctx.origin),
+          metadata: { payment_id: row.id, order_number: row.order_number },
+          idempotencyKey: idempotencyKey('payment', row),
+          customer: { id: sameProvider ? mandate.provider_customer_id : null, name: mandate.account_holder, email: user.email },
+          mandate: { id: sameProvider ? mandate.provider_mandate_id : null, reference: mandate.reference, consumerName: mandate.account_holder, iban: mandate.iban, signedAt: new Date(mandate.signed_at).toISOString() },
+        },
+      });
       return { payment, mandate };
     });
   } catch (error) {
@@ -159,19 +175,9 @@ export async function payByDirectDebit(ctx: DirectDebitContext, user: User, inpu
   if (typeof created === 'string') return { ok: false, error: created };
 
   const { payment, mandate } = created;
-  const sameProvider = mandate.provider === ctx.provider.name;
-  return debit(ctx, user, payment, period, mandate.iban_hash, () =>
-    ctx.provider.createDirectDebit({
-      amount: payment.amount,
-      currency: payment.currency,
-      description: description(tenant, payment.credits, payment.order_number),
-      webhookUrl: webhookUrl(ctx.origin),
-      metadata: { payment_id: payment.id, order_number: payment.order_number },
-      idempotencyKey: idempotencyKey('payment', payment),
-      customer: { id: sameProvider ? mandate.provider_customer_id : null, name: mandate.account_holder, email: user.email },
-      mandate: { id: sameProvider ? mandate.provider_mandate_id : null, reference: mandate.reference, consumerName: mandate.account_holder, iban: mandate.iban, signedAt: new Date(mandate.signed_at) },
-    }),
-  ).then((result) => (result.ok ? { ok: true as const, step: 'payment' as const, payment: result.payment } : { ok: false as const, error: 'provider_unavailable' as const }));
+  return debit(ctx, user, payment, period, mandate.iban_hash).then((result) =>
+    result.ok ? { ok: true as const, step: 'payment' as const, payment: result.payment } : { ok: false as const, error: 'provider_unavailable' as const },
+  );
 }
 
 /** Inserts our payment row of a direct debit (status open until the provider answers). */
@@ -200,25 +206,20 @@ async function insertDebit(
 }
 
 /**
- * Asks the provider to debit, stores its ids on the payment and the mandate and applies its status.
- * A refusal fails the payment and gives the limit back: nothing was collected.
+ * Sends the stored debit (payments/intents.ts stores the provider's ids on the payment and the
+ * mandate and applies its status). A refusal fails the payment and gives the limit back: nothing
+ * was collected. No answer at all leaves the intent open: the same key, sent again by the
+ * reconciliation, finds out whether the debit was made.
  */
-async function debit(ctx: CheckoutContext, user: User, payment: Payment, period: string, hashOfIban: string, call: () => Promise<ProviderPayment>): Promise<PaymentResult> {
+async function debit(ctx: CheckoutContext, user: User, payment: Payment, period: string, hashOfIban: string): Promise<PaymentResult> {
   const { db, tenant, provider } = ctx;
   try {
-    const remote = await call();
-    await db.updateTable('payments').set({ provider_id: remote.id, customer_id: remote.customerId, updated_at: now() }).where('id', '=', payment.id).execute();
-    await db
-      .updateTable('direct_debit_mandates')
-      .set({ provider: provider.name, provider_customer_id: remote.customerId, provider_mandate_id: remote.mandateId })
-      .where('tenant_id', '=', tenant.id)
-      .where('user_id', '=', user.id)
-      .execute();
-    return { ok: true, payment: (await applyProviderPayment(db, payment.id, remote)).payment };
+    return { ok: true, payment: (await sendIntent(db, provider, payment, ctx.events)).payment };
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     console.error(`[rendezvous] direct debit ${payment.id}: ${error.message}`);
-    await db.updateTable('payments').set({ status: 'failed', updated_at: now() }).where('id', '=', payment.id).execute();
+    if (error.outcomeUnknown) return { ok: true, payment };
+    await db.updateTable('payments').set({ status: 'failed', next_check_at: null, updated_at: now() }).where('id', '=', payment.id).execute();
     await releaseLimit(db, tenant, hashOfIban, user.id, payment.amount, period);
     return { ok: false, error: 'provider_unavailable' };
   }
@@ -242,23 +243,25 @@ export async function repeatDirectDebit(ctx: CheckoutContext, user: User, last: 
         .insertInto('direct_debit_payments')
         .values({ payment_id: row.id, tenant_id: tenant.id, user_id: user.id, mandate_id: mandate.id, pair_hash: pairHash(mandate.iban, mandate.phone), iban_hash: mandate.iban_hash, period, created_at: now() })
         .execute();
-      return row;
+      // The intent (docs/decisions/0022): the charge exactly as it will be sent, with its key, before it is sent.
+      return recordIntent(trx, row, {
+        call: 'chargeRecurring',
+        input: {
+          amount: row.amount,
+          currency: row.currency,
+          description: description(tenant, row.credits, row.order_number),
+          customerId: mandate.provider_customer_id!,
+          mandateId: mandate.provider_mandate_id!,
+          webhookUrl: webhookUrl(ctx.origin),
+          metadata: { payment_id: row.id, order_number: row.order_number },
+          idempotencyKey: idempotencyKey('payment', row),
+        },
+      });
     });
   } catch (error) {
     if (error instanceof LimitReached) return { ok: false, error: 'direct_debit_limit' };
     throw error;
   }
-  const result = await debit(ctx, user, payment, period, mandate.iban_hash, () =>
-    provider.chargeRecurring({
-      amount: payment.amount,
-      currency: payment.currency,
-      description: description(tenant, payment.credits, payment.order_number),
-      customerId: mandate.provider_customer_id!,
-      mandateId: mandate.provider_mandate_id!,
-      webhookUrl: webhookUrl(ctx.origin),
-      metadata: { payment_id: payment.id, order_number: payment.order_number },
-      idempotencyKey: idempotencyKey('payment', payment),
-    }),
-  );
+  const result = await debit(ctx, user, payment, period, mandate.iban_hash);
   return result.ok ? { ...result, charged: true } : result;
 }

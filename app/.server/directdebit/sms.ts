@@ -6,6 +6,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import { now } from '../clock';
 import type { DB, SmsOutboxTable } from '../db/schema';
 import { startOutboxWorker, type OutboxWorker } from '../jobs/outbox-worker';
+import type { JobQueue } from '../jobs/queue';
 import type { Tenant } from '../tenants/schema';
 
 export type SmsWorker = OutboxWorker;
@@ -28,14 +29,14 @@ export async function sendThroughGateway(url: string, sms: { to: string; text: s
   if (!response.ok) throw new Error(`SMS gateway answered ${response.status}`);
 }
 
-export function startSmsWorker(db: Kysely<DB>, options: { smsUrl?: string | undefined; intervalMs?: number; log?: (m: string) => void }): SmsWorker {
+export function startSmsWorker(db: Kysely<DB>, jobs: JobQueue, options: { smsUrl?: string | undefined; log?: (m: string) => void }): Promise<SmsWorker> {
   const { smsUrl } = options;
-  return startOutboxWorker<Selectable<SmsOutboxTable>>(db, {
+  return startOutboxWorker<Selectable<SmsOutboxTable>>(db, jobs, {
     table: 'sms_outbox',
+    job: 'sms.outbox',
     // Without a gateway the row stays readable on /dev/sms: "sent" to the development outbox.
     deliver: smsUrl ? (sms) => sendThroughGateway(smsUrl, { to: sms.to_phone, text: sms.text }) : async () => {},
     describe: (sms) => `SMS ${sms.id}`,
-    intervalMs: options.intervalMs,
     log: options.log,
   });
 }

@@ -66,17 +66,24 @@ export function remixHandler(options: Options): RequestHandler {
       const request = remixRequest(req, res, limit);
       const context = await options.getLoadContext(req, res);
       let response = await handler!(request, context);
+      // A client that hung up is not a server failure: Remix reports its aborted request as a 500.
+      if (request.signal.aborted || res.destroyed) return clientGone(req, requestId);
       if (isApi && response.status >= 500 && !/json/.test(response.headers.get('content-type') ?? '')) {
         console.error(`[rendezvous] request ${requestId}: ${req.method} ${req.path} answered ${response.status}`);
         response = Response.json({ error: 'server_error', message: serverMessage(locale, 'api.error.internal'), request_id: requestId }, { status: 500 });
       }
       await sendRemixResponse(res, response);
     } catch (error) {
+      if (res.destroyed) return clientGone(req, requestId);
       console.error(`[rendezvous] request ${requestId} failed: ${req.method} ${req.path}`, error);
       if (res.headersSent) return void res.end();
       reject(500, 'server_error', 'api.error.internal');
     }
   };
+}
+
+function clientGone(req: ExpressRequest, requestId: string): void {
+  console.log(`[rendezvous] request ${requestId}: ${req.method} ${req.path}: the client disconnected`);
 }
 
 /** The methods of each /api route by its path (`/api/user.php`): `loader.methods`, see api-route.ts. Read once per build. */

@@ -2,7 +2,7 @@
 // input that fails it. Every string is cleaned first (app/shared/request-rules.ts): line breaks as
 // \n, NFC, and other control characters refused, whatever the field.
 import type { Locale } from '~/shared/locales';
-import { cleanStrings } from '~/shared/request-rules';
+import { cleanStrings, isReservedKey } from '~/shared/request-rules';
 import { serverMessage } from '../i18n/messages';
 import { apiJson } from './api';
 
@@ -26,13 +26,21 @@ export class BodyTooLargeError extends Error {
 
 function cleaned(value: unknown): Parsed<unknown> {
   const { value: out, refused } = cleanStrings(value);
-  if (refused.length) return { ok: false, issues: refused.map((path) => ({ code: 'custom', path, message: 'validation.controlCharacters' })) };
+  if (refused.length) return { ok: false, issues: refused.map((path) => ({ code: 'custom', path, message: path.some(isReservedKey) ? 'validation.reservedName' : 'validation.controlCharacters' })) };
   return { ok: true, value: out };
+}
+
+/** Entries as an object, or the reserved names (`__proto__`, …) they use: such a request is refused whole. */
+function fromEntries(entries: Iterable<[string, FormDataEntryValue]>): Parsed<unknown> {
+  const list = [...entries];
+  const reserved = list.map(([key]) => key).filter((key) => keyParts(key).some(isReservedKey));
+  if (reserved.length) return { ok: false, issues: reserved.map((key) => ({ code: 'custom', path: [key], message: 'validation.reservedName' })) };
+  return cleaned(entriesToObject(list));
 }
 
 /** Query parameters as an object; a repeated key becomes an array. */
 export function readRequestQuery(request: Request): Parsed<unknown> {
-  return cleaned(entriesToObject(new URL(request.url).searchParams.entries()));
+  return fromEntries(new URL(request.url).searchParams.entries());
 }
 
 /** A JSON or form body as a value (JSON may be any value; the schema decides), or why it cannot be read. */
@@ -50,7 +58,7 @@ export async function readRequestBody(request: Request): Promise<RawBody> {
     }
     if (type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data') {
       const form = await request.formData();
-      return cleaned(entriesToObject(form.entries()));
+      return fromEntries(form.entries());
     }
     const text = request.body ? await request.text() : '';
     return text.length === 0 ? { ok: true, value: {} } : { ok: false, status: 415 };
@@ -68,18 +76,29 @@ export function isTooLarge(error: unknown): boolean {
   return false;
 }
 
-/** Form or query entries as an object: `tracking[network]` nests, a repeated key is an array, files stay files. */
+const NESTED_KEY = /^(\w+)\[(\w+)\]$/;
+
+/** The names a key writes to: `tracking[network]` → tracking, network. */
+function keyParts(key: string): string[] {
+  const nested = NESTED_KEY.exec(key);
+  return nested ? [nested[1]!, nested[2]!] : [key];
+}
+
+/**
+ * Form or query entries as an object: `tracking[network]` nests, a repeated key is an array, files
+ * stay files. Reserved names (`__proto__`, …) never get here: fromEntries refuses them first.
+ */
 function entriesToObject(entries: Iterable<[string, FormDataEntryValue]>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const put = (target: Record<string, unknown>, key: string, value: unknown) => {
-    const current = target[key];
+    const current = Object.hasOwn(target, key) ? target[key] : undefined;
     target[key] = current === undefined ? value : Array.isArray(current) ? [...current, value] : [current, value];
   };
   for (const [key, value] of entries) {
-    const nested = /^(\w+)\[(\w+)\]$/.exec(key);
+    const nested = NESTED_KEY.exec(key);
     if (nested) {
-      const group = out[nested[1]!];
-      const target = group && typeof group === 'object' && !Array.isArray(group) ? (group as Record<string, unknown>) : {};
+      const group = Object.hasOwn(out, nested[1]!) ? out[nested[1]!] : undefined;
+      const target = group && typeof group === 'object' && !Array.isArray(group) ? (group as Record<string, unknown>) : ({});
       out[nested[1]!] = target;
       put(target, nested[2]!, value);
     } else put(out, key, value);

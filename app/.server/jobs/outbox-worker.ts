@@ -1,18 +1,23 @@
-// The worker behind every outbox (DESIGN §8): mail_outbox and sms_outbox rows are written in the
-// transaction of their cause; this sends what is due every few seconds and on poke(). Due rows are
-// claimed with a 5-minute lease (FOR UPDATE SKIP LOCKED), so several server instances never send
-// the same row twice and a crashed sender's lease simply runs out. Failures back off exponentially,
-// up to 8 tries, then the row is marked failed.
+// The worker behind every outbox (DESIGN §8, docs/decisions/0023-job-queue.md): mail_outbox and
+// sms_outbox rows are written in the transaction of their cause, without needing the queue; a drain
+// job of the job queue sends what is due — at once after poke() (the route that caused the row), and
+// every minute by schedule for retries and rows nobody poked. The drain queue is stately (one waiting,
+// one running across all instances); due rows are still claimed with a 5-minute lease (FOR UPDATE SKIP
+// LOCKED) so that a drain outliving its job's expiry never sends a row twice. The row is the record
+// (/dev/outbox shows it): its retries follow the app clock, backing off exponentially up to 8 tries,
+// then the row is marked failed.
 import { sql, type Kysely } from 'kysely';
 import { now } from '../clock';
 import type { DB } from '../db/schema';
+import type { JobName, JobQueue } from './queue';
 
 export const OUTBOX_MAX_ATTEMPTS = 8;
 const LEASE_MS = 5 * 60_000;
 
 export interface OutboxWorker {
-  /** Sends what is due now; resolves with the number sent. */
+  /** Sends what is due now on this instance; resolves with the number sent. */
   runOnce(): Promise<number>;
+  /** Asks the queue for a drain now (after the transaction that wrote a row has committed). */
   poke(): void;
   stop(): Promise<void>;
 }
@@ -22,18 +27,20 @@ interface OutboxRow {
   attempts: number;
 }
 
-export function startOutboxWorker<Row extends OutboxRow>(
+export async function startOutboxWorker<Row extends OutboxRow>(
   db: Kysely<DB>,
+  jobs: JobQueue,
   options: {
     table: 'mail_outbox' | 'sms_outbox';
+    /** The drain job's queue (jobs/names.ts). */
+    job: JobName & `${string}.outbox`;
     deliver: (row: Row) => Promise<void>;
     /** How a failure names the row in the log. */
     describe: (row: Row) => string;
-    intervalMs?: number;
     log?: (message: string) => void;
     onStop?: () => void;
   },
-): OutboxWorker {
+): Promise<OutboxWorker> {
   const table = sql.table(options.table);
   let running: Promise<number> | null = null;
   let stopped = false;
@@ -67,18 +74,20 @@ export function startOutboxWorker<Row extends OutboxRow>(
     running ??= sendDue().finally(() => (running = null));
     return running;
   };
-  const timer = setInterval(() => void runOnce().catch(() => {}), options.intervalMs ?? 3000);
-  timer.unref();
+  const stopWorking = await jobs.work(options.job, async () => {
+    if (!stopped) await runOnce();
+  });
+  await jobs.schedule(options.job, '* * * * *');
 
   return {
     runOnce,
     poke: () => {
-      if (!stopped) setImmediate(() => void runOnce().catch(() => {}));
+      if (!stopped) void jobs.send(options.job).catch((error: Error) => options.log?.(`${options.job}: ${error.message}`));
     },
     async stop() {
       stopped = true;
-      clearInterval(timer);
-      await running;
+      await stopWorking();
+      await running?.catch(() => 0);
       options.onStop?.();
     },
   };

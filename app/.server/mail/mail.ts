@@ -1,5 +1,5 @@
 // E-mail (DESIGN §8): composed in the member's language and branded for the tenant, written to the
-// outbox in the same transaction as its cause, sent by the outbox worker (jobs/outbox-worker.ts) with
+// outbox in the same transaction as its cause, sent by the outbox worker (jobs/outbox-worker.ts, on the job queue) with
 // retries through nodemailer (SMTP_URL), or kept in the development outbox when no SMTP server is set.
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -7,6 +7,7 @@ import { buildTheme } from '../../../themes';
 import { now } from '../clock';
 import type { DB, MailOutboxTable } from '../db/schema';
 import { startOutboxWorker, type OutboxWorker } from '../jobs/outbox-worker';
+import type { JobQueue } from '../jobs/queue';
 import { serverMessage } from '../i18n/messages';
 import type { Tenant } from '../tenants/schema';
 import type { Locale } from '~/shared/locales';
@@ -76,17 +77,17 @@ export async function enqueueMail(
 export type MailWorker = OutboxWorker;
 
 /** Sends due mails through nodemailer (SMTP_URL), or keeps them in the development outbox. */
-export function startMailWorker(db: Kysely<DB>, options: { smtpUrl?: string; intervalMs?: number; log?: (m: string) => void }): MailWorker {
+export function startMailWorker(db: Kysely<DB>, jobs: JobQueue, options: { smtpUrl?: string; log?: (m: string) => void }): Promise<MailWorker> {
   const transporter: Transporter = options.smtpUrl
     ? nodemailer.createTransport(options.smtpUrl)
     : nodemailer.createTransport({ jsonTransport: true }); // development outbox: kept in the table only
-  return startOutboxWorker<Selectable<MailOutboxTable>>(db, {
+  return startOutboxWorker<Selectable<MailOutboxTable>>(db, jobs, {
     table: 'mail_outbox',
+    job: 'mail.outbox',
     deliver: async (mail) => {
       await transporter.sendMail({ from: mail.from_address, to: mail.to_address, subject: mail.subject, html: mail.html, text: mail.text });
     },
     describe: (mail) => `mail ${mail.id} to ${mail.to_address}`,
-    intervalMs: options.intervalMs,
     log: options.log,
     onStop: () => transporter.close(),
   });

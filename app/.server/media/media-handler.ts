@@ -1,13 +1,17 @@
-// Serves /media/* from DATA_DIR/media, on tenant hosts only (server.ts mounts it after the tenant is
-// known). A demo profile's picture that is not on disk yet is drawn (demo-picture.ts), rendered to
-// WebP once, written atomically and served from disk from then on; demo pictures never change and
-// are cached for good. A member's photo (u/<profile>/…) answers only on the hosts of the member's
-// tenant and only while its row exists, with private caching that revalidates, so a deleted photo
-// is gone at once (docs/api.md). A chat photo (c/<sender profile>/…) answers only to the two members
-// of its conversation (their session cookie), privately, never cached by a shared cache.
+// Serves /media/*, on tenant hosts only (server.ts mounts it after the tenant is known).
+//  - Members' uploads come from the media store (storage.ts: the local disk or an S3-compatible
+//    store, docs/decisions/0026) after their rule is checked. A member's photo (u/<profile>/…)
+//    answers only on the hosts of the member's tenant and only while its row exists, with private
+//    caching that revalidates, so a deleted photo is gone at once (docs/decisions/0012). A chat
+//    picture (c/<sender profile>/…) answers only to the two members of its conversation (their
+//    session cookie), privately, never cached by a shared cache.
+//  - A demo profile's picture (demo/…) is drawn (demo-picture.ts) on its first request, rendered to
+//    WebP once, kept in this instance's DATA_DIR/media/demo and served from there; it never goes to
+//    the store, and never changes, so it is cached for good (public, immutable).
 import fs from 'node:fs';
 import path from 'node:path';
-import type { RequestHandler } from 'express';
+import { pipeline } from 'node:stream/promises';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import { userForSession } from '../accounts/sessions';
@@ -16,20 +20,27 @@ import type { DB } from '../db/schema';
 import type { Tenant } from '../tenants/schema';
 import { ageOn } from '../profiles/age';
 import { parseDemoPhotoFilename, portraitSvg, PORTRAIT_SIZE, THUMB_SIZE } from './demo-picture';
+import { isMediaKey, type MediaStorage } from './storage';
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
+const MEMBER_PHOTO_CACHE = 'private, no-cache';
+const CHAT_PICTURE_CACHE = 'private, max-age=3600';
 
-export function mediaHandler(options: { mediaDir: string; db: Kysely<DB> }): RequestHandler {
+export interface MediaHandlerOptions {
+  /** Members' uploads. */
+  storage: MediaStorage;
+  /** This instance's folder for generated demo pictures (DATA_DIR/media). */
+  demoDir: string;
+  db: Kysely<DB>;
+}
+
+export function mediaHandler(options: MediaHandlerOptions): RequestHandler {
+  const { storage, db } = options;
+  const demoDir = path.resolve(options.demoDir);
   const rendering = new Map<string, Promise<boolean>>();
 
-  async function renderDemo(relative: string, file: string): Promise<boolean> {
-    const wanted = parseDemoPhotoFilename(relative);
-    if (!wanted) return false;
-    const profile = await options.db
-      .selectFrom('profiles')
-      .select(['gender', 'hair_colour', 'birth_date'])
-      .where('seed', '=', wanted.seed)
-      .executeTakeFirst();
+  async function renderDemo(wanted: NonNullable<ReturnType<typeof parseDemoPhotoFilename>>, file: string): Promise<boolean> {
+    const profile = await db.selectFrom('profiles').select(['gender', 'hair_colour', 'birth_date']).where('seed', '=', wanted.seed).executeTakeFirst();
     if (!profile) return false;
     const svg = portraitSvg({
       seed: wanted.seed,
@@ -47,43 +58,69 @@ export function mediaHandler(options: { mediaDir: string; db: Kysely<DB> }): Req
     return true;
   }
 
+  async function serveDemo(res: Response, relative: string): Promise<void> {
+    const wanted = parseDemoPhotoFilename(relative);
+    if (!wanted) return notFound(res, 'no-store');
+    const file = path.join(demoDir, ...relative.split('/'));
+    if (!fs.existsSync(file)) {
+      let job = rendering.get(file);
+      if (!job) {
+        job = renderDemo(wanted, file).finally(() => rendering.delete(file));
+        rendering.set(file, job);
+      }
+      if (!(await job)) return notFound(res, 'no-store');
+    }
+    res.sendFile(file, { maxAge: ONE_YEAR_S * 1000, immutable: true, dotfiles: 'deny' });
+  }
+
+  /** Streams a stored upload whose rule already passed; revalidation answers 304 without the bytes. */
+  async function serveStored(req: Request, res: Response, key: string, cacheControl: string): Promise<void> {
+    const ifNoneMatch = req.get('if-none-match');
+    const found = await storage.get(key, { ifNoneMatch });
+    if (found === null) return notFound(res, 'no-store');
+    res.set('Cache-Control', cacheControl);
+    if (found === 'not_modified') {
+      if (ifNoneMatch && !ifNoneMatch.includes(',')) res.set('ETag', ifNoneMatch.trim());
+      res.status(304).end();
+      return;
+    }
+    res.set({ 'Content-Type': found.contentType, 'Content-Length': String(found.size), ETag: found.etag, 'Last-Modified': found.lastModified.toUTCString() });
+    if (req.method === 'HEAD') {
+      found.body.destroy();
+      res.end();
+      return;
+    }
+    // A client that hangs up mid-picture ends the pipeline; that is no error of ours.
+    await pipeline(found.body, res).catch(() => found.body.destroy());
+  }
+
   return async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     let relative: string;
     try {
       relative = decodeURIComponent(req.path).replace(/^\/+/, '');
     } catch {
-      res.status(404).end();
-      return;
+      return notFound(res, 'no-store');
     }
-    const file = path.resolve(options.mediaDir, relative);
-    if (!file.startsWith(options.mediaDir + path.sep) || relative.includes('\0')) {
-      res.status(404).end();
-      return;
-    }
+    if (!isMediaKey(relative)) return notFound(res, 'no-store');
+    const tenant = res.locals.tenant as Tenant;
     try {
       if (relative.startsWith('u/')) {
-        const tenant = res.locals.tenant as Tenant;
-        const photo = await options.db
+        const photo = await db
           .selectFrom('photos')
           .innerJoin('profiles', 'profiles.id', 'photos.profile_id')
           .select('photos.id')
           .where((eb) => eb.or([eb('photos.filename', '=', relative), eb('photos.thumb_filename', '=', relative)]))
           .where('profiles.tenant_id', '=', tenant.id)
           .executeTakeFirst();
-        if (!photo || !fs.existsSync(file)) {
-          res.status(404).set('Cache-Control', 'no-store').type('text/plain').send('Not found');
-          return;
-        }
-        res.sendFile(file, { dotfiles: 'deny', cacheControl: false, headers: { 'Cache-Control': 'private, no-cache' } });
-        return;
+        if (!photo) return notFound(res, 'no-store');
+        return await serveStored(req, res, relative, MEMBER_PHOTO_CACHE);
       }
       if (relative.startsWith('c/')) {
-        const tenant = res.locals.tenant as Tenant;
-        const user = await userForSession(options.db, tenant, req.get('cookie'));
+        const user = await userForSession(db, tenant, req.get('cookie'));
         const own = user?.profile_id;
         const message = own
-          ? await options.db
+          ? await db
               .selectFrom('messages')
               .innerJoin('conversations', 'conversations.id', 'messages.conversation_id')
               .select('messages.id')
@@ -92,27 +129,20 @@ export function mediaHandler(options: { mediaDir: string; db: Kysely<DB> }): Req
               .where((eb) => eb.or([eb('conversations.profile_low', '=', own), eb('conversations.profile_high', '=', own)]))
               .executeTakeFirst()
           : undefined;
-        if (!message || !fs.existsSync(file)) {
-          res.status(404).set('Cache-Control', 'no-store').type('text/plain').send('Not found');
-          return;
-        }
-        res.sendFile(file, { dotfiles: 'deny', cacheControl: false, headers: { 'Cache-Control': 'private, max-age=3600' } });
-        return;
+        if (!message) return notFound(res, 'no-store');
+        return await serveStored(req, res, relative, CHAT_PICTURE_CACHE);
       }
-      if (!fs.existsSync(file)) {
-        let job = rendering.get(file);
-        if (!job) {
-          job = renderDemo(relative, file).finally(() => rendering.delete(file));
-          rendering.set(file, job);
-        }
-        if (!(await job)) {
-          res.status(404).type('text/plain').send('Not found');
-          return;
-        }
-      }
-      res.sendFile(file, { maxAge: ONE_YEAR_S * 1000, immutable: true, dotfiles: 'deny' });
+      if (relative.startsWith('demo/')) return await serveDemo(res, relative);
+      return notFound(res, 'no-store');
     } catch (error) {
-      next(error);
+      if (res.headersSent) return next(error);
+      // The database or the store did not answer: say so, briefly, and let the browser try again.
+      console.error(`[rendezvous] media ${relative} (request ${String(res.locals.requestId)}): ${(error as Error).message}`);
+      res.status(503).set({ 'Cache-Control': 'no-store', 'Retry-After': '5' }).type('text/plain').send('Service unavailable');
     }
   };
+}
+
+function notFound(res: Response, cacheControl: string): void {
+  res.status(404).set('Cache-Control', cacheControl).type('text/plain').send('Not found');
 }

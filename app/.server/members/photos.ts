@@ -3,14 +3,13 @@
 // EXIF location included) with a thumbnail. Free members keep up to 3 photos, premium members 25;
 // the limit is held by the database under concurrent uploads (docs/decisions/0012).
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { idSchema } from '~/shared/request-rules';
 import sharp, { type OutputInfo } from 'sharp';
 import type { DB, User } from '../db/schema';
 import { THUMB_SIZE } from '../media/demo-picture';
+import { deleteUnreachable, type MediaStorage } from '../media/storage';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const MAX_INPUT_PIXELS = 40_000_000;
@@ -66,7 +65,7 @@ export async function encodePhoto(bytes: Uint8Array, thumbBox: { width: number; 
   }
 }
 
-export async function uploadPhoto(db: Kysely<DB>, user: User, bytes: Uint8Array, mediaDir: string): Promise<UploadResult> {
+export async function uploadPhoto(db: Kysely<DB>, user: User, bytes: Uint8Array, media: MediaStorage): Promise<UploadResult> {
   if (!user.profile_id) return { ok: false, error: 'no_profile' };
   if (bytes.byteLength > MAX_UPLOAD_BYTES) return { ok: false, error: 'too_large' };
   const type = sniffImageType(bytes);
@@ -83,12 +82,11 @@ export async function uploadPhoto(db: Kysely<DB>, user: User, bytes: Uint8Array,
   const name = crypto.randomBytes(12).toString('base64url');
   const filename = `u/${user.profile_id}/${name}.webp`;
   const thumbFilename = `u/${user.profile_id}/${name}-thumb.webp`;
-  await fs.mkdir(path.join(mediaDir, 'u', String(user.profile_id)), { recursive: true });
-  await fs.writeFile(path.join(mediaDir, filename), full.data);
-  await fs.writeFile(path.join(mediaDir, thumbFilename), thumb.data);
+  // Stored before the row exists, so that a photo is never listed without its files.
+  await storeBoth(media, [filename, full.data], [thumbFilename, thumb.data]);
 
   const profileId = user.profile_id;
-  const photo = await db.transaction().execute(async (trx) => {
+  const photo = await withFilesRemovedOnFailure(media, [filename, thumbFilename], () => db.transaction().execute(async (trx) => {
     // The limit pattern (docs/decisions/0012): lock the owner's row, count, write, commit. Parallel
     // uploads of one member queue on the lock, so the count each sees includes the others' photos.
     await trx.selectFrom('profiles').select('id').where('id', '=', profileId).forUpdate().executeTakeFirstOrThrow();
@@ -108,9 +106,9 @@ export async function uploadPhoto(db: Kysely<DB>, user: User, bytes: Uint8Array,
       .executeTakeFirstOrThrow();
     await trx.updateTable('profiles').set({ main_photo_id: inserted.id }).where('id', '=', profileId).where('main_photo_id', 'is', null).execute();
     return inserted;
-  });
+  }));
   if (!photo) {
-    await Promise.all([filename, thumbFilename].map((f) => fs.rm(path.join(mediaDir, f), { force: true })));
+    await deleteUnreachable(media, [filename, thumbFilename]);
     return { ok: false, error: 'premium_only' };
   }
   return { ok: true, photo };
@@ -121,14 +119,37 @@ async function countPhotos(db: Kysely<DB>, profileId: number): Promise<number> {
   return Number(row.n);
 }
 
-/** Deletes a member's own photo (files too); the next photo becomes the main one. */
-export async function deletePhoto(db: Kysely<DB>, user: User, photoId: number, mediaDir: string): Promise<{ ok: true } | { ok: false; error: PhotoError }> {
+/** Stores a picture and its thumbnail; when one cannot be stored, neither stays. */
+export async function storeBoth(media: MediaStorage, ...files: [key: string, data: Uint8Array][]): Promise<void> {
+  // Settled, not Promise.all: a removal must not overtake a put still under way.
+  const results = await Promise.allSettled(files.map(([key, data]) => media.put(key, data, 'image/webp')));
+  const failed = results.find((result) => result.status === 'rejected');
+  if (!failed) return;
+  await media.delete(files.map(([key]) => key)).catch(() => undefined);
+  throw failed.reason;
+}
+
+/** Runs `work`; when it throws, the files stored for it are removed before the error goes on. */
+export async function withFilesRemovedOnFailure<T>(media: MediaStorage, keys: string[], work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    await media.delete(keys).catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * Deletes a member's own photo, its files too; the next photo becomes the main one. The row goes
+ * first: from then on the photo is not served (media-handler.ts), whatever the store does next.
+ */
+export async function deletePhoto(db: Kysely<DB>, user: User, photoId: number, media: MediaStorage): Promise<{ ok: true } | { ok: false; error: PhotoError }> {
   if (!user.profile_id) return { ok: false, error: 'no_profile' };
   const photo = await db.deleteFrom('photos').where('id', '=', photoId).where('profile_id', '=', user.profile_id).returning(['filename', 'thumb_filename']).executeTakeFirst();
   if (!photo) return { ok: false, error: 'not_found' };
   const next = await db.selectFrom('photos').select('id').where('profile_id', '=', user.profile_id).orderBy('position').executeTakeFirst();
   await db.updateTable('profiles').set({ main_photo_id: next?.id ?? null }).where('id', '=', user.profile_id).where('main_photo_id', 'is', null).execute();
-  await Promise.all([photo.filename, photo.thumb_filename].map((f) => fs.rm(path.join(mediaDir, f), { force: true })));
+  await deleteUnreachable(media, [photo.filename, photo.thumb_filename]);
   return { ok: true };
 }
 

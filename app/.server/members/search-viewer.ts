@@ -2,13 +2,13 @@
 // visitor), whether the visit came with a traffic source, and where the viewer is (for distances).
 import type { AppLoadContext } from '@remix-run/node';
 import { viewerLocation } from '../geo/viewer-location';
-import { trackingFromCookie } from '../tracking';
+import { visitorAttribution } from '../tracking/attribution';
 
 export async function searchViewer(request: Request, context: AppLoadContext) {
   const cookie = request.headers.get('Cookie');
   return {
     user: context.user,
-    hasTrafficSource: trackingFromCookie(cookie) !== null,
+    hasTrafficSource: context.user ? false : Boolean((await visitorAttribution(context))?.tracking),
     location: await viewerLocation(context.db, context.user, cookie),
   };
 }

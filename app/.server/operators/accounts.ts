@@ -3,7 +3,8 @@
 // as members (LOGIN_LIMITS: wrong passwords per account and address); the console's language is the
 // operator's own choice, stored on the account.
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import type { OperatorRole } from '~/shared/operator-types';
 import { z } from 'zod';
 import { isLocale, type Locale } from '~/shared/locales';
 import { text, TEXT_LIMITS } from '~/shared/request-rules';
@@ -20,17 +21,28 @@ export const SET_PASSWORD_HOURS = 72;
 export const OPERATOR_PASSWORD_MIN = 10;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export type AddOperatorResult = { ok: true; operatorId: number; created: boolean; token: string } | { ok: false; error: 'invalid_email' };
+export type AddOperatorResult = { ok: true; operatorId: number; created: boolean; token: string; roles: OperatorRole[] } | { ok: false; error: 'invalid_email' | 'no_roles' };
+
+export interface AddOperatorInput {
+  email: string;
+  name?: string;
+  language?: string;
+  /** The operator's roles for this tenant; answering when none are given (docs/decisions/0029). */
+  roles?: OperatorRole[];
+}
 
 /**
  * Creates the operator (or adds the tenant to an existing one) and a one-time set-password token.
- * `name` defaults to the part of the address before the @.
+ * `name` defaults to the part of the address before the @. Given roles replace the operator's roles
+ * for this tenant. Without an actor: the command line, run by whoever has the server's shell.
  */
-export async function addOperator(db: Kysely<DB>, tenant: Tenant, input: { email: string; name?: string; language?: string }): Promise<AddOperatorResult> {
+export async function addOperator(db: Kysely<DB> | Transaction<DB>, tenant: Tenant, input: AddOperatorInput): Promise<AddOperatorResult> {
   const email = input.email.trim().toLowerCase();
   if (!EMAIL.test(email) || email.length > TEXT_LIMITS.email) return { ok: false, error: 'invalid_email' };
+  const roles: OperatorRole[] = input.roles ?? ['answering'];
+  if (!roles.length) return { ok: false, error: 'no_roles' };
   const language = isLocale(input.language) ? input.language : (tenant.settings.domain_language.slice(0, 2) as Locale);
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const existing = await trx.selectFrom('operators').select('id').where((eb) => eb(eb.fn('lower', ['email']), '=', email)).executeTakeFirst();
     const operatorId =
       existing?.id ??
@@ -41,15 +53,24 @@ export async function addOperator(db: Kysely<DB>, tenant: Tenant, input: { email
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
-    await trx.insertInto('operator_tenants').values({ operator_id: operatorId, tenant_id: tenant.id }).onConflict((oc) => oc.doNothing()).execute();
+    await trx
+      .insertInto('operator_tenants')
+      .values({ operator_id: operatorId, tenant_id: tenant.id, roles })
+      .onConflict((oc) => oc.columns(['operator_id', 'tenant_id']).doUpdateSet({ roles }))
+      .execute();
     const token = crypto.randomBytes(32).toString('base64url');
     const created = now();
     await trx
       .insertInto('operator_tokens')
       .values({ id: hashToken(token), operator_id: operatorId, tenant_id: tenant.id, created_at: created, expires_at: new Date(created.getTime() + SET_PASSWORD_HOURS * 3600_000) })
       .execute();
-    return { ok: true as const, operatorId, created: !existing, token };
+    return { ok: true as const, operatorId, created: !existing, token, roles };
   });
+}
+
+/** Runs `work` in a transaction of its own, or in the caller's when it already is one. */
+function inTransaction<T>(db: Kysely<DB> | Transaction<DB>, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db as Transaction<DB>) : db.transaction().execute(work);
 }
 
 export const SetPasswordSchema = z.object({

@@ -8,6 +8,7 @@ import type { AuditRow } from '~/shared/operator-types';
 
 export type { AuditRow };
 import type { OperatorActor } from './operator';
+import { tenantsWithRole } from './roles';
 
 export interface AuditEntry {
   operatorId: number;
@@ -17,6 +18,8 @@ export interface AuditEntry {
   messageId?: number | null;
   waitSeconds?: number | null;
   detail?: Record<string, unknown> | null;
+  /** The operator an admin's team action concerns. */
+  subjectOperatorId?: number | null;
 }
 
 export async function recordAudit(db: Kysely<DB> | Transaction<DB>, entry: AuditEntry): Promise<void> {
@@ -31,6 +34,7 @@ export async function recordAudit(db: Kysely<DB> | Transaction<DB>, entry: Audit
       wait_seconds: entry.waitSeconds ?? null,
       detail: entry.detail ? (JSON.stringify(entry.detail) as unknown as Record<string, unknown>) : null,
       created_at: now(),
+      subject_operator_id: entry.subjectOperatorId ?? null,
     })
     .execute();
 }
@@ -38,13 +42,14 @@ export async function recordAudit(db: Kysely<DB> | Transaction<DB>, entry: Audit
 
 /** The log of one conversation, newest first, for an operator of its tenant. */
 export async function conversationAudit(db: Kysely<DB>, operator: OperatorActor, conversationId: number, limit = 50): Promise<AuditRow[]> {
-  if (!operator.tenantIds.length) return [];
+  const scope = tenantsWithRole(operator, 'answering');
+  if (!scope.length) return [];
   const rows = await db
     .selectFrom('operator_audit')
     .innerJoin('operators', 'operators.id', 'operator_audit.operator_id')
     .select(['operator_audit.id', 'operator_audit.action', 'operators.name', 'operator_audit.conversation_id', 'operator_audit.created_at', 'operator_audit.detail'])
     .where('operator_audit.conversation_id', '=', conversationId)
-    .where('operator_audit.tenant_id', 'in', operator.tenantIds)
+    .where('operator_audit.tenant_id', 'in', scope)
     .orderBy('operator_audit.id', 'desc')
     .limit(limit)
     .execute();

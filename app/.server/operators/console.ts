@@ -11,6 +11,7 @@ import { serverMessage } from '../i18n/messages';
 import type { Tenant } from '../tenants/schema';
 import type { ClaimResult } from './claims';
 import type { OperatorActor } from './operator';
+import { rolesAnywhere, tenantsWithRole, type OperatorRole } from './roles';
 import type { GiftLookup, ReplyDeps, ReplyError } from './reply';
 
 export interface GiftCatalogue {
@@ -26,10 +27,50 @@ export function giftCatalogue(tenant: Tenant, locale: Locale): GiftCatalogue {
   };
 }
 
-/** The logged-in operator, else a redirect to the console's login page. */
+/**
+ * A member's session never learns that the console exists (docs/decisions/0029): every console
+ * page and call answers it as any unknown address — 404, no redirect to a login page.
+ */
+export function refuseMembers(context: AppLoadContext): void {
+  if (!context.operator && context.user) throw new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+}
+
+/** A console form's action behind refuseMembers: a member's post is refused before its body is even read. */
+export function consoleAction<A extends { context: AppLoadContext }, R>(action: (args: A) => Promise<R>): (args: A) => Promise<R> {
+  return (args) => {
+    refuseMembers(args.context);
+    return action(args);
+  };
+}
+
+/** The logged-in operator; a member gets 404, a visitor the console's login page. */
 export function requireOperator(context: AppLoadContext): OperatorActor {
+  refuseMembers(context);
   if (!context.operator) throw redirect('/operator/login');
   return context.operator;
+}
+
+/** Where each role's work starts, in the order the console's home picks the first one the operator holds. */
+export const ROLE_HOMES: Partial<Record<OperatorRole, string>> = {
+  answering: '/operator',
+  admin: '/operator/team',
+};
+
+/** The first console page the operator's roles open (the queue for answerers). */
+export function consoleHome(operator: OperatorActor): string | null {
+  const roles = rolesAnywhere(operator);
+  for (const [role, home] of Object.entries(ROLE_HOMES)) if (roles.includes(role as OperatorRole)) return home;
+  return null;
+}
+
+/**
+ * The logged-in operator holding `role` on this host's tenant; an operator without it gets 403 (the
+ * domain refuses them anyway — this spares them a page of nothing).
+ */
+export function requireRole(context: AppLoadContext, role: OperatorRole): OperatorActor {
+  const operator = requireOperator(context);
+  if (!tenantsWithRole(operator, role).length) throw new Response(serverMessage(operator.language, 'operator.error.role'), { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+  return operator;
 }
 
 export function operatorTenants(context: AppLoadContext, operator: OperatorActor): { id: string; name: string }[] {

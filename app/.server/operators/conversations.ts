@@ -4,6 +4,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 import type { OperatorActor } from './operator';
+import { tenantsWithRole } from './roles';
 
 export interface OperatorConversation {
   id: number;
@@ -21,7 +22,9 @@ export async function operatorConversation(
   conversationId: number,
   options: { forUpdate?: boolean } = {},
 ): Promise<OperatorConversation | null> {
-  if (!operator.tenantIds.length || !Number.isInteger(conversationId) || conversationId < 1) return null;
+  // Fictional conversations are the answerers' work: other roles do not reach them here.
+  const scope = tenantsWithRole(operator, 'answering');
+  if (!scope.length || !Number.isInteger(conversationId) || conversationId < 1) return null;
   let query = db
     .selectFrom('conversations')
     .innerJoin('profiles as low', 'low.id', 'conversations.profile_low')
@@ -38,7 +41,7 @@ export async function operatorConversation(
       'high.user_id as high_user',
     ])
     .where('conversations.id', '=', conversationId)
-    .where('conversations.tenant_id', 'in', operator.tenantIds)
+    .where('conversations.tenant_id', 'in', scope)
     .where('conversations.fictional', '=', true);
   if (options.forUpdate) query = query.forUpdate('conversations');
   const row = await query.executeTakeFirst();

@@ -10,6 +10,7 @@ import type { QueueItem } from '~/shared/operator-types';
 export type { QueueItem };
 import { ageOn } from '../profiles/age';
 import type { OperatorActor } from './operator';
+import { tenantsWithRole } from './roles';
 
 export const QUEUE_LIMIT = 200;
 
@@ -29,7 +30,8 @@ export interface Queue {
 }
 
 export async function operatorQueue(db: Kysely<DB>, operator: OperatorActor, filter: QueueFilter, cdnPrefix: (tenantId: string) => string): Promise<Queue> {
-  const scope = filter.tenant && operator.tenantIds.includes(filter.tenant) ? [filter.tenant] : operator.tenantIds;
+  const answering = tenantsWithRole(operator, 'answering');
+  const scope = filter.tenant && answering.includes(filter.tenant) ? [filter.tenant] : answering;
   if (!scope.length) return { items: [], tenants: [], profiles: [], total: 0 };
   const at = now();
   const day = today();
@@ -87,7 +89,7 @@ export async function operatorQueue(db: Kysely<DB>, operator: OperatorActor, fil
       .execute(),
     base
       .select(['c.tenant_id', (eb) => eb.fn.countAll<number>().as('waiting')])
-      .where('c.tenant_id', 'in', operator.tenantIds)
+      .where('c.tenant_id', 'in', answering)
       .groupBy('c.tenant_id')
       .execute(),
     base
@@ -121,7 +123,7 @@ export async function operatorQueue(db: Kysely<DB>, operator: OperatorActor, fil
       flagged: Boolean(r.flagged),
     };
   });
-  const tenants = operator.tenantIds.map((id) => ({ id, waiting: Number(perTenant.find((t) => t.tenant_id === id)?.waiting ?? 0) }));
+  const tenants = answering.map((id) => ({ id, waiting: Number(perTenant.find((t) => t.tenant_id === id)?.waiting ?? 0) }));
   const total = tenants.filter((t) => scope.includes(t.id)).reduce((sum, t) => sum + t.waiting, 0);
   return { items, tenants, profiles: perProfile.map((p) => ({ id: p.id, name: p.name, waiting: Number(p.waiting) })), total };
 }

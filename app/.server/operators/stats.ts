@@ -6,6 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import { now } from '../clock';
 import type { DB } from '../db/schema';
 import type { OperatorActor } from './operator';
+import { hasRole } from './roles';
 import { STATS_PERIODS, type StatsPeriod } from '~/shared/operator-types';
 
 export { STATS_PERIODS, type StatsPeriod };
@@ -30,7 +31,9 @@ const median = sql<number | null>`percentile_cont(0.5) within group (order by a.
 const p95 = sql<number | null>`percentile_cont(0.95) within group (order by a.wait_seconds)`.as('p95');
 
 export async function operatorStats(db: Kysely<DB>, operator: OperatorActor, input: { days: StatsPeriod; tenant?: string }): Promise<OperatorStats> {
-  const scope = input.tenant && operator.tenantIds.includes(input.tenant) ? [input.tenant] : operator.tenantIds;
+  // Answer times are the answerers' figures and their admins'.
+  const allowed = operator.tenantIds.filter((t) => hasRole(operator, t, 'answering') || hasRole(operator, t, 'admin'));
+  const scope = input.tenant && allowed.includes(input.tenant) ? [input.tenant] : allowed;
   const empty: OperatorStats = { days: input.days, queue: { waiting: 0, oldestSince: null }, overall: { answers: 0, median: null, p95: null }, perOperator: [], perTenantDay: [] };
   if (!scope.length) return empty;
   const since = new Date(now().getTime() - input.days * 24 * 3600_000);

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { isLocale, type Locale } from '~/shared/locales';
 import { now, today } from '../clock';
-import type { DB } from '../db/schema';
+import type { DB, OperatorRole } from '../db/schema';
 import { hashPassword } from '../accounts/passwords';
 import { fitsMember } from '../likes/fit';
 import { tenantPool } from '../profiles/pool';
@@ -19,19 +19,41 @@ export function demoOperatorEmail(tenant: Tenant): string {
   return `operator@${tenant.id}.example`;
 }
 
-/** Creates the tenant's demo operator and demo conversations; returns false when they were there already. */
+/**
+ * The demo's staff besides the answering operator (README "Demo accounts", docs/decisions/0029):
+ * one operator per role, and an admin — the site owner — who holds every role.
+ */
+export const DEMO_STAFF: { local: string; name: string; roles: OperatorRole[] }[] = [
+  { local: 'moderator', name: 'Demo Moderator', roles: ['moderation'] },
+  { local: 'marketer', name: 'Demo Marketer', roles: ['marketing'] },
+  { local: 'admin', name: 'Demo Admin', roles: ['answering', 'moderation', 'marketing', 'admin'] },
+];
+
+async function seedDemoStaff(db: Kysely<DB>, tenant: Tenant, locale: Locale, passwordHash: () => Promise<string>): Promise<void> {
+  for (const staff of DEMO_STAFF) {
+    const email = `${staff.local}@${tenant.id}.example`;
+    if (await db.selectFrom('operators').select('id').where('email', '=', email).executeTakeFirst()) continue;
+    const row = await db.insertInto('operators').values({ email, name: staff.name, password_hash: await passwordHash(), language: locale, created_at: now() }).returning('id').executeTakeFirstOrThrow();
+    await db.insertInto('operator_tenants').values({ operator_id: row.id, tenant_id: tenant.id, roles: staff.roles }).execute();
+  }
+}
+
+/** Creates the tenant's demo operators and demo conversations; returns false when they were there already. */
 export async function seedDemoOperator(db: Kysely<DB>, tenant: Tenant, password: string): Promise<boolean> {
   const email = demoOperatorEmail(tenant);
-  const existing = await db.selectFrom('operators').select('id').where('email', '=', email).executeTakeFirst();
-  if (existing) return false;
   const language = tenant.settings.domain_language.slice(0, 2);
   const locale: Locale = isLocale(language) ? language : 'en';
+  let hash: string | undefined;
+  const passwordHash = async () => (hash ??= await hashPassword(password));
+  await seedDemoStaff(db, tenant, locale, passwordHash);
+  const existing = await db.selectFrom('operators').select('id').where('email', '=', email).executeTakeFirst();
+  if (existing) return false;
   const operator = await db
     .insertInto('operators')
-    .values({ email, name: 'Demo Operator', password_hash: await hashPassword(password), language: locale, created_at: now() })
+    .values({ email, name: 'Demo Operator', password_hash: await passwordHash(), language: locale, created_at: now() })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db.insertInto('operator_tenants').values({ operator_id: operator.id, tenant_id: tenant.id }).execute();
+  await db.insertInto('operator_tenants').values({ operator_id: operator.id, tenant_id: tenant.id, roles: ['answering'] }).execute();
 
   const members = await db
     .selectFrom('users')

@@ -1,27 +1,20 @@
-// Loader and action of the signup pages (/signup and /members/{id}/signup). The traffic source is
-// read from the page's own query first: on the very first view of /signup?network=…&ref=… the
-// tracking cookie is only being set by this response, so the cookie alone would still say
-// "invite only" (SPEC §6: signups with_trafficsource).
+// Loader and action of the signup pages (/signup and /members/{id}/signup). The traffic source is the
+// visitor's attributed visit (docs/decisions/0027): on the very first view of
+// /signup?network=…&ref=… the visit recorder has just recorded it (context.clickId), so signups
+// with_trafficsource are open at once (SPEC §6).
 import type { AppLoadContext } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { firstStepWithError } from '~/shared/signup-rules';
 import { translateFields } from '../accounts/field-errors';
 import { createSession, sessionCookie } from '../accounts/sessions';
-import { signUp, SignupSchema, signupsOpen } from '../accounts/signup';
+import { signUp, SignupSchema } from '../accounts/signup';
 import { signupFormData } from '../accounts/signup-form-data';
-import type { Tracking } from '../db/schema';
 import { formAction } from '../http/form-action';
 import { serverMessage } from '../i18n/messages';
-import { trackingFromCookie, trackingFromQuery } from '../tracking';
+import { visitorAttribution } from '../tracking/attribution';
 
-/** The visitor's traffic source: this request's query, else the remembered cookie. */
-export function trackingOf(request: Request): Tracking | null {
-  return trackingFromQuery(new URL(request.url).searchParams) ?? trackingFromCookie(request.headers.get('Cookie'));
-}
-
-export function signupPageData(request: Request, context: AppLoadContext) {
-  const data = signupFormData(context, request.headers.get('Cookie'));
-  return { ...data, open: signupsOpen(context.tenant, trackingOf(request)) };
+export function signupPageData(context: AppLoadContext) {
+  return signupFormData(context);
 }
 
 export interface SignupActionResult {
@@ -54,7 +47,7 @@ export function signupPageAction(next = '/signup-matches') {
       login: false,
       pendingDeletion: false,
     }),
-    async handle({ request, context, body }): Promise<SignupActionResult | Response | ReturnType<typeof data<SignupActionResult>>> {
+    async handle({ context, body }): Promise<SignupActionResult | Response | ReturnType<typeof data<SignupActionResult>>> {
       const { db, tenant, locale } = context;
       const address = context.visitor.ip ?? 'unknown';
       const values = valuesOf(body);
@@ -62,7 +55,8 @@ export function signupPageAction(next = '/signup-matches') {
       if (wait) {
         return { fields: {}, step: 3, values, message: serverMessage(locale, 'api.error.tooMany', { minutes: Math.ceil(wait / 60) }), login: false, pendingDeletion: false };
       }
-      const result = await signUp(db, tenant, { ip: context.visitor.ip, origin: context.origin, locale }, { ...body, tracking: trackingOf(request) ?? undefined }, context.events);
+      const attribution = await visitorAttribution(context);
+      const result = await signUp(db, tenant, { ip: context.visitor.ip, origin: context.origin, locale, attribution }, body, context.events);
       if (result.ok) {
         await context.limits.record('signup', tenant.id, address);
         context.mail.poke();

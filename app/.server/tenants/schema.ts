@@ -14,6 +14,7 @@ import {
 import { LOCALES } from '~/shared/locales';
 import { TIME_BONUS_CODE } from '~/shared/offers';
 import { COUNTRY_CURRENCY, methodOfferedIn } from '~/shared/payment-methods';
+import { landersIssues, LandersSchema } from '../landers/campaign-schema';
 
 const Country = z.string().regex(ISO_COUNTRY, 'must be an ISO 3166-1 alpha-2 code in capitals, e.g. NL');
 const Currency = z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code, e.g. EUR');
@@ -168,6 +169,8 @@ export const TenantSchema = z
     payments: PaymentsSchema.default({ provider: 'sandbox', methods: [], fees: {} }),
     discount_codes: z.array(DiscountCodeSchema).default([]),
     trial_package: TrialPackageSchema.optional(),
+    /** Campaign variants and splits of the landers (app/.server/landers/campaign-schema.ts, docs/tenants.md). */
+    landers: LandersSchema.optional(),
   })
   .superRefine((tenant, ctx) => {
     const { settings, locales } = tenant;
@@ -191,6 +194,8 @@ export const TenantSchema = z
         }
       }
     }
+    const prefix = NICHES[settings.niche as keyof typeof NICHES]?.landerPrefix ?? '';
+    if (tenant.landers) for (const issue of landersIssues(tenant.landers, { prefix, locales })) ctx.addIssue({ code: 'custom', ...issue });
     const currencies = [...new Set(settings.countries.map((country) => COUNTRY_CURRENCY[country]))];
     for (const [country, currency] of settings.countries.map((c) => [c, COUNTRY_CURRENCY[c]] as const)) {
       if (!currency) ctx.addIssue({ code: 'custom', path: ['settings', 'countries'], message: `${country} has no known currency` });

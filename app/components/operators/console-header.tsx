@@ -4,6 +4,7 @@ import { Form, NavLink } from '@remix-run/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { LOCALE_NAMES, LOCALES, type Locale } from '~/shared/locales';
+import type { OperatorRole } from '~/shared/operator-types';
 import { VisuallyHidden } from '../app/visually-hidden';
 
 const Bar = styled.header`
@@ -36,6 +37,7 @@ const Brand = styled.p`
 
 const Nav = styled.nav`
   display: flex;
+  flex-wrap: wrap;
   gap: 4px;
 
   a {
@@ -101,7 +103,7 @@ const Who = styled.span`
   color: #d5d9e4;
 `;
 
-export function ConsoleHeader({ operatorName, language, tenantName }: { operatorName: string; language: Locale; tenantName: string }) {
+export function ConsoleHeader({ operatorName, language, roles, tenantName }: { operatorName: string; language: Locale; roles: readonly OperatorRole[]; tenantName: string }) {
   const intl = useIntl();
   return (
     <Bar>
@@ -110,12 +112,21 @@ export function ConsoleHeader({ operatorName, language, tenantName }: { operator
         <span>{tenantName}</span>
       </Brand>
       <Nav aria-label={intl.formatMessage({ id: 'operator.nav', defaultMessage: 'Console' })}>
-        <NavLink to="/operator" end>
-          <FormattedMessage id="operator.nav.queue" defaultMessage="Queue" />
-        </NavLink>
-        <NavLink to="/operator/stats">
-          <FormattedMessage id="operator.nav.stats" defaultMessage="Statistics" />
-        </NavLink>
+        {roles.includes('answering') ? (
+          <NavLink to="/operator" end>
+            <FormattedMessage id="operator.nav.queue" defaultMessage="Queue" />
+          </NavLink>
+        ) : null}
+        {roles.includes('answering') || roles.includes('admin') ? (
+          <NavLink to="/operator/stats">
+            <FormattedMessage id="operator.nav.stats" defaultMessage="Statistics" />
+          </NavLink>
+        ) : null}
+        {roles.includes('admin') ? (
+          <NavLink to="/operator/team">
+            <FormattedMessage id="operator.nav.team" defaultMessage="Team" />
+          </NavLink>
+        ) : null}
       </Nav>
       <Right>
         <Who data-testid="operator-name">{operatorName}</Who>

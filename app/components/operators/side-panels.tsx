@@ -159,7 +159,8 @@ export function FlagsPanel({ flags, memberMessages }: { flags: FlagView[]; membe
   );
 }
 
-const actionLabels: Record<AuditRow['action'], MessageDescriptor> = defineMessages({
+// A conversation's log holds only conversation actions; the team's and complaints' actions have pages of their own.
+const actionLabels: Partial<Record<AuditRow['action'], MessageDescriptor>> = defineMessages({
   login: { id: 'operator.audit.login', defaultMessage: 'logged in' },
   claim: { id: 'operator.audit.claim', defaultMessage: 'claimed' },
   release: { id: 'operator.audit.release', defaultMessage: 'released' },
@@ -181,7 +182,7 @@ export function AuditPanel({ audit }: { audit: AuditRow[] }) {
         <Items>
           {audit.map((row) => (
             <li key={row.id}>
-              <strong>{row.operator}</strong> {intl.formatMessage(actionLabels[row.action])} · <LocalTime value={row.at} />
+              <strong>{row.operator}</strong> {actionLabels[row.action] ? intl.formatMessage(actionLabels[row.action]!) : row.action} · <LocalTime value={row.at} />
             </li>
           ))}
         </Items>

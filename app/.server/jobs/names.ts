@@ -1,0 +1,20 @@
+// Every queue of the job queue, with its policy (docs/decisions/0023-job-queue.md). Names are
+// "area.task". A stately queue holds at most one waiting and one running job, whatever the number
+// of instances: the right shape for "drain what is due" and for scheduled rounds. Retries are for
+// work that is not idempotent on its own; a drain or a round simply runs again.
+import type PgBoss from 'pg-boss';
+
+type QueueSpec = Omit<PgBoss.Queue, 'name'>;
+
+export const QUEUES = {
+  /** Sends due rows of mail_outbox (jobs/outbox-worker.ts): on each new mail, and every minute for retries. */
+  'mail.outbox': { policy: 'stately', retryLimit: 0, expireInSeconds: 300 },
+  /** Sends due rows of sms_outbox, like mail.outbox. */
+  'sms.outbox': { policy: 'stately', retryLimit: 0, expireInSeconds: 300 },
+  /** Asks the payment provider again about open and pending payments (payments/reconcile.ts), every minute. */
+  'payments.reconcile': { policy: 'stately', retryLimit: 0, expireInSeconds: 600 },
+  /** Erases accounts past their 14-day reactivation window (accounts/deletion.ts), hourly. */
+  'accounts.erase': { policy: 'stately', retryLimit: 0, expireInSeconds: 600 },
+} satisfies Record<string, QueueSpec>;
+
+export type JobName = keyof typeof QUEUES;
