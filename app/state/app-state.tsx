@@ -3,9 +3,9 @@
 // user, chats and likes from the API; the navigation reads the counts from here.
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { proxy } from 'valtio';
-import { initialChatsState, type ChatsState } from './chats';
+import { initialChatsState, type ChatsState } from './chats-state';
 import { initialGeoState, type GeoState } from './geolocation';
-import { initialLikesState, type LikesState } from './likes';
+import { initialLikesState, type LikesState } from './likes-state';
 import { initialOffersState, type OffersState } from './offers';
 import { forgetSearchPages, initialSearchState, type SearchState } from './search';
 

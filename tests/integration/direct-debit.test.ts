@@ -13,7 +13,8 @@ import { blockPair, pairFromCommandLine, unblockPair } from '~/.server/directdeb
 import { CODE_TTL_MS, CODES_PER_HOUR } from '~/.server/directdebit/codes';
 import { payByDirectDebit, type DirectDebitContext, type DirectDebitRequest } from '~/.server/directdebit/direct-debit';
 import { mandateReference } from '~/.server/directdebit/mandate';
-import { createPayment, handlePaymentWebhook, repeatOrder } from '~/.server/payments/payments';
+import { createPayment, handlePaymentWebhook } from '~/.server/payments/payments';
+import { repeatOrder } from '~/.server/payments/repeat-order';
 import { SANDBOX_DEBIT_SETTLE_MS, SandboxProvider } from '~/.server/payments/sandbox';
 import { loadTenants } from '~/.server/tenants/registry';
 import { databaseKinds, migratedDatabase } from '../support/databases';

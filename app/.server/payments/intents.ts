@@ -12,7 +12,7 @@ import { inTransaction, type Db } from '../credits/ledger';
 import type { Payment } from '../db/schema';
 import type { EventBus } from '../events/bus';
 import { announceCredits } from '../events/member-events';
-import { applyProviderPayment, type Applied } from './payments';
+import { applyProviderPayment, type Applied } from './apply';
 import {
   INTENT_REPLAY_MS,
   type CreatePaymentInput,
