@@ -97,7 +97,7 @@ export interface Composer {
   costs: { text: number; gift: number; photo: number };
   message_length: number;
   /** Why the member cannot write here; null: they can. */
-  refusal: 'blocked' | 'recipient_unconfirmed' | 'conversation_limit' | null;
+  refusal: 'blocked' | 'recipient_unconfirmed' | 'outside_pool' | 'conversation_limit' | null;
   /** Conversations a free member may still start (null: no limit). */
   conversations_left: number | null;
   /** How many conversations free members may start (decision 0017). */
@@ -188,7 +188,7 @@ export async function openChat(
   const check = await checkRecipient(db, tenant, viewer.user, otherId);
   const left = await conversationsLeft(db, viewer.user);
   const refusal = !check.ok
-    ? check.error === 'recipient_unconfirmed' || check.error === 'blocked'
+    ? check.error === 'recipient_unconfirmed' || check.error === 'blocked' || check.error === 'outside_pool'
       ? check.error
       : null
     : !conversation && left !== null && left <= 0

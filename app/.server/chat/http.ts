@@ -26,6 +26,8 @@ export function chatError(context: AppLoadContext, error: SendError | 'no_conver
       return apiError(400, 'self', locale, 'chat.error.self');
     case 'no_conversation':
       return apiError(404, 'not_found', locale, 'chat.error.noConversation');
+    case 'outside_pool':
+      return apiError(403, 'outside_pool', locale, 'chat.error.outsidePool');
     case 'not_found':
     case 'no_profile':
       return apiError(404, 'not_found', locale, 'chat.error.unavailable');

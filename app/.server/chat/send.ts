@@ -9,10 +9,11 @@
 // Live events go out only after the transaction committed (publishMessage in ./events.ts).
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
-import { now } from '../clock';
+import { now, today } from '../clock';
 import type { Conversation, Message, User } from '../db/schema';
 import { inTransaction, spendCredits, type Db, type SpendKind } from '../credits/ledger';
 import { visibleTo } from '../members/access';
+import { tenantScope } from '../profiles/pool';
 import { deleteUnreachable, type MediaStorage } from '../media/storage';
 import { encodePhoto, storeBoth, withFilesRemovedOnFailure, type PhotoError } from '../members/photos';
 import type { Tenant } from '../tenants/schema';
@@ -172,6 +173,7 @@ export interface SendInput {
 export type SendError =
   | 'authentication_required'
   | 'self'
+  | 'outside_pool'
   | 'not_found'
   | 'blocked'
   | 'recipient_unconfirmed'
@@ -218,6 +220,15 @@ export async function checkRecipient(db: Db, tenant: Tenant, user: User, profile
     .where('blocks.blocked_profile_id', '=', own)
     .executeTakeFirst();
   if (blockedBy) return { ok: false, error: 'blocked', name: blockedBy.name };
+  // Nobody on this site could read a sender outside its pool (another country, outside the niche):
+  // such a send is refused before anything is charged (docs/decisions/0031).
+  const inPool = await db
+    .selectFrom('profiles')
+    .select('profiles.id')
+    .where('profiles.id', '=', own)
+    .where((eb) => tenantScope(eb, tenant, today()))
+    .executeTakeFirst();
+  if (!inPool) return { ok: false, error: 'outside_pool' };
   const target = await db
     .selectFrom('profiles')
     .leftJoin('users as owner', 'owner.id', 'profiles.user_id')

@@ -20,6 +20,8 @@ export interface UsersTable {
   notifications_disabled: Generated<string[]>;
   profile_id: number | null;
   invisible: Generated<boolean>;
+  /** When the member went invisible (migration 0020); null while visible. */
+  invisible_since: Generated<Date | null>;
   privacy_mode: Generated<boolean>;
   created_at: Generated<Date>;
   terms_accepted_at: Date | null;

@@ -17,6 +17,9 @@ import { recordIntent, sendIntent } from '../payments/intents';
 import { description, idempotencyKey, nextOrderNumber, webhookUrl, type CheckoutContext, type PaymentResult } from '../payments/payments';
 import { ProviderError } from '../payments/provider';
 import type { Tenant } from '../tenants/schema';
+import { CODE_MESSAGES, type CodeError } from '../offers/discount-codes';
+import { OFFER_MESSAGES, OFFER_STATUS } from '../offers/offer-errors';
+import { priceOrder } from '../offers/order-price';
 import { ibanHash, maskPhone, pairHash, readDetails, type DetailsField, type DirectDebitDetails } from './account-details';
 import { isPairBlocked } from './blocks';
 import { issueCode, newCode, tryCode } from './codes';
@@ -34,6 +37,8 @@ export interface DirectDebitContext extends CheckoutContext {
 export interface DirectDebitRequest extends DirectDebitDetails {
   package: string;
   country: string;
+  /** The code the checkout applied (a discount code or TIMEBONUS25); the trial takes none. */
+  discountcode?: string | undefined;
   otp?: string | undefined;
 }
 
@@ -48,12 +53,14 @@ export type DirectDebitError =
   | 'too_many_codes'
   | 'otp_invalid'
   | 'otp_expired'
-  | 'provider_unavailable';
+  | 'provider_unavailable'
+  | CodeError
+  | keyof typeof OFFER_MESSAGES;
 
 export type DirectDebitResult =
   | { ok: true; step: 'otp'; phone: string; expiresAt: Date }
   | { ok: true; step: 'payment'; payment: Payment }
-  | { ok: false; error: DirectDebitError; fields?: Partial<Record<DetailsField, string>> };
+  | { ok: false; error: DirectDebitError; fields?: Partial<Record<DetailsField, string>>; values?: Record<string, string> };
 
 export const DIRECT_DEBIT_MESSAGES: Record<DirectDebitError, string> = {
   validation: 'signup.error.check',
@@ -67,6 +74,8 @@ export const DIRECT_DEBIT_MESSAGES: Record<DirectDebitError, string> = {
   otp_invalid: 'directdebit.error.otpInvalid',
   otp_expired: 'directdebit.error.otpExpired',
   provider_unavailable: 'payment.error.providerUnavailable',
+  ...CODE_MESSAGES,
+  ...OFFER_MESSAGES,
 };
 
 export const DIRECT_DEBIT_STATUS: Record<DirectDebitError, number> = {
@@ -81,11 +90,12 @@ export const DIRECT_DEBIT_STATUS: Record<DirectDebitError, number> = {
   otp_invalid: 400,
   otp_expired: 400,
   provider_unavailable: 502,
+  ...OFFER_STATUS,
 };
 
 /** The code answers exactly this request: another bundle, country or any changed detail needs a new code. */
 function requestHashOf(tenant: Tenant, userId: number, input: DirectDebitRequest, details: DirectDebitDetails): string {
-  const fields = [tenant.id, userId, input.package, input.country, details.account_holder, details.iban, details.street, details.house_number, details.zip, details.city, details.phone];
+  const fields = [tenant.id, userId, input.package, input.country, input.discountcode ?? '', details.account_holder, details.iban, details.street, details.house_number, details.zip, details.city, details.phone];
   return crypto.createHash('sha256').update(JSON.stringify(fields)).digest('hex');
 }
 
@@ -94,9 +104,10 @@ class LimitReached extends Error {}
 export async function payByDirectDebit(ctx: DirectDebitContext, user: User, input: DirectDebitRequest): Promise<DirectDebitResult> {
   const { db, tenant } = ctx;
   if (!tenant.settings.countries.includes(input.country)) return { ok: false, error: 'unknown_country' };
-  if (!tenant.credit_packages.some((p) => p.id === input.package)) return { ok: false, error: 'unknown_package' };
-  const price = quote(tenant, input.country, input.package, 'sdd');
-  if (!price) return { ok: false, error: 'unknown_method' };
+  // The same offers as every other method (issue 26 item 2): the trial, a code, TIMEBONUS25.
+  const order = await priceOrder(db, tenant, user, { package: input.package, method: 'sdd', country: input.country, discountcode: input.discountcode || undefined, locale: ctx.locale });
+  if (!order.ok) return order;
+  const price = order.quote;
   if (!ctx.smsAvailable) return { ok: false, error: 'sms_unavailable' };
   const read = readDetails(input, input.country);
   if (!read.ok) return { ok: false, error: 'validation', fields: read.fields };
@@ -132,7 +143,10 @@ export async function payByDirectDebit(ctx: DirectDebitContext, user: User, inpu
       // Past the limit the whole transaction rolls back, the used try included: nothing happened.
       if (!(await reserveLimit(trx, tenant, ibanHash(details.iban), user.id, price.amount, period))) throw new LimitReached();
       const mandate = await signMandate(trx, tenant, user.id, details);
-      const row = await insertDebit(trx, ctx, user, { package: price.package.id, credits: price.package.credits, price: price.price, fee: price.fee, amount: price.amount, currency: price.currency, country: input.country, sequenceType: 'first', repeatOf: null });
+      const row = await insertDebit(trx, ctx, user, {
+        package: price.package.id, credits: price.package.credits, price: price.price, discount: price.discount, fee: price.fee, amount: price.amount, currency: price.currency,
+        country: input.country, discountCode: order.code, offer: order.offer, sequenceType: 'first', repeatOf: null,
+      });
       await trx
         .insertInto('direct_debit_payments')
         .values({ payment_id: row.id, tenant_id: tenant.id, user_id: user.id, mandate_id: mandate.id, pair_hash: pairHash(details.iban, details.phone), iban_hash: mandate.iban_hash, period, created_at: now() })
@@ -171,15 +185,19 @@ async function insertDebit(
   trx: Db,
   ctx: CheckoutContext,
   user: User,
-  order: { package: string; credits: number; price: number; fee: number; amount: number; currency: string; country: string; sequenceType: 'first' | 'recurring'; repeatOf: number | null },
+  order: {
+    package: string; credits: number; price: number; discount?: number; fee: number; amount: number; currency: string; country: string;
+    /** The code and once-per-member offer the purchase redeems when paid (offers/redemption.ts). */
+    discountCode?: string | null; offer?: string | null; sequenceType: 'first' | 'recurring'; repeatOf: number | null;
+  },
 ) {
   const at = now();
   return trx
     .insertInto('payments')
     .values({
       tenant_id: ctx.tenant.id, user_id: user.id, order_number: await nextOrderNumber(trx), provider: ctx.provider.name, provider_id: null,
-      package_id: order.package, credits: order.credits, price: order.price, discount: 0, fee: order.fee, amount: order.amount,
-      currency: order.currency, country: order.country, method: 'sdd', discount_code: null, locale: ctx.locale, sequence_type: order.sequenceType,
+      package_id: order.package, credits: order.credits, price: order.price, discount: order.discount ?? 0, fee: order.fee, amount: order.amount,
+      currency: order.currency, country: order.country, method: 'sdd', discount_code: order.discountCode ?? null, offer: order.offer ?? null, locale: ctx.locale, sequence_type: order.sequenceType,
       customer_id: null, mandate_id: null, checkout_url: null, repeat_of: order.repeatOf, paid_at: null, fulfilled_at: null,
       created_at: at, updated_at: at, checked_at: at,
     })

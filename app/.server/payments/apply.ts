@@ -6,6 +6,7 @@ import { now } from '../clock';
 import { grantCredits, inTransaction, type Db } from '../credits/ledger';
 import { blockAfterChargeback } from '../directdebit/blocks';
 import { redeemOffer } from '../offers/redemption';
+import { settleChargeback } from './chargebacks';
 import type { Payment } from '../db/schema';
 import { isFinal, type ProviderPayment } from './provider';
 import { nextCheckAt, PAYABLE_WINDOW_MS, RECONCILE_EVERY_MS, RECONCILE_LATE_EVERY_MS } from './schedule';
@@ -14,6 +15,8 @@ export interface Applied {
   payment: Payment;
   /** True only for the one call that credited the bundle. */
   fulfilled: boolean;
+  /** True only for the one call that recorded a chargeback (its credits were taken back). */
+  chargedBack?: boolean;
 }
 
 /**
@@ -48,13 +51,18 @@ export async function applyProviderPayment(db: Db, paymentId: number, remote: Pr
       .executeTakeFirstOrThrow();
     // A returned debit blocks the account and phone that paid it (directdebit/blocks.ts).
     if (chargedBack) await blockAfterChargeback(trx, payment.id);
-    if (!becamePaid) return { payment: updated, fulfilled: false };
-    // A once-per-member offer is redeemed here; a second use is credited at the regular rate.
-    const credited = await redeemOffer(trx, updated);
-    await grantCredits(trx, 'purchase', { userId: payment.user_id, credits: credited.credits, reference: `purchase:${payment.id}`, paymentId: payment.id });
-    // Premium for good (SPEC §4): nothing ever sets it back.
-    await trx.updateTable('users').set({ paid_user: true }).where('id', '=', payment.user_id).execute();
-    return { payment: credited, fulfilled: true };
+    let applied: Applied = { payment: updated, fulfilled: false };
+    if (becamePaid) {
+      // A once-per-member offer is redeemed here; a second use is credited at the regular rate.
+      const credited = await redeemOffer(trx, updated);
+      await grantCredits(trx, 'purchase', { userId: payment.user_id, credits: credited.credits, reference: `purchase:${payment.id}`, paymentId: payment.id });
+      // Premium for good (SPEC §4); only a chargeback of every purchase sets it back (chargebacks.ts).
+      await trx.updateTable('users').set({ paid_user: true }).where('id', '=', payment.user_id).execute();
+      applied = { payment: credited, fulfilled: true };
+    }
+    // After the credit above, when both arrive at once: the purchase's unspent credits go back.
+    if (chargedBack) await settleChargeback(trx, applied.payment);
+    return { ...applied, chargedBack };
   });
 }
 

@@ -210,7 +210,7 @@ export async function refreshPayment(db: Kysely<DB>, provider: PaymentProvider, 
   if (!payment.provider_id) return resumeIntent(db, provider, payment, events);
   const remote = await provider.fetchPayment(payment.provider_id);
   const applied = await applyProviderPayment(db, payment.id, remote);
-  if (applied.fulfilled) await announceCredits(db, events, payment.user_id);
+  if (applied.fulfilled || applied.chargedBack) await announceCredits(db, events, payment.user_id);
   return applied;
 }
 
@@ -272,7 +272,9 @@ export function paymentView(payment: Payment) {
     id: payment.id,
     provider_id: payment.provider_id,
     order_number: payment.order_number,
-    status: payment.status,
+    // A paid purchase the bank returned shows as charged back (its credits were taken back).
+    status: payment.charged_back_at ? 'charged_back' : payment.status,
+    charged_back_at: payment.charged_back_at ? new Date(payment.charged_back_at).toISOString() : null,
     amount: payment.amount,
     price: payment.price,
     fee: payment.fee,

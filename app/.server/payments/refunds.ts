@@ -61,7 +61,7 @@ export async function refundQuote(db: Kysely<DB>, tenant: Tenant, payment: Payme
   const live = await db.selectFrom('refunds').select('id').where('payment_id', '=', payment.id).where('status', '!=', 'failed').executeTakeFirst();
   const left = remainingByPayment(await ledgerOf(db, payment.user_id)).get(payment.id) ?? 0;
   const refusal: RefundError | null =
-    payment.status !== 'paid' || !payment.fulfilled_at
+    payment.status !== 'paid' || !payment.fulfilled_at || payment.charged_back_at
       ? 'not_paid'
       : live
         ? 'already_refunded'
@@ -96,7 +96,7 @@ export async function refundPurchase(ctx: RefundContext, user: User, paymentId: 
     await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().executeTakeFirstOrThrow();
     const payment = await trx.selectFrom('payments').selectAll().where('id', '=', paymentId).where('user_id', '=', user.id).where('tenant_id', '=', tenant.id).forUpdate().executeTakeFirst();
     if (!payment) return { ok: false, error: 'not_found' };
-    if (payment.status !== 'paid' || !payment.fulfilled_at || !payment.provider_id) return { ok: false, error: 'not_paid' };
+    if (payment.status !== 'paid' || !payment.fulfilled_at || !payment.provider_id || payment.charged_back_at) return { ok: false, error: 'not_paid' };
     const live = await trx.selectFrom('refunds').select('id').where('payment_id', '=', payment.id).where('status', '!=', 'failed').executeTakeFirst();
     if (live) return { ok: false, error: 'already_refunded' };
     const deadline = refundDeadline(tenant, payment);

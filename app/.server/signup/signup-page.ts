@@ -3,7 +3,7 @@
 // /signup?network=…&ref=… the visit recorder has just recorded it (context.clickId), so signups
 // with_trafficsource are open at once (SPEC §6).
 import type { AppLoadContext } from '@remix-run/node';
-import { redirect } from '@remix-run/node';
+import { data, redirect } from '@remix-run/node';
 import { firstStepWithError } from '~/shared/signup-rules';
 import { translateFields } from '../accounts/field-errors';
 import { createSession, sessionCookie } from '../accounts/sessions';
@@ -51,7 +51,7 @@ export function signupPageAction(next = '/signup-matches', options: { inProfileC
       login: false,
       pendingDeletion: false,
     }),
-    async handle({ context, body, params }): Promise<SignupActionResult | Response> {
+    async handle({ context, body, params }): Promise<SignupActionResult | Response | ReturnType<typeof data<SignupActionResult>>> {
       const { db, tenant, locale } = context;
       const address = context.visitor.ip ?? 'unknown';
       const values = valuesOf(body);
@@ -74,7 +74,11 @@ export function signupPageAction(next = '/signup-matches', options: { inProfileC
         return redirect(to, { headers: { 'Set-Cookie': sessionCookie(token, context.secure) } });
       }
       if (result.error === 'validation') {
-        return { fields: translateFields(locale, result.fields), step: firstStepWithError(result.fields) ?? 4, values, message: null, login: false, pendingDeletion: false };
+        // A refused field is a bad request, as on POST /api/signup.php.
+        return data<SignupActionResult>(
+          { fields: translateFields(locale, result.fields), step: firstStepWithError(result.fields) ?? 4, values, message: null, login: false, pendingDeletion: false },
+          { status: 400 },
+        );
       }
       const message =
         result.error === 'signups_closed'

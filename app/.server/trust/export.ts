@@ -112,6 +112,14 @@ export const EXPORT_RULES: Record<keyof DB, Rule> = {
   sandbox_payments: { about: 'none', why: "the test payment provider's own records; the member's payments are exported" },
   sandbox_mandates: { about: 'none', why: "the test payment provider's own records" },
   sandbox_refunds: { about: 'none', why: "the test payment provider's own records" },
+  notification_state: {
+    about: 'member',
+    rows: async (db, who) =>
+      (await db.selectFrom('notification_state').select(['tenant_id', 'hidden', 'seen_at', 'last_mail_at', 'last_push_at']).where('user_id', '=', who.userId).execute()) as Rows,
+  },
+  // The browsers the member gets pushes in; their encryption keys are secrets of the browser and stay out.
+  push_subscriptions: { about: 'member', rows: async (db, who) => (await db.selectFrom('push_subscriptions').select(['endpoint', 'created_at']).where('user_id', '=', who.userId).execute()) as Rows },
+  tenant_push_keys: { about: 'none', why: "the website's own web-push keys, not about any member" },
   visits: { about: 'none', why: 'landing-page visits counted per anonymous visitor cookie, not linked to the account (its traffic source is on users)' },
 };
 

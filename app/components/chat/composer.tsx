@@ -16,7 +16,7 @@ import { GiftIcon, PhotoIcon, SendIcon } from './chat-parts';
 export interface ComposerInfo {
   costs: { text: number; gift: number; photo: number };
   message_length: number;
-  refusal: 'blocked' | 'recipient_unconfirmed' | 'conversation_limit' | null;
+  refusal: 'blocked' | 'recipient_unconfirmed' | 'outside_pool' | 'conversation_limit' | null;
   conversations_left: number | null;
   free_conversations: number;
 }
@@ -244,6 +244,11 @@ export function Composer({
             <FormattedMessage id="profile.blocked" defaultMessage="You're blocked by {name}. You do not have access to this page." values={{ name }} />
           ) : info.refusal === 'recipient_unconfirmed' ? (
             <FormattedMessage id="chat.error.unconfirmed" defaultMessage="Messages blocked by unconfirmed e-mail" />
+          ) : info.refusal === 'outside_pool' ? (
+            <FormattedMessage
+              id="chat.error.outsidePool"
+              defaultMessage="Your profile falls outside whom this site shows (its countries and who it is for), so nobody here could read your message. Nothing was charged."
+            />
           ) : (
             <>
               <FormattedMessage id="chat.error.conversationLimit" defaultMessage="Free members can start up to {count} conversations. Buy credits to start as many as you like." values={{ count: info.free_conversations }} />

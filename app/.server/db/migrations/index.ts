@@ -18,6 +18,7 @@ import * as m0015 from './0015-job-queue';
 import * as m0016 from './0016-notifications';
 import * as m0017 from './0017-visits';
 import * as m0019 from './0019-trust-and-safety';
+import * as m0020 from './0020-invisible-since';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016-notifications': m0016,
   '0017-visits': m0017,
   '0019-trust-and-safety': m0019,
+  '0020-invisible-since': m0020,
 };
