@@ -15,6 +15,8 @@ export const QUEUES = {
   'payments.reconcile': { policy: 'stately', retryLimit: 0, expireInSeconds: 600 },
   /** Erases accounts past their 14-day reactivation window (accounts/deletion.ts), hourly. */
   'accounts.erase': { policy: 'stately', retryLimit: 0, expireInSeconds: 600 },
+  /** Sends due postbacks to affiliate networks (postbacks/worker.ts): on each new one, and every minute for retries. */
+  'postbacks.send': { policy: 'stately', retryLimit: 0, expireInSeconds: 600 },
 } satisfies Record<string, QueueSpec>;
 
 export type JobName = keyof typeof QUEUES;

@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import { isCardMethod } from '~/shared/payment-methods';
 import { now } from '../clock';
 import { grantCredits, inTransaction, type Db } from '../credits/ledger';
+import { recordPaymentPostbacks } from '../postbacks/record';
 import type { EventBus } from '../events/bus';
 import { announceCredits } from '../events/member-events';
 import { quote } from '../credits/offer';
@@ -232,6 +233,7 @@ export async function applyProviderPayment(db: Db, paymentId: number, remote: Pr
       .executeTakeFirstOrThrow();
     // A returned debit blocks the account and phone that paid it (directdebit/blocks.ts).
     if (chargedBack) await blockAfterChargeback(trx, payment.id);
+    await recordPaymentPostbacks(trx, payment.id, { fulfilled: becamePaid, chargedBack });
     if (!becamePaid) return { payment: updated, fulfilled: false };
     // A once-per-member offer is redeemed here; a second use is credited at the regular rate.
     const credited = await redeemOffer(trx, updated);

@@ -6,6 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import { now } from '../clock';
 import { grantCredits, ledgerOf, remainingByPayment, spendCredits } from '../credits/ledger';
+import { recordPostback } from '../postbacks/record';
 import type { EventBus } from '../events/bus';
 import { announceCredits } from '../events/member-events';
 import type { DB, Payment, Refund, User } from '../db/schema';
@@ -130,6 +131,7 @@ export async function refundPurchase(ctx: { db: Kysely<DB>; tenant: Tenant; prov
       .where('id', '=', refund.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await recordPostback(db, { event: 'reversal', paymentId: payment.id, amount: updated.amount });
     return { ok: true, refund: updated };
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;

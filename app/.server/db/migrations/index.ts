@@ -16,6 +16,7 @@ import * as m0013 from './0013-operators';
 import * as m0015 from './0015-job-queue';
 import * as m0019 from './0019-trust-and-safety';
 import * as m0017 from './0017-visits';
+import * as m0018 from './0018-postbacks';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0015-job-queue': m0015,
   '0019-trust-and-safety': m0019,
   '0017-visits': m0017,
+  '0018-postbacks': m0018,
 };
