@@ -1,20 +1,13 @@
-// /dev/postbacks: the demo network's postback endpoint (docs/decisions/0028). A GET with a query is
-// a postback: it is recorded for this tenant and answered "OK" in plain text, as a network would.
-// Without a query it lists what arrived, newest first, so a newcomer sees lead, confirmed and sale
+// /dev/postbacks: what the demo network's postback endpoint (/dev/postbacks/receive, docs/decisions/0028)
+// received for this tenant, newest first, so a newcomer sees lead, confirmed and sale
 // come in after `npm start`. Served in development, tests and the demo; real production answers 404.
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import styled from 'styled-components';
-import { now } from '~/.server/clock';
 import { Prose } from '~/components/pages/prose';
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ context }: LoaderFunctionArgs) {
   if (!context.devOutbox) throw new Response('Not Found', { status: 404 });
-  const query = new URL(request.url).search.slice(1);
-  if (query && !query.startsWith('_data')) {
-    await context.db.insertInto('dev_postbacks').values({ tenant_id: context.tenant.id, query: query.slice(0, 2000), received_at: now() }).execute();
-    return new Response('OK\n', { headers: { 'content-type': 'text/plain; charset=utf-8' } });
-  }
   const received = await context.db
     .selectFrom('dev_postbacks')
     .select(['id', 'query', 'received_at'])

@@ -18,7 +18,11 @@ export type PostbackCause =
   /** A refund (its amount) or a chargeback (the whole payment) of a payment. */
   | { event: 'reversal'; paymentId: number; amount?: number };
 
-const wakers = new Set<() => void>();
+// Shared through globalThis: server.ts (which starts the worker) and the Remix build (whose routes
+// write rows) each hold their own copy of this module.
+const WAKERS = Symbol.for('rendezvous.postbacks.wakers');
+const wakers: Set<() => void> = ((globalThis as Record<symbol, unknown>)[WAKERS] as Set<() => void> | undefined) ?? new Set();
+(globalThis as Record<symbol, unknown>)[WAKERS] = wakers;
 
 /** The postback worker of this process asks to be woken when a row was written (it also drains every minute). */
 export function onPostbackQueued(wake: () => void): () => void {

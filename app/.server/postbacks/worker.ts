@@ -46,10 +46,10 @@ async function macroValues(db: Kysely<DB>, row: Row) {
   };
 }
 
-/** A path template goes to this server itself, under the tenant's development host name. */
+/** A path template goes to this server itself, under the tenant's own domain. */
 function getOwnSite(url: string, tenant: Tenant): Promise<number> {
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { headers: { host: `${tenant.id}.localhost` }, timeout: TIMEOUT_MS }, (response) => {
+    const request = http.get(url, { headers: { host: tenant.settings.domain }, timeout: TIMEOUT_MS }, (response) => {
       response.resume();
       resolve(response.statusCode ?? 0);
     });
