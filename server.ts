@@ -2,6 +2,7 @@
 // headers and a CSP nonce, compresses, serves static files and media, resolves the tenant once per
 // request and hands everything to Remix through getLoadContext. Stops gracefully on SIGTERM/SIGINT.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { AppLoadContext, ServerBuild } from '@remix-run/node';
 import compression from 'compression';
@@ -14,6 +15,9 @@ import { isLoopbackHost, loadConfig } from './app/.server/config';
 import { migrateToLatest, openDatabase } from './app/.server/db/database';
 import { visitorCountry } from './app/.server/geo/visitor-country';
 import { remixHandler } from './app/.server/http/remix-adapter';
+import { pageCacheKey, RenderCache } from './app/.server/http/render-cache';
+import { effectiveCountry } from './app/.server/geo/selected-country';
+import { now } from './app/.server/clock';
 import { pathGuard, protocolGuard } from './app/.server/http/request-guard';
 import { unknownHostResponse } from './app/.server/http/unknown-host';
 import { serverMessage } from './app/.server/i18n/messages';
@@ -115,6 +119,9 @@ async function main() {
     providerFor: (tenant) => providerFor({ db: database.db, tenant, origin: `https://${tenant.settings.domain}`, sandboxAllowed: devOutbox }),
     events,
     media,
+    // Links in notifications go to the host the member signed up on, else the tenant's domain (the
+    // development and demo server's own *.localhost host, where the demo runs).
+    originOf: (tenant, user) => user.signup_host ?? (devOutbox ? `http://${tenant.id}.localhost:${config.PORT}` : `https://${tenant.settings.domain}`),
     log,
   });
 
@@ -183,7 +190,11 @@ async function main() {
   } else {
     // Hashed file names: cache for good.
     app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));
-    app.use(express.static('build/client', { maxAge: '1h' }));
+    // Other public files only where one exists: a file-system stat on every page and API request
+    // cost more than it served (docs/decisions/0025).
+    const publicFiles = new Set(fs.readdirSync('build/client').filter((name) => name !== 'assets' && !name.startsWith('.')));
+    const servePublic = express.static('build/client', { maxAge: '1h' });
+    if (publicFiles.size) app.use((req, res, next) => (publicFiles.has(req.path.split('/')[1] ?? '') ? servePublic(req, res, next) : next()));
   }
 
   // Tenant by host, once per request; an unknown host never sees another tenant's content.
@@ -243,12 +254,30 @@ async function main() {
     ? () => viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
     : ((await import(path.resolve('build/server/index.js'))) as ServerBuild);
 
+  // Per-request hooks that must see every page view, also those the render cache answers (e.g.
+  // recording a lander visit), go here, as middleware before remixHandler: the cache lookup is inside it.
+
+  const renderCache = config.RENDER_CACHE === 'on' && !isDev ? new RenderCache() : null;
   app.all(
     '*',
     remixHandler({
       build,
       mode: isDev ? 'development' : 'production',
       localeOf: (req, tenant) => negotiateLocale(req.get('cookie'), tenant),
+      // Everything that changes an anonymous page's bytes (docs/decisions/0025).
+      renderCache: renderCache && {
+        cache: renderCache,
+        keyOf: (req, res, tenant) =>
+          pageCacheKey({
+            tenant,
+            origin: `${req.protocol}://${req.get('host') ?? req.hostname}`,
+            locale: negotiateLocale(req.get('cookie'), tenant),
+            country: effectiveCountry(tenant, visitorOf(req, config.COUNTRY_HEADER).country, req.get('cookie')),
+            url: req.originalUrl,
+            year: now().getUTCFullYear(),
+            landing: landingKey(res.locals.landing as AppLoadContext['landing']),
+          }),
+      },
       getLoadContext: async (req, res): Promise<AppLoadContext> => {
         const tenant = res.locals.tenant as Tenant;
         const user = await userForSession(database.db, tenant, req.get('cookie'));
@@ -332,6 +361,11 @@ async function eventsNamespace(database: Awaited<ReturnType<typeof openDatabase>
   const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(database.db);
   const identity = database.kind === 'pglite' ? `pglite:${dataDir}` : `postgres:${rows[0]?.name ?? ''}`;
   return `rdv:${crypto.createHash('sha256').update(identity).digest('hex').slice(0, 12)}`;
+}
+
+/** The part of a lander's cache key that the visitor recorder chose: lander, variant, profile. */
+function landingKey(landing: AppLoadContext['landing']): string {
+  return landing ? `${landing.lander}:${landing.variant.slug}:${landing.profileId ?? ''}` : '';
 }
 
 function visitorOf(req: Request, countryHeader: string | undefined) {

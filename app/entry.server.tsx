@@ -8,6 +8,13 @@ import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerStyleSheet } from 'styled-components';
 import { NonceProvider } from './components/app/nonce';
+import { ServerOnlyProvider } from './components/app/server-only';
+import { messagesFor } from './.server/i18n/messages';
+import { LOCALES } from './shared/locales';
+import { provideCatalogues } from './shared/translations';
+
+// Every catalogue, once: the root and meta functions read them by locale while rendering.
+provideCatalogues(Object.fromEntries(LOCALES.map((locale) => [locale, messagesFor(locale)])) as Parameters<typeof provideCatalogues>[0]);
 
 export const streamTimeout = 5_000;
 
@@ -24,7 +31,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       sheet.collectStyles(
         <NonceProvider value={loadContext.nonce}>
-          <RemixServer context={remixContext} url={request.url} nonce={loadContext.nonce} />
+          <ServerOnlyProvider value={loadContext.serverOnly}>
+            <RemixServer context={remixContext} url={request.url} nonce={loadContext.nonce} />
+          </ServerOnlyProvider>
         </NonceProvider>,
       ),
       {

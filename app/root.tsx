@@ -1,6 +1,7 @@
 // The document shell: theme, translations, client state, the layout of the current route and the
 // error page (SPEC §2, §8).
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ClientLoaderFunctionArgs } from '@remix-run/react';
 import {
   isRouteErrorResponse,
   Links,
@@ -12,33 +13,32 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useSnapshot } from 'valtio';
 import { IntlProvider } from 'react-intl';
 import { ThemeProvider } from 'styled-components';
 import { buildTheme } from '../themes';
 import { needsActivationReminder } from './.server/accounts/activation';
 import { now } from './.server/clock';
-import { messagesFor } from './.server/i18n/messages';
+import { catalogueAsset } from './.server/i18n/catalogue-asset';
 import { effectiveCountry } from './.server/geo/selected-country';
 import { localize } from './.server/tenants/localize';
 import { countNewLikes } from './.server/likes/likes';
 import { countUnread } from './.server/chat/conversations';
 import { entryWarningCountries } from './.server/tenants/schema';
 import { ClientSync } from './components/app/client-sync';
-import { LiveEvents } from './components/app/live-events';
 import { DocumentTitleCounts } from './components/app/document-title';
 import { NavigationProgress } from './components/app/navigation-progress';
-import { LikesLayer } from './components/likes/likes-layer';
-import { ChatsLayer } from './components/chat/chats-layer';
 import { OffersLayer } from './components/offers/offers-layer';
 import { ErrorPage, ErrorPageGuard } from './components/app/error-page';
 import { GlobalStyle } from './components/app/global-style';
 import { KeptStyles } from './components/app/kept-styles';
 import { useNonce } from './components/app/nonce';
 import { Layout as ShellLayout } from './layouts/layouts';
-import { AppStateProvider } from './state/app-state';
+import { AppStateProvider, useAppState } from './state/app-state';
 import { DEFAULT_LOCALE, LOCALE_NAMES } from './shared/locales';
 import type { LayoutName, ShellData } from './shared/shell';
+import { catalogue, CATALOGUE_SCRIPT_ID, ensureCatalogue } from './shared/translations';
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { tenant, locale } = context;
@@ -63,19 +63,33 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     companyName: tenant.company.name,
     description: localize(settings.description, locale, tenant),
   };
-  const profile = context.user?.profile_id
-    ? await context.db.selectFrom('profiles').select(['name', 'status', 'main_photo_id']).where('id', '=', context.user.profile_id).executeTakeFirst()
-    : undefined;
+  // A member's three shell queries run side by side, not one after the other (docs/decisions/0025).
+  const [profile, newLikes, unreadMessages] = await Promise.all([
+    context.user?.profile_id
+      ? context.db.selectFrom('profiles').select(['name', 'status', 'main_photo_id']).where('id', '=', context.user.profile_id).executeTakeFirst()
+      : undefined,
+    // The likes badge (SPEC §2): the member's like_new entries.
+    countNewLikes(context.db, tenant, { user: context.user }),
+    // The messages badge (SPEC §2): unread messages over the member's conversations.
+    countUnread(context.db, tenant, { user: context.user }),
+  ]);
   const user = context.user
     ? { name: profile?.name ?? context.user.email, credits: context.user.credits, paid_user: context.user.paid_user, photo: Boolean(profile?.main_photo_id) }
     : null;
   const banners = { activation: context.user ? needsActivationReminder(context.user, profile?.status ?? null) : false };
-  // The likes badge (SPEC §2): the member's like_new entries.
-  const newLikes = await countNewLikes(context.db, tenant, { user: context.user });
-  // The messages badge (SPEC §2): unread messages over the member's conversations.
-  const unreadMessages = await countUnread(context.db, tenant, { user: context.user });
-  return { locale, messages: messagesFor(locale), shell, user, ownProfile: context.user?.profile_id ?? null, banners, newLikes, unreadMessages, year: now().getUTCFullYear() };
+  // The catalogue is a cached script, not loader data (docs/decisions/0025).
+  return { locale, messagesUrl: catalogueAsset(locale).url, shell, user, ownProfile: context.user?.profile_id ?? null, banners, newLikes, unreadMessages, year: now().getUTCFullYear() };
 }
+
+/** A language that changes without a full page load (logging in as a member of another language) loads its catalogue first. */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const data = await serverLoader<typeof loader>();
+  await ensureCatalogue(data.locale, data.messagesUrl);
+  return data;
+}
+
+// A form whose server could not answer keeps its page: the shell is not loaded again either (action-failure.tsx).
+export { keepPageAfterFailure as shouldRevalidate } from './components/forms/action-failure';
 
 export const links: LinksFunction = () => [
   { rel: 'icon', href: '/icon.svg', type: 'image/svg+xml' },
@@ -87,11 +101,12 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   if (!data) return [{ title: 'Error' }];
   // The error page names itself (SPEC §8): "This page could not be found – <site>".
   const status = error ? (isRouteErrorResponse(error) ? error.status : 500) : null;
+  const messages = catalogue(data.locale);
   const title =
     status === 404
-      ? `${data.messages['error.notFound'] ?? 'This page could not be found'} – ${data.shell.name}`
+      ? `${messages['error.notFound'] ?? 'This page could not be found'} – ${data.shell.name}`
       : status
-        ? `${data.messages['error.title'] ?? 'Error'} – ${data.shell.name}`
+        ? `${messages['error.title'] ?? 'Error'} – ${data.shell.name}`
         : data.shell.name;
   return [{ title }, { name: 'description', content: data.shell.description }];
 };
@@ -122,9 +137,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content={theme.colors.dark} />
         <Meta />
         <Links />
+        {data ? <script id={CATALOGUE_SCRIPT_ID} src={data.messagesUrl} async nonce={nonce} suppressHydrationWarning /> : null}
       </head>
       <body>
-        <IntlProvider locale={locale} messages={data?.messages ?? {}} defaultLocale={DEFAULT_LOCALE}>
+        <IntlProvider locale={locale} messages={catalogue(data?.locale)} defaultLocale={DEFAULT_LOCALE}>
           <KeptStyles>
             <ThemeProvider theme={theme}>
               <GlobalStyle />
@@ -155,13 +171,32 @@ export default function App() {
     <ShellLayout name={layout} shell={data.shell} year={data.year} banners={data.banners}>
       <DocumentTitleCounts />
       <ClientSync />
-      <LiveEvents />
       <NavigationProgress />
-      <LikesLayer />
-      <ChatsLayer />
+      <MemberLayersOnceLoggedIn />
       <OffersLayer />
       <Outlet />
     </ShellLayout>
+  );
+}
+
+const MemberLayers = lazy(() => import('./components/app/member-layers'));
+
+/**
+ * Loaded when a member is logged in, and kept for the tab's life: the layers see the logout through
+ * themselves. Rendered only after hydration (they draw nothing until something happens), so that no
+ * half-hydrated Suspense boundary meets the state updates of the first moments.
+ */
+function MemberLayersOnceLoggedIn() {
+  const { user } = useSnapshot(useAppState());
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (user) setWanted(true);
+  }, [user]);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <MemberLayers />
+    </Suspense>
   );
 }
 
@@ -176,7 +211,7 @@ export function ErrorBoundary() {
     : error instanceof Error && import.meta.env.DEV
       ? error.message
       : null;
-  const messages = data?.messages ?? {};
+  const messages = catalogue(data?.locale);
   const page = <ErrorPage status={status} message={message} />;
   return (
     <ErrorPageGuard

@@ -51,6 +51,8 @@ const EnvSchema = z.object({
   TENANTS_DIR: z.string().min(1).default('./tenants'),
   /** Skips the automatic demo seed on the first start of an empty database. */
   SKIP_SEED: boolFlag,
+  /** The render cache of anonymous pages (docs/decisions/0025); `off` renders every request (benchmarks). */
+  RENDER_CACHE: z.enum(['on', 'off']).default('on'),
   /** Searches ask the database alone, without the in-memory search index (docs/decisions/0011). */
   SEARCH_INDEX_OFF: boolFlag,
   /** Event streams (GET /api/events.php): ms between heartbeats (25 s unless told; tests shorten it). */

@@ -57,6 +57,10 @@ export interface AppContext {
    * disk or an S3-compatible store (docs/decisions/0026). Served under /media/ by media-handler.ts.
    */
   media: MediaStorage;
+  /** A request for a whole page, not a `.data` request of client navigation (remix-adapter.ts). */
+  documentRequest?: boolean;
+  /** Values for the server render only, never serialized (app/components/app/server-only.tsx). */
+  serverOnly?: Map<string, unknown>;
   /** The development mail outbox page is served (development, test and the demo; never real production). */
   devOutbox: boolean;
   /** A lander or member landing URL: its lander and variant (null: a 404), set by the visit recorder (tracking/visit-recorder.ts). */

@@ -22,7 +22,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ title: `${data.name} – ${data.title}` }, { name: 'description', content: data.description }] : [];
+  // SPEC §3: index_title is the home page's title, as the tenant wrote it (it names the site itself where it wants to).
+  data ? [{ title: data.title }, { name: 'description', content: data.description }] : [];
 
 const Hero = styled.header`
   padding: ${({ theme }) => `${theme.space(10)} ${theme.space(5)} ${theme.space(12)}`};

@@ -25,7 +25,8 @@ const route = apiRoute({
       const result = await payByDirectDebit(ctx, user, { ...body, country });
       if (!result.ok) {
         const fields = result.fields ? Object.fromEntries(Object.entries(result.fields).map(([k, id]) => [k, serverMessage(locale, id)])) : undefined;
-        return apiError(DIRECT_DEBIT_STATUS[result.error], result.error, locale, DIRECT_DEBIT_MESSAGES[result.error], fields ? { fields } : {});
+        const message = serverMessage(locale, DIRECT_DEBIT_MESSAGES[result.error], result.values);
+        return apiJson({ error: result.error, message, ...(fields ? { fields } : {}) }, { status: DIRECT_DEBIT_STATUS[result.error] });
       }
       if (result.step === 'otp') return apiJson({ step: 'otp', phone: result.phone, expires_at: result.expiresAt.toISOString() }, { status: 202 });
       return apiJson({ payment: paymentView(result.payment) }, { status: 201 });

@@ -7,13 +7,17 @@ import { memberChannel } from '~/.server/events/bus';
 import { eventStreamResponse, EventStreamQuerySchema, lastEventIdOf, STREAM_DEFAULTS } from '~/.server/events/sse';
 import { apiError } from '~/.server/http/api';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
+import { markHidden, markLooking } from '~/.server/notifications/state';
 
 const route = apiRoute({
   GET: endpoint({
     member: true,
     query: EventStreamQuerySchema,
-    handle({ request, context, user }) {
+    async handle({ request, context, user }) {
       const { db, tenant, streams } = context;
+      // An open stream is a member looking at the site; its end is not (notifications/state.ts).
+      await markLooking(db, user);
+      request.signal.addEventListener('abort', () => void markHidden(db, user).catch(() => {}), { once: true });
       const cookie = request.headers.get('Cookie');
       return eventStreamResponse(request, context.events, memberChannel(tenant.id, user.id), {
         lastEventId: lastEventIdOf(request),

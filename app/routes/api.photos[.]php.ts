@@ -6,7 +6,7 @@ import { isTooLarge } from '~/.server/http/request-input';
 import { deletePhoto, PHOTO_MESSAGES, PhotoTargetSchema, setMainPhoto, uploadPhoto, type PhotoError } from '~/.server/members/photos';
 import type { AppLoadContext } from '@remix-run/node';
 
-const STATUS: Record<PhotoError, number> = { no_profile: 404, premium_only: 403, too_large: 413, not_image: 415, heic_unsupported: 415, too_many_pixels: 413, not_found: 404 };
+const STATUS: Record<PhotoError, number> = { no_profile: 404, premium_only: 403, photo_limit: 403, too_large: 413, not_image: 415, heic_unsupported: 415, too_many_pixels: 413, not_found: 404 };
 
 const fail = (context: AppLoadContext, error: PhotoError) => apiError(STATUS[error], error, context.locale, PHOTO_MESSAGES[error]);
 

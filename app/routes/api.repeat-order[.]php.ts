@@ -3,7 +3,8 @@
 // answer carries a checkout_url like POST /api/payment.php. A free member: 403 premium_only.
 import { apiError, apiJson } from '~/.server/http/api';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
-import { PAYMENT_MESSAGES, PAYMENT_STATUS, paymentView, repeatOrder } from '~/.server/payments/payments';
+import { PAYMENT_MESSAGES, PAYMENT_STATUS, paymentView } from '~/.server/payments/payments';
+import { repeatOrder } from '~/.server/payments/repeat-order';
 import { ProviderError } from '~/.server/payments/provider';
 import { checkoutContext } from '~/.server/payments/request-context';
 import { RepeatOrderSchema } from '~/.server/payments/schemas';

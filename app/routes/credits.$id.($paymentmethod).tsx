@@ -60,7 +60,8 @@ export const action = formAction({
     if (!context.user) throw redirect('/login');
     const country = await requestPaymentCountry(request, context, body.country);
     // Direct debit asks the bank details, the mandate and an SMS code on its own form (issue 17).
-    if (body.method === 'sdd') return redirect(`/directdebit?${new URLSearchParams({ package: params.id ?? '', country })}`);
+    // The code the checkout applied goes along (an empty one: none, not the time bonus again).
+    if (body.method === 'sdd') return redirect(`/directdebit?${new URLSearchParams({ package: params.id ?? '', country, [CODE_QUERY_PARAM]: body.discountcode ?? '' })}`);
     let result;
     try {
       result = await createPayment(checkoutContext(context), context.user, { package: params.id ?? '', method: body.method, country, discountcode: body.discountcode || undefined });

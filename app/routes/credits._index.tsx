@@ -224,11 +224,21 @@ export default function CreditsPage() {
               <Price>
                 <OfferPrice price={bundle.price} discounted={discounted(bundle.price)} currency={bundle.currency} />
               </Price>
-              <PerCredit>
+              <PerCredit data-testid={`per-credit-${bundle.id}`}>
                 <FormattedMessage
                   id="credits.perCredit"
                   defaultMessage="{price} per credit"
-                  values={{ price: <FormattedNumber value={bundle.price_per_credit / 100} style="currency" currency={bundle.currency} maximumFractionDigits={3} /> }}
+                  // Beside a discounted total, the discounted price of a credit (the one this purchase pays).
+                  values={{
+                    price: (
+                      <FormattedNumber
+                        value={(discounted(bundle.price) ?? bundle.price) / bundle.credits / 100}
+                        style="currency"
+                        currency={bundle.currency}
+                        maximumFractionDigits={3}
+                      />
+                    ),
+                  }}
                 />
               </PerCredit>
               <ButtonLink to={`/credits/${bundle.id}${query}`} $variant={bundle.best_value ? 'primary' : 'ghost'} aria-label={intl.formatMessage({ id: 'credits.choose.label', defaultMessage: 'Choose {count} credits' }, { count: bundle.credits })}>

@@ -11,7 +11,8 @@ import { Credits, Inner, Money, Page, Panel, Rows, Sub, useMethodName } from '~/
 import { quote } from '~/.server/credits/offer';
 import { formAction } from '~/.server/http/form-action';
 import { serverMessage } from '~/.server/i18n/messages';
-import { lastOrder, PAYMENT_MESSAGES, repeatOrder } from '~/.server/payments/payments';
+import { PAYMENT_MESSAGES } from '~/.server/payments/payments';
+import { lastOrder, repeatOrder } from '~/.server/payments/repeat-order';
 import { ProviderError } from '~/.server/payments/provider';
 import { checkoutContext } from '~/.server/payments/request-context';
 import { isCardMethod } from '~/shared/payment-methods';

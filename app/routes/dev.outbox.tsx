@@ -9,7 +9,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   if (!context.devOutbox) throw new Response('Not Found', { status: 404 });
   const mails = await context.db
     .selectFrom('mail_outbox')
-    .select(['id', 'kind', 'to_address', 'subject', 'text', 'status', 'created_at'])
+    .select(['id', 'kind', 'to_address', 'from_address', 'subject', 'text', 'status', 'created_at', 'headers'])
     .where('tenant_id', '=', context.tenant.id)
     .orderBy('id', 'desc')
     .limit(50)
@@ -24,6 +24,19 @@ const Mail = styled.article`
   padding: ${({ theme }) => theme.space(4)};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.md};
+
+  dl {
+    font-size: 0.85rem;
+    word-break: break-all;
+  }
+
+  dt {
+    font-weight: bold;
+  }
+
+  dd {
+    margin: 0 0 ${({ theme }) => theme.space(2)};
+  }
 
   pre {
     white-space: pre-wrap;
@@ -48,6 +61,16 @@ export default function DevOutbox() {
           <p>
             to {mail.to_address} · {mail.kind} · {mail.status} · {mail.created_at}
           </p>
+          <dl data-testid="mail-headers">
+            <dt>From</dt>
+            <dd>{mail.from_address}</dd>
+            {Object.entries(mail.headers ?? {}).map(([name, value]) => (
+              <div key={name}>
+                <dt>{name}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
           <pre>{linkify(mail.text)}</pre>
         </Mail>
       ))}

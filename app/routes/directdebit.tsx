@@ -10,7 +10,9 @@ import { z } from 'zod';
 import { Button } from '~/components/app/buttons';
 import { Alert, CheckRow, ErrorText, Field } from '~/components/forms/fields';
 import { Credits, Inner, Money, Page, Panel, Rows, Sub } from '~/components/credits/parts';
-import { quote } from '~/.server/credits/offer';
+import { creditOffer } from '~/.server/credits/offer';
+import { checkoutOffer } from '~/.server/offers/checkout-offer';
+import { CODE_QUERY_PARAM } from '~/shared/offers';
 import { requestPaymentCountry } from '~/.server/credits/payment-country';
 import { maskIban, maskPhone, normalizeIban, normalizePhone } from '~/.server/directdebit/account-details';
 import { DIRECT_DEBIT_MESSAGES, payByDirectDebit } from '~/.server/directdebit/direct-debit';
@@ -32,9 +34,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant, user } = context;
   if (!user) throw redirect('/login');
   const query = new URL(request.url).searchParams;
+  // Reached from checkout with a bundle; a bare /directdebit (a bookmark, a typed address) goes to the bundles.
+  if (!query.get('package')) throw redirect('/credits');
   const country = await requestPaymentCountry(request, context, query.get('country'));
-  const price = quote(tenant, country, query.get('package') ?? '', 'sdd');
-  if (!price) throw notFound();
+  // The bundle or trial with the code the checkout applied (?code=; without it the running time bonus), as on checkout.
+  const priced = await checkoutOffer(context.db, tenant, user, { package: query.get('package') ?? '', method: 'sdd', country, code: query.get(CODE_QUERY_PARAM), locale: context.locale });
+  const method = creditOffer(tenant, country).methods.find((m) => m.id === 'sdd');
+  if (!priced || !method) throw notFound();
+  const fee = method.fee;
   // The stored mandate fills the form again (never the IBAN: it is only ever shown masked).
   const mandate = await context.db
     .selectFrom('direct_debit_mandates')
@@ -45,7 +52,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     .executeTakeFirst();
   return {
     country,
-    order: { package: price.package.id, credits: price.package.credits, price: price.price, fee: price.fee, amount: price.amount, currency: price.currency },
+    order: {
+      package: priced.bundle.id,
+      credits: priced.bundle.credits,
+      price: priced.bundle.price,
+      discount: priced.discount,
+      trial: priced.trial,
+      code: priced.code,
+      codeError: priced.codeError,
+      fee,
+      amount: priced.bundle.price - priced.discount + fee,
+      currency: priced.bundle.currency,
+    },
     creditor: { name: tenant.company.name, address: `${tenant.company.address}, ${tenant.company.city}` },
     reference: mandateReference(tenant, user.id),
     limit: DIRECT_DEBIT_LIMIT,
@@ -99,7 +117,7 @@ export const action = formAction({
     if (!ctx) return { step: 'form', message: serverMessage(locale, PAYMENT_MESSAGES.provider_unavailable), fields: {}, values };
     const result = await payByDirectDebit(ctx, user, { ...body, country, otp: body.intent === 'pay' ? body.otp : undefined });
     if (result.ok) return result.step === 'otp' ? { ...codeStep, message: null, fields: {} } : redirect(`/credits/result?payment=${result.payment.id}`);
-    const message = serverMessage(locale, DIRECT_DEBIT_MESSAGES[result.error]);
+    const message = serverMessage(locale, DIRECT_DEBIT_MESSAGES[result.error], 'values' in result ? result.values : undefined);
     if (body.intent === 'pay' && (result.error === 'otp_invalid' || result.error === 'otp_expired')) {
       return { ...codeStep, message: null, fields: { otp: message } };
     }
@@ -209,10 +227,11 @@ const Back = styled(Link)`
   font-weight: 600;
 `;
 
-function Hidden({ values, country, pkg }: { values: Values; country: string; pkg: string }) {
+function Hidden({ values, country, pkg, code }: { values: Values; country: string; pkg: string; code: string | null }) {
   return (
     <>
       <input type="hidden" name="package" value={pkg} />
+      {code ? <input type="hidden" name="discountcode" value={code} /> : null}
       <input type="hidden" name="country" value={country} />
       {DETAIL_FIELDS.map((name) => (
         <input key={name} type="hidden" name={name} value={values[name] ?? ''} />
@@ -245,7 +264,7 @@ export default function DirectDebit() {
   return (
     <Page>
       <Inner>
-        <Back to={`/credits/${order.package}/sdd?country=${country}`}>
+        <Back to={`/credits/${order.package}/sdd?${new URLSearchParams({ country, ...(order.code ? { code: order.code.code } : {}) })}`}>
           ← <FormattedMessage id="directdebit.back" defaultMessage="Other payment methods" />
         </Back>
         <h1>
@@ -277,7 +296,7 @@ export default function DirectDebit() {
                 />
               </p>
               <Form method="post">
-                <Hidden values={values} country={country} pkg={order.package} />
+                <Hidden values={values} country={country} pkg={order.package} code={order.code?.code ?? null} />
                 <CodeInput>
                   <Field
                     key={`otp-${result.fields.otp ?? ''}`}
@@ -299,7 +318,7 @@ export default function DirectDebit() {
                 </Actions>
               </Form>
               <Form method="post">
-                <Hidden values={values} country={country} pkg={order.package} />
+                <Hidden values={values} country={country} pkg={order.package} code={order.code?.code ?? null} />
                 <Actions>
                   <Button type="submit" name="intent" value="resend" $variant="ghost" disabled={busy}>
                     <FormattedMessage id="directdebit.resend" defaultMessage="Send a new code" />
@@ -318,6 +337,7 @@ export default function DirectDebit() {
               <Form method="post" data-testid="directdebit-form">
                 <input type="hidden" name="package" value={order.package} />
                 <input type="hidden" name="country" value={country} />
+                {order.code ? <input type="hidden" name="discountcode" value={order.code.code} /> : null}
                 <FormGrid>
                   <div className="wide">{text('account_holder', intl.formatMessage({ id: 'directdebit.holder', defaultMessage: 'Account holder' }), { autoComplete: 'name' })}</div>
                   <div className="wide">
@@ -422,6 +442,24 @@ export default function DirectDebit() {
               <dd>
                 <Money minor={order.price} currency={order.currency} />
               </dd>
+              {order.discount > 0 ? (
+                <>
+                  <dt>
+                    {order.trial ? (
+                      <FormattedMessage id="offers.trial.saving" defaultMessage="Trial saving" />
+                    ) : (
+                      <FormattedMessage
+                        id="offers.checkout.discount"
+                        defaultMessage="Discount {code} ({percentage}%)"
+                        values={{ code: order.code?.code ?? '', percentage: order.code?.percentage ?? 0 }}
+                      />
+                    )}
+                  </dt>
+                  <dd data-testid="directdebit-discount">
+                    − <Money minor={order.discount} currency={order.currency} />
+                  </dd>
+                </>
+              ) : null}
               <dt>
                 <FormattedMessage id="checkout.feeRow" defaultMessage="Payment fee" />
               </dt>

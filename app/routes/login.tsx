@@ -1,6 +1,7 @@
 // /login: e-mail and password; 'Login failed, please try again' or the lockout message (SPEC §8).
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
+import { Form, Link, redirect, useActionData, useNavigation, useSearchParams, type ClientActionFunctionArgs } from '@remix-run/react';
+import { isServerFailure, keepPageAfterFailure, keepPageOnFailure, ServerFailureText } from '~/components/forms/action-failure';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { metaMessage, pageMeta } from '~/components/app/page-meta';
 import { Button } from '~/components/app/buttons';
@@ -8,6 +9,7 @@ import { Alert, Card, Field, PageBackdrop } from '~/components/forms/fields';
 import { PendingDeletionMessage } from '~/components/signup/signup-form';
 import { logIn, LoginSchema } from '~/.server/accounts/login';
 import { createSession, sessionCookie } from '~/.server/accounts/sessions';
+import { loginLanguageCookie } from '~/.server/i18n/language-choice';
 import { serverMessage } from '~/.server/i18n/messages';
 import { formAction } from '~/.server/http/form-action';
 
@@ -19,7 +21,7 @@ export function loader({ context }: LoaderFunctionArgs) {
 export const action = formAction({
   body: LoginSchema,
   failure: ({ message, raw }) => ({ error: message, email: typeof raw.email === 'string' ? raw.email : '', pendingDeletion: false }),
-  async handle({ context, body }) {
+  async handle({ request, context, body }) {
     const { db, tenant, locale } = context;
     const wait = await context.limits.consume('login', tenant.id, context.visitor.ip ?? 'unknown');
     if (wait) return { error: serverMessage(locale, 'api.error.tooMany', { minutes: Math.ceil(wait / 60) }), email: '', pendingDeletion: false };
@@ -34,9 +36,17 @@ export const action = formAction({
       return { error: message, email: body.email, pendingDeletion: result.error === 'pending_deletion' };
     }
     const token = await createSession(db, tenant, result.user.id, { ip: context.visitor.ip, userAgent: context.userAgent });
-    return redirect('/', { headers: { 'Set-Cookie': sessionCookie(token, context.secure) } });
+    const headers = new Headers({ 'Set-Cookie': sessionCookie(token, context.secure) });
+    const language = loginLanguageCookie(request.headers.get('Cookie'), result.user.language, tenant, context.secure);
+    if (language) headers.append('Set-Cookie', language);
+    return redirect('/', { headers });
   },
 });
+
+// A login the server cannot answer keeps the page and the typed e-mail (issue 26).
+export const clientAction = (args: ClientActionFunctionArgs) =>
+  keepPageOnFailure<typeof action, { error: string | null; email: string; pendingDeletion: boolean }>(args, (sent) => ({ error: null, email: String(sent.get('email') ?? ''), pendingDeletion: false }));
+export const shouldRevalidate = keepPageAfterFailure;
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, metaMessage(matches, pageTexts.title), metaMessage(matches, pageTexts.description));
@@ -47,7 +57,7 @@ const pageTexts = defineMessages({
 });
 
 export default function Login() {
-  const result = useActionData<typeof action>();
+  const result = useActionData<typeof clientAction>();
   const navigation = useNavigation();
   const intl = useIntl();
   // "An account with this e-mail address already exists – Login" on the signup form brings it along.
@@ -59,7 +69,15 @@ export default function Login() {
           <FormattedMessage id="login.title" defaultMessage="Log in" />
         </h1>
         <Form method="post" noValidate>
-          {result?.error ? <Alert role="alert">{'pendingDeletion' in result && result.pendingDeletion ? <PendingDeletionMessage /> : result.error}</Alert> : null}
+          {result && (result.error || isServerFailure(result)) ? (
+            <Alert role="alert">{isServerFailure(result) ? <ServerFailureText /> : result.pendingDeletion ? <PendingDeletionMessage /> : result.error}</Alert>
+          ) : null}
+          {!result && params.get('exists') === '1' ? (
+            // Sent here by the signup modal: this e-mail already has an account (SPEC §4 redirectedToLogin).
+            <Alert $tone="info" role="status" data-testid="login-exists">
+              <FormattedMessage id="signup.error.emailExists" defaultMessage="An account with this e-mail address already exists" />
+            </Alert>
+          ) : null}
           <Field
             id="email"
             type="email"

@@ -35,7 +35,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   };
 }
 
-export const action = signupPageAction();
+export const action = signupPageAction('/signup-matches', { inProfileContext: true });
 
 const texts = defineMessages({
   heading: { id: 'memberSignup.title', defaultMessage: 'Sign up for free to meet {name}' },

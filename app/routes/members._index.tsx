@@ -12,6 +12,7 @@ import { ProfileGrid, type ProfileCardData } from '~/components/members/profile-
 import { fieldLabels, valueLabels } from '~/components/members/profile-labels';
 import { regionsByCountry } from '~/.server/geo/regions';
 import { lenientSearchFilters, searchMembers, PAGE_SIZE, type MemberCard } from '~/.server/members/search';
+import { DISTANCES_KM, VISITOR_MAX_PAGES } from '~/shared/search-limits';
 import { searchViewer } from '~/.server/members/search-viewer';
 import { DistanceControl } from '~/components/members/distance-control';
 import { Pager } from '~/components/members/pager';
@@ -29,19 +30,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = Object.fromEntries(new URL(request.url).searchParams);
   // A bad value in a link (a mistyped region, page 0, a NUL byte) is left out; the rest still searches.
   const { filters, dropped } = lenientSearchFilters(query);
-  const result = await searchMembers(context.db, tenant, await searchViewer(request, context), filters);
+  const viewer = await searchViewer(request, context);
+  const result = await searchMembers(context.db, tenant, viewer, filters);
   const toCard = (card: MemberCard): ProfileCardData => ({ ...card, thumb: card.main_image?.thumb_filename ?? null });
   const fields = tenant.settings.search_fields;
   const countries = tenant.settings.countries;
   const regions = Object.fromEntries(countries.map((c) => [c, regionsByCountry(c)[c] ?? []]));
   return {
     allowed: result.ok,
+    /** A visitor asked for a page past the visitors' limit (decision 0031). */
+    visitorLimit: !result.ok && result.error === 'visitor_limit',
+    visitorMaxPages: result.ok ? result.visitorMaxPages : VISITOR_MAX_PAGES,
+    /** How many profiles those pages hold. */
+    visitorMaxResults: VISITOR_MAX_PAGES * PAGE_SIZE,
     results: result.ok ? result.results.map(toCard) : [],
     similar: result.ok ? result.similar.map(toCard) : [],
     numResults: result.ok ? result.numResults : 0,
     estimated: result.ok && result.numResultsEstimated,
     pageNumber: result.ok ? result.pageNumber : 1,
-    pages: result.ok ? Math.max(1, Math.ceil(result.numResults / PAGE_SIZE)) : 1,
+    pages: result.ok ? Math.min(result.visitorMaxPages ?? Number.POSITIVE_INFINITY, Math.max(1, Math.ceil(result.numResults / PAGE_SIZE))) : 1,
     /** The filters in effect, as the form shows them (refused values left out). */
     values: {
       gender: filters.gender ?? '',
@@ -56,7 +63,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       tattoos: filters.tattoos === undefined ? '' : filters.tattoos ? 'yes' : 'no',
       with_photo: filters.with_photo ?? false,
       interests: filters.interests?.[0] ?? '',
+      distance: filters.distance ? String(filters.distance) : '',
     },
+    /** The distance filter needs the viewer's location (the Show distances button, or the member's profile). */
+    locationKnown: Boolean(viewer.location),
     dropped,
     filters: {
       gender: fields.includes('gender'),
@@ -165,7 +175,15 @@ export default function Members() {
           <FormattedMessage id="members.title" defaultMessage="Search members" />
         </h1>
         <Alert $tone="info" data-testid="login-required">
-          <FormattedMessage id="members.loginRequired" defaultMessage="Log in or sign up for free to search members." />
+          {data.visitorLimit ? (
+            <FormattedMessage
+              id="members.visitorLimit"
+              defaultMessage="Visitors see the first {pages} pages ({count} profiles). Sign up for free to see every member."
+              values={{ pages: VISITOR_MAX_PAGES, count: data.visitorMaxResults }}
+            />
+          ) : (
+            <FormattedMessage id="members.loginRequired" defaultMessage="Log in or sign up for free to search members." />
+          )}
         </Alert>
         <p>
           <ButtonLink to="/signup">
@@ -271,6 +289,16 @@ export default function Members() {
             ))}
           </SelectField>
         ) : null}
+        {data.filters.distance && data.locationKnown ? (
+          <SelectField id="distance" label={t({ id: 'members.filter.distance', defaultMessage: 'Distance' })} defaultValue={values.distance}>
+            <option value="">{t({ id: 'members.filter.anyDistance', defaultMessage: 'Any distance' })}</option>
+            {DISTANCES_KM.map((km) => (
+              <option key={km} value={km}>
+                {t({ id: 'members.filter.withinKm', defaultMessage: 'Within {km} km' }, { km })}
+              </option>
+            ))}
+          </SelectField>
+        ) : null}
         {data.filters.withPhoto ? (
           <PhotoCheck>
             <input type="checkbox" name="with_photo" value="1" defaultChecked={values.with_photo} />
@@ -305,6 +333,18 @@ export default function Members() {
         </Alert>
       ) : null}
       <ProfileGrid profiles={data.results} linked />
+      {data.visitorMaxPages !== null && data.numResults > data.visitorMaxResults ? (
+        <Alert $tone="info" data-testid="visitor-limit">
+          <FormattedMessage
+            id="members.visitorLimit"
+            defaultMessage="Visitors see the first {pages} pages ({count} profiles). Sign up for free to see every member."
+            values={{ pages: data.visitorMaxPages, count: data.visitorMaxResults }}
+          />{' '}
+          <Link to="/signup">
+            <FormattedMessage id="index.cta.signup" defaultMessage="Sign up for free" />
+          </Link>
+        </Alert>
+      ) : null}
       {data.pages > 1 && data.pageNumber <= data.pages ? (
         <Pager pageNumber={data.pageNumber} pages={data.pages} lastId={data.results.at(-1)?.id} pageLink={pageLink} />
       ) : null}

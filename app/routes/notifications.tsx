@@ -1,7 +1,9 @@
-// /notifications — also the Settings page of the account menu (SPEC §2): e-mail notifications,
-// e-mail address, password, language and deleting the account.
+// /notifications — also the Settings page of the account menu (SPEC §2): e-mail notifications (and
+// why they are off, with the way back on), push on this device, e-mail address, password, language
+// and deleting the account.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, redirect, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, Link, redirect, useActionData, useLoaderData, type ClientActionFunctionArgs } from '@remix-run/react';
+import { keepPageAfterFailure, keepPageOnFailure } from '~/components/forms/action-failure';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { metaMessage, pageMeta } from '~/components/app/page-meta';
 import styled from 'styled-components';
@@ -17,12 +19,20 @@ import { announceSessionEnd } from '~/.server/events/member-events';
 import { clearSessionCookie } from '~/.server/accounts/sessions';
 import { serverMessage } from '~/.server/i18n/messages';
 import { NOTIFICATION_KINDS } from '~/shared/catalogue';
+import { MailOffAlert } from '~/components/notifications/mail-off';
+import { PushSettings } from '~/components/notifications/push-settings';
+import { enableNotificationMail } from '~/.server/notifications/unsubscribe';
+import { tenantPushKeys } from '~/.server/notifications/push';
+import { SYSTEM_REASONS } from '~/.server/accounts/notifications';
 
-export function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context }: LoaderFunctionArgs) {
   if (!context.user) throw redirect('/login');
   return {
     email: context.user.email,
     disabled: context.user.notifications_disabled,
+    /** Why the system stopped notification mail (SPEC §4 disabled reasons), if it did. */
+    mailOff: context.user.notifications_disabled.filter((reason): reason is (typeof SYSTEM_REASONS)[number] => (SYSTEM_REASONS as readonly string[]).includes(reason)),
+    pushKey: (await tenantPushKeys(context.db, context.tenant)).publicKey,
     invisible: context.user.invisible,
     privacyMode: context.user.privacy_mode,
   };
@@ -31,6 +41,7 @@ export function loader({ context }: LoaderFunctionArgs) {
 type Result = { form: string; ok: boolean; message: string | null };
 
 const SettingsFormSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('mail-on') }),
   z.object({ intent: z.literal('notifications'), enabled: z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.string().max(40)).max(20)) }),
   z.object({ intent: z.literal('privacy'), invisible: z.literal('on').optional(), privacy_mode: z.literal('on').optional() }),
   MailChangeSchema.extend({ intent: z.literal('email') }),
@@ -44,6 +55,10 @@ export const action = formAction({
     const { db, tenant, locale, user } = context;
     if (!user) throw redirect('/login');
     const intent = body.intent;
+    if (body.intent === 'mail-on') {
+      await enableNotificationMail(db, user);
+      return { form: 'notifications', ok: true, message: serverMessage(locale, 'settings.saved') };
+    }
     if (body.intent === 'notifications') {
       const enabled = body.enabled;
       await setDisabledNotifications(db, user, NOTIFICATION_KINDS.filter((kind) => !enabled.includes(kind)));
@@ -99,11 +114,16 @@ const pageTexts = defineMessages({
   description: { id: 'meta.settings.description', defaultMessage: 'Your settings on {site}: e-mail notifications, privacy, your e-mail address, password and account.' },
 });
 
+// A save the server cannot answer keeps the page and what was typed (issue 26; action-failure.tsx).
+export const clientAction = (args: ClientActionFunctionArgs) =>
+  keepPageOnFailure<typeof action, Result>(args, (sent) => ({ form: String(sent.get('intent') ?? ''), ok: false, message: null }));
+export const shouldRevalidate = keepPageAfterFailure;
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, metaMessage(matches, pageTexts.title), metaMessage(matches, pageTexts.description));
 
 export default function Settings() {
-  const { email, disabled, invisible, privacyMode } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const { email, disabled, mailOff, pushKey, invisible, privacyMode } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof clientAction>();
   const intl = useIntl();
   const note = (form: string) => <FormNote result={result} form={form} />;
   return (
@@ -115,6 +135,7 @@ export default function Settings() {
         <h2 id="settings-notifications">
           <FormattedMessage id="settings.notifications" defaultMessage="E-mail notifications" />
         </h2>
+        <MailOffAlert reasons={mailOff} email={email} />
         <Form method="post">
           <input type="hidden" name="intent" value="notifications" />
           {note('notifications')}
@@ -128,6 +149,12 @@ export default function Settings() {
             <FormattedMessage id="settings.save" defaultMessage="Save" />
           </Button>
         </Form>
+      </Section>
+      <Section aria-labelledby="settings-push">
+        <h2 id="settings-push">
+          <FormattedMessage id="settings.push.title" defaultMessage="Push notifications" />
+        </h2>
+        <PushSettings publicKey={pushKey} />
       </Section>
       <Section aria-labelledby="settings-privacy">
         <h2 id="settings-privacy">
@@ -193,6 +220,11 @@ export default function Settings() {
         <p>
           <Link to="/lang-config">
             <FormattedMessage id="langConfig.title" defaultMessage="Language" />
+          </Link>
+        </p>
+        <p>
+          <Link to="/account/export" data-testid="export-link">
+            <FormattedMessage id="export.title" defaultMessage="Download my data" />
           </Link>
         </p>
         <p>

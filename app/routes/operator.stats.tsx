@@ -12,14 +12,16 @@ import { STATS_PERIODS, type StatsPeriod } from '~/shared/operator-types';
 import { metaMessage, pageMeta } from '~/components/app/page-meta';
 import { FieldLabel, Muted, Panel, SmallButton } from '~/components/operators/parts';
 import { Duration, useNow } from '~/components/operators/waiting-time';
+import { ComplaintFigures } from '~/components/operators/complaint-figures';
+import { complaintStats } from '~/.server/trust/moderation';
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const operator = requireOperator(context);
   const params = new URL(request.url).searchParams;
   const days = (STATS_PERIODS as readonly number[]).includes(Number(params.get('days'))) ? (Number(params.get('days')) as StatsPeriod) : 7;
   const tenant = operator.tenantIds.find((id) => id === params.get('tenant')) ?? '';
-  const stats = await operatorStats(context.db, operator, { days, tenant: tenant || undefined });
-  return { stats, tenants: operatorTenants(context, operator), filter: { days, tenant }, now: now().toISOString() };
+  const [stats, complaints] = await Promise.all([operatorStats(context.db, operator, { days, tenant: tenant || undefined }), complaintStats(context.db, operator, { days, tenant: tenant || undefined })]);
+  return { stats, complaints, tenants: operatorTenants(context, operator), filter: { days, tenant }, now: now().toISOString() };
 }
 
 const texts = defineMessages({ title: { id: 'operator.stats.title', defaultMessage: 'Statistics' } });
@@ -115,7 +117,7 @@ function Wait({ seconds }: { seconds: number | null }) {
 }
 
 export default function OperatorStatsPage() {
-  const { stats, tenants, filter, now: serverNow } = useLoaderData<typeof loader>();
+  const { stats, complaints, tenants, filter, now: serverNow } = useLoaderData<typeof loader>();
   const intl = useIntl();
   const submit = useSubmit();
   const clock = useNow(serverNow);
@@ -167,6 +169,7 @@ export default function OperatorStatsPage() {
           </SmallButton>
         </Filters>
       </Panel>
+      {complaints ? <ComplaintFigures stats={complaints} days={filter.days} /> : null}
       <Tiles>
         <Tile data-testid="stat-queue">
           <Muted>

@@ -1,6 +1,7 @@
 // /premium (SPEC §2, §6): what premium gives and how to get it — one credit bundle, no subscription.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { FormattedMessage } from 'react-intl';
+import { defineMessages, FormattedMessage } from 'react-intl';
+import { metaMessage, pageMeta } from '~/components/app/page-meta';
 import styled from 'styled-components';
 import { useLoaderData } from '@remix-run/react';
 import { ButtonLink } from '~/components/app/buttons';
@@ -12,7 +13,9 @@ export function loader({ context }: LoaderFunctionArgs) {
   return { premium: context.user?.paid_user ?? false, member: Boolean(context.user), photos: PHOTO_LIMITS, site: context.tenant.settings.name };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.site }] : []);
+export const meta: MetaFunction<typeof loader> = ({ matches }) => pageMeta(matches, metaMessage(matches, pageTexts.title));
+
+const pageTexts = defineMessages({ title: { id: 'premium.title', defaultMessage: 'Premium membership' } });
 
 const Benefits = styled.ul`
   display: grid;

@@ -16,6 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     offer: creditOffer(context.tenant, country),
     site: settings.name,
+    member: context.user !== null,
     messageCredits: settings.message_credits,
     giftCredits: settings.gift_credits,
     photoCredits: settings.photo_credits,
@@ -199,9 +200,16 @@ export default function Pricing() {
             <FormattedMessage id="footer.returnPolicy" defaultMessage="Return policy" />
           </Link>
         </p>
-        <ButtonLink to="/signup">
-          <FormattedMessage id="index.cta.signup" defaultMessage="Sign up for free" />
-        </ButtonLink>
+        {/* A member is past signing up: the way on is a bundle. */}
+        {data.member ? (
+          <ButtonLink to="/credits" data-testid="pricing-cta">
+            <FormattedMessage id="chat.buyCredits" defaultMessage="Buy credits" />
+          </ButtonLink>
+        ) : (
+          <ButtonLink to="/signup" data-testid="pricing-cta">
+            <FormattedMessage id="index.cta.signup" defaultMessage="Sign up for free" />
+          </ButtonLink>
+        )}
       </Card>
     </Prose>
   );

@@ -1,7 +1,8 @@
 // /profile — My profile: edit every profile field, manage photos (upload, main photo, delete).
 import { regionLabel } from '~/shared/region-labels';
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, redirect, useActionData, useLoaderData, useNavigation, type ClientActionFunctionArgs } from '@remix-run/react';
+import { keepPageAfterFailure, keepPageOnFailure } from '~/components/forms/action-failure';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { metaMessage, pageMeta } from '~/components/app/page-meta';
 import styled from 'styled-components';
@@ -9,6 +10,7 @@ import { Button } from '~/components/app/buttons';
 import { FormNote, CheckRow, Field, SelectField } from '~/components/forms/fields';
 import { fieldLabels, noteLabels, valueLabels } from '~/components/members/profile-labels';
 import { Prose } from '~/components/pages/prose';
+import { Interests, Photos } from '~/components/members/own-profile-parts';
 import { regionsByCountry } from '~/.server/geo/regions';
 import { serverMessage } from '~/.server/i18n/messages';
 import { formAction } from '~/.server/http/form-action';
@@ -16,7 +18,7 @@ import { OwnProfileSchema, updateOwnProfile } from '~/.server/members/own-profil
 import { ACCEPTED_TYPES, deletePhoto, PHOTO_LIMITS, PHOTO_MESSAGES, setMainPhoto, uploadPhoto } from '~/.server/members/photos';
 import { z } from 'zod';
 import { idSchema } from '~/shared/request-rules';
-import { BODY_TYPES, EYE_COLOURS, HAIR_COLOURS, RELATIONSHIP_STATUSES } from '~/shared/catalogue';
+import { BODY_TYPES, EYE_COLOURS, HAIR_COLOURS, RELATIONSHIP_STATUSES, SEXUALITIES } from '~/shared/catalogue';
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { db, tenant, user } = context;
@@ -29,6 +31,9 @@ export async function loader({ context }: LoaderFunctionArgs) {
       name: profile.name,
       country: profile.country,
       region: profile.region ?? '',
+      gender: profile.gender,
+      sexuality: profile.sexuality,
+      birth_date: profile.birth_date,
       city: profile.city ?? '',
       hair_colour: profile.hair_colour ?? '',
       eye_colour: profile.eye_colour ?? '',
@@ -59,14 +64,15 @@ type ProfileActionData = { form: string; ok: boolean; message: string | null; fi
 export const action = formAction({
   body: ProfileFormSchema,
   failure: ({ message, fields, raw }): ProfileActionData => ({ form: raw.intent === 'profile' ? 'profile' : 'photos', ok: false, message, fields }),
-  async handle({ context, body }): Promise<ProfileActionData> {
+  async handle({ context, body }): Promise<ProfileActionData | ReturnType<typeof data<ProfileActionData>>> {
     const { db, tenant, user, locale, media } = context;
     if (!user?.profile_id) throw redirect('/login');
     if (body.intent === 'profile') {
       const result = await updateOwnProfile(db, tenant, user, body);
       if (!result.ok) {
-        const fields = Object.fromEntries(Object.entries(result.fields).map(([k, id]) => [k, serverMessage(locale, id)]));
-        return { form: 'profile', ok: false, message: serverMessage(locale, 'signup.error.check'), fields };
+        const fields = Object.fromEntries(Object.entries(result.fields).map(([k, error]) => [k, serverMessage(locale, error.id, error.values)]));
+        // A refused value is a bad request, as for every form (docs/api.md "Status codes").
+        return data<ProfileActionData>({ form: 'profile', ok: false, message: serverMessage(locale, 'signup.error.check'), fields }, { status: 400 });
       }
       return { form: 'profile', ok: true, message: serverMessage(locale, 'settings.saved'), fields: {} };
     }
@@ -82,53 +88,15 @@ export const action = formAction({
   },
 });
 
-const Photos = styled.ul`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(120px, 1fr));
-  gap: ${({ theme }) => theme.space(3)};
-  padding: 0;
-  list-style: none;
-
-  li {
-    display: grid;
-    gap: ${({ theme }) => theme.space(1)};
-  }
-
-  img {
-    width: 100%;
-    aspect-ratio: 4 / 5;
-    object-fit: cover;
-    border-radius: ${({ theme }) => theme.radii.md};
-  }
-
-  li[data-main='true'] img {
-    outline: 3px solid ${({ theme }) => theme.colors.primary};
-  }
-
-  button {
-    padding: ${({ theme }) => theme.space(1)};
-    border: 0;
-    background: none;
-    color: ${({ theme }) => theme.colors.primary};
-    font: inherit;
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    text-decoration: underline;
-    cursor: pointer;
-  }
-`;
+// A save the server cannot answer keeps the page and what was typed (issue 26; action-failure.tsx).
+export const clientAction = (args: ClientActionFunctionArgs) =>
+  keepPageOnFailure<typeof action, ProfileActionData>(args, (sent) => ({ form: sent.get('intent') === 'profile' ? 'profile' : 'photos', ok: false, message: null, fields: {} }));
+export const shouldRevalidate = keepPageAfterFailure;
 
 const Stack = styled(Form)`
   display: grid;
   gap: ${({ theme }) => theme.space(4)};
   max-width: 560px;
-`;
-
-const Interests = styled.fieldset`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(150px, 1fr));
-  gap: ${({ theme }) => theme.space(2)};
-  border: 0;
-  padding: 0;
 `;
 
 const pageTexts = defineMessages({
@@ -140,7 +108,7 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, metaMessage
 
 export default function MyProfile() {
   const { profile, photos, photoLimit, regions, interests, accept } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionData<typeof clientAction>();
   const navigation = useNavigation();
   const intl = useIntl();
   const options = (field: string, values: readonly string[]) => [
@@ -202,6 +170,17 @@ export default function MyProfile() {
         <Stack method="post">
           <input type="hidden" name="intent" value="profile" />
           {note('profile')}
+          <p data-testid="fixed-fields">
+            <FormattedMessage
+              id="myProfile.fixedFields"
+              defaultMessage="Gender, country and date of birth are set at signup ({gender}, {country}, {birthDate}). If one of them is wrong, customer service corrects it."
+              values={{
+                gender: intl.formatMessage(valueLabels[`gender.${profile.gender}`] ?? { id: `signup.gender.${profile.gender}` }),
+                country: new Intl.DisplayNames([intl.locale], { type: 'region' }).of(profile.country) ?? profile.country,
+                birthDate: intl.formatDate(`${profile.birth_date}T12:00:00Z`, { dateStyle: 'long', timeZone: 'UTC' }),
+              }}
+            />
+          </p>
           <Field id="name" defaultValue={profile.name} label={intl.formatMessage({ id: 'signup.field.name', defaultMessage: 'Username' })} error={result?.fields.name} />
           {regions.length > 0 ? (
             <SelectField id="region" defaultValue={profile.region} label={intl.formatMessage(regionLabel(profile.country) ?? fieldLabels.region!)} error={result?.fields.region}>
@@ -213,6 +192,13 @@ export default function MyProfile() {
               ))}
             </SelectField>
           ) : null}
+          <SelectField id="sexuality" defaultValue={profile.sexuality} label={intl.formatMessage(fieldLabels.sexuality!)} error={result?.fields.sexuality}>
+            {SEXUALITIES.map((value) => (
+              <option key={value} value={value}>
+                {intl.formatMessage(valueLabels[`sexuality.${value}`]!)}
+              </option>
+            ))}
+          </SelectField>
           <Field id="city" defaultValue={profile.city} label={intl.formatMessage(fieldLabels.city!)} maxLength={80} />
           <SelectField id="hair_colour" defaultValue={profile.hair_colour} label={intl.formatMessage(fieldLabels.hair_colour!)}>
             {options('hair_colour', HAIR_COLOURS)}
@@ -220,7 +206,7 @@ export default function MyProfile() {
           <SelectField id="eye_colour" defaultValue={profile.eye_colour} label={intl.formatMessage(fieldLabels.eye_colour!)}>
             {options('eye_colour', EYE_COLOURS)}
           </SelectField>
-          <SelectField id="body_type" defaultValue={profile.body_type} label={intl.formatMessage(fieldLabels.body_type!)}>
+          <SelectField id="body_type" defaultValue={profile.body_type} label={intl.formatMessage(fieldLabels.body_type!)} error={result?.fields.body_type}>
             {options('body_type', BODY_TYPES)}
           </SelectField>
           <SelectField id="relationship_status" defaultValue={profile.relationship_status} label={intl.formatMessage(fieldLabels.relationship_status!)}>

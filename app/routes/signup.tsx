@@ -2,10 +2,12 @@
 // the completion step (/complete-signup). One form: without JavaScript every step shows at once; with
 // it, one step at a time. When signups are closed for this visitor, the invite-only message shows.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, redirect, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, redirect, useActionData, useLoaderData, useNavigation, type ClientActionFunctionArgs } from '@remix-run/react';
+import { keepPageAfterFailure, keepPageOnFailure } from '~/components/forms/action-failure';
 import { metaMessage, pageMeta } from '~/components/app/page-meta';
 import { Card, PageBackdrop } from '~/components/forms/fields';
-import { SignupForm, signupPageTexts } from '~/components/signup/signup-form';
+import { SignupForm, signupPageTexts, type SignupResultData } from '~/components/signup/signup-form';
+import { LAST_SIGNUP_STEP } from '~/shared/signup-rules';
 import { signupPageAction, signupPageData } from '~/.server/signup/signup-page';
 
 export function loader({ context }: LoaderFunctionArgs) {
@@ -15,12 +17,24 @@ export function loader({ context }: LoaderFunctionArgs) {
 
 export const action = signupPageAction();
 
+// A signup the server cannot answer (this page and the signup modal post here) keeps the form and
+// what was typed, on the last step with its submit button (issue 26; action-failure.tsx).
+export const clientAction = (args: ClientActionFunctionArgs) =>
+  keepPageOnFailure<typeof action, SignupResultData>(args, (sent) => ({
+    fields: {},
+    step: LAST_SIGNUP_STEP,
+    values: Object.fromEntries([...sent.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'password')),
+    message: null,
+    login: false,
+  }));
+export const shouldRevalidate = keepPageAfterFailure;
+
 export const meta: MetaFunction<typeof loader> = ({ matches }) =>
   pageMeta(matches, metaMessage(matches, signupPageTexts.title), metaMessage(matches, signupPageTexts.description));
 
 export default function Signup() {
   const data = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionData<typeof clientAction>();
   const navigation = useNavigation();
   return (
     <PageBackdrop>

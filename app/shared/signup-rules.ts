@@ -2,8 +2,9 @@
 // app/.server/accounts/signup.ts) and the signup form (feedback on each step before Next). Errors
 // are message ids with values, translated by whoever shows them.
 import { ageOn } from './age';
-import { GENDERS, ISO_COUNTRY } from './catalogue';
+import { GENDERS, ISO_COUNTRY, SEXUALITIES, type Sexuality } from './catalogue';
 import { suggestEmail } from './email-suggestion';
+import { nicheRule, nicheRuleText } from './niche-rules';
 
 export const MIN_AGE = 18;
 export const MAX_AGE = 100;
@@ -24,17 +25,52 @@ export interface SignupFieldValues {
   gender: string;
   seeking: string;
   country: string;
+  region?: string;
+  /** Chosen under the orientation consent; without it (older API clients) it follows gender and seeking. */
+  sexuality?: string;
+  /** Asked only where the niche chooses by body type (niche 4). */
+  body_type?: string;
   terms?: unknown;
   orientation_consent?: unknown;
 }
 
+/** What the rules need besides the input: the tenant's countries and niche, its regions, today. */
+export interface SignupRuleContext {
+  countries: readonly string[];
+  today: string;
+  /** The region codes of a country (ISO 3166-2); without it a region must at least name the country. */
+  regionCodes?: (country: string) => readonly string[];
+  /** The tenant's niche (SPEC §9); its rule is stated at signup and enforced here. */
+  niche?: number;
+  /** The site's name, for the niche's text. */
+  site?: string;
+}
+
+/** The sexuality that gender and seeking imply (the default of the sexuality field). */
+export function sexualityOf(gender: string, seeking: string): Sexuality {
+  if (seeking === 'both') return 'bi';
+  if (seeking === gender) return gender === 'male' ? 'gay' : 'lesbian';
+  return 'hetero';
+}
+
+/** Lesbian is a woman's choice and gay a man's; straight and bi fit both. */
+export function sexualityFitsGender(sexuality: string, gender: string): boolean {
+  return !((sexuality === 'lesbian' && gender === 'male') || (sexuality === 'gay' && gender === 'female'));
+}
+
+/** The niche's refusal of a value, with its text (the same one the signup form states up front). */
+export function nicheError(niche: number, site: string): FieldError {
+  const rule = nicheRule(niche);
+  return { id: nicheRuleText(niche) ?? 'signup.error.choose', values: { site, min_age: rule.minAge ?? MIN_AGE } };
+}
+
 /** The fields of each signup step (SPEC §2: steps 0 to 4). */
 export const SIGNUP_STEPS = [
-  ['gender', 'seeking'],
+  ['gender', 'seeking', 'body_type'],
   ['date_of_birth'],
   ['country', 'region'],
   ['name', 'email', 'password'],
-  ['signup_message', 'terms', 'orientation_consent'],
+  ['signup_message', 'sexuality', 'terms', 'orientation_consent'],
 ] as const;
 
 export const LAST_SIGNUP_STEP = SIGNUP_STEPS.length - 1;
@@ -63,7 +99,7 @@ function isValidDay(value: string): boolean {
  * Every field error of a signup (email_suggestion is a hint, not an error). `countries` are the
  * tenant's; `today` is YYYY-MM-DD by the caller's clock.
  */
-export function validateSignupFields(input: SignupFieldValues, context: { countries: readonly string[]; today: string }): Record<string, FieldError> {
+export function validateSignupFields(input: SignupFieldValues, context: SignupRuleContext): Record<string, FieldError> {
   const fields: Record<string, FieldError> = {};
   const email = input.email.trim().toLowerCase();
   if (!EMAIL_PATTERN.test(email)) {
@@ -89,13 +125,47 @@ export function validateSignupFields(input: SignupFieldValues, context: { countr
   if (!['male', 'female', 'both'].includes(input.seeking)) fields.seeking = { id: 'signup.error.choose' };
   const country = input.country.trim().toUpperCase();
   if (!ISO_COUNTRY.test(country) || !context.countries.includes(country)) fields.country = { id: 'signup.error.choose' };
+  else if (input.region?.trim()) {
+    const region = input.region.trim().toUpperCase();
+    const known = context.regionCodes ? context.regionCodes(country).includes(region) : region.startsWith(`${country}-`);
+    if (!known) fields.region = { id: 'signup.error.region' };
+  }
+  const sexuality = input.sexuality?.trim() ?? '';
+  if (sexuality && !(SEXUALITIES as readonly string[]).includes(sexuality)) fields.sexuality = { id: 'signup.error.choose' };
+  else if (sexuality && !sexualityFitsGender(sexuality, input.gender)) fields.sexuality = { id: 'signup.error.sexualityGender' };
+  Object.assign(fields, nicheErrors(input, context, fields));
   if (!input.terms) fields.terms = { id: 'signup.error.terms' };
   if (!input.orientation_consent) fields.orientation_consent = { id: 'signup.error.consent' };
   return fields;
 }
 
+/**
+ * The niche's rule (docs/decisions/0031): on a niche site nobody signs up outside the pool that site
+ * shows, so that every member's messages can be read. Fields that already have an error keep it.
+ */
+function nicheErrors(input: SignupFieldValues, context: SignupRuleContext, found: Record<string, FieldError>): Record<string, FieldError> {
+  const niche = context.niche ?? 1;
+  const rule = nicheRule(niche);
+  const refused = nicheError(niche, context.site ?? '');
+  const fields: Record<string, FieldError> = {};
+  const gender = input.gender;
+  if (rule.gender && !found.gender && (GENDERS as readonly string[]).includes(gender) && gender !== rule.gender) fields.gender = refused;
+  if (rule.sexualities && !found.gender && !found.seeking && (GENDERS as readonly string[]).includes(gender)) {
+    if (['male', 'female', 'both'].includes(input.seeking) && !rule.sexualities.includes(sexualityOf(gender, input.seeking))) fields.seeking = refused;
+    const chosen = input.sexuality?.trim();
+    if (chosen && !found.sexuality && !(rule.sexualities as readonly string[]).includes(chosen)) fields.sexuality = refused;
+  }
+  if (rule.minAge && !found.date_of_birth && isValidDay(input.date_of_birth.trim()) && ageOn(input.date_of_birth.trim(), context.today) < rule.minAge) fields.date_of_birth = refused;
+  if (rule.bodyTypes) {
+    const body = input.body_type?.trim() ?? '';
+    if (!body) fields.body_type = { id: 'signup.error.choose' };
+    else if (!rule.bodyTypes.includes(body)) fields.body_type = refused;
+  }
+  return fields;
+}
+
 /** The errors of one step only: what stops the visitor from pressing Next. */
-export function signupStepErrors(step: number, input: SignupFieldValues, context: { countries: readonly string[]; today: string }): Record<string, FieldError> {
+export function signupStepErrors(step: number, input: SignupFieldValues, context: SignupRuleContext): Record<string, FieldError> {
   const all = validateSignupFields(input, context);
   return Object.fromEntries(Object.entries(all).filter(([field]) => field !== 'email_suggestion' && stepOfField(field) === step));
 }

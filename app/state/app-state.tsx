@@ -3,9 +3,9 @@
 // user, chats and likes from the API; the navigation reads the counts from here.
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { proxy } from 'valtio';
-import { initialChatsState, type ChatsState } from './chats';
+import { initialChatsState, type ChatsState } from './chats-state';
 import { initialGeoState, type GeoState } from './geolocation';
-import { initialLikesState, type LikesState } from './likes';
+import { initialLikesState, type LikesState } from './likes-state';
 import { initialOffersState, type OffersState } from './offers';
 import { forgetSearchPages, initialSearchState, type SearchState } from './search';
 
@@ -17,10 +17,15 @@ export interface ShellUser {
   photo?: boolean;
 }
 
-/** Push state (SPEC §3); web push comes with later work, the refresh rule already reads it. */
+/**
+ * Push state (SPEC §3, state/push.ts): whether this browser can take web push, whether it is
+ * subscribed (the refresh then runs every 5 minutes), and the last push shown while a page was open
+ * (the service worker posts it to the pages, which refresh chats and likes at once).
+ */
 export interface PushState {
   isCapable: boolean;
   isSubscribed: boolean;
+  lastMessage?: { title: string; url: string; at: number } | null;
 }
 
 export interface AppState {

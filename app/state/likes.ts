@@ -10,29 +10,8 @@ import { apiOptionsFor } from './user-sync';
 
 export type { LikeState };
 
-export interface MatchModalProfile {
-  id: number;
-  name: string;
-  /** Main photo URL (SPEC §3 Matched profile: main_image.match), or null. */
-  photo: string | null;
-  fictional: boolean;
-  /** new_like: someone liked the member ('New like!'); match: a like back made a match. */
-  kind: 'new_like' | 'match';
-}
-
-export interface LikesState {
-  modal: MatchModalProfile | null;
-  /** Like states changed in this tab, by profile id. */
-  states: Record<number, LikeState>;
-  /** Likers whose like_new entry the client has seen; null until the first refresh. */
-  known: number[] | null;
-  /** Likers shown in the match modal already (an auto-like), never announced again. */
-  announced: number[];
-}
-
-export function initialLikesState(): LikesState {
-  return { modal: null, states: {}, known: null, announced: [] };
-}
+export * from './likes-state';
+import type { LikesState, MatchModalProfile } from './likes-state';
 
 /** SPEC §4: likes reload 500 ms after an auto-like was shown. */
 export const AUTO_LIKE_RELOAD_MS = 500;

@@ -94,10 +94,13 @@ export function startTimeBonus(offers: OffersState, answer: WelcomeAnswer): void
   timers.set(offers, clientClock.setTimer(() => tick(offers), TIME_BONUS_TICK_MS));
 }
 
-/** GET /api/discountcode.php?welcome=true on login; any failure is ignored (SPEC §8). */
+/**
+ * GET /api/discountcode.php?welcome=true; any failure is ignored (SPEC §8), so it is not retried
+ * either: one request, and without it the member simply sees no time bonus (issue 26).
+ */
 export async function loadTimeBonus(offers: OffersState, options: ApiOptions = {}): Promise<void> {
   try {
-    const response = await apiRequest('/api/discountcode.php?welcome=true', {}, options);
+    const response = await apiRequest('/api/discountcode.php?welcome=true', {}, { ...options, retries: 0 });
     if (!response.ok) return;
     const answer = (await response.json()) as { discountcode: WelcomeAnswer | null };
     if (answer.discountcode?.code === TIME_BONUS_CODE && answer.discountcode.isVisible) startTimeBonus(offers, answer.discountcode);
@@ -105,6 +108,19 @@ export async function loadTimeBonus(offers: OffersState, options: ApiOptions = {
   } catch {
     // Silently ignored (SPEC §8): the member simply sees no time bonus.
   }
+}
+
+/** The stores whose time bonus was asked for since the page loaded or the member logged in. */
+const welcomeAsked = new WeakSet<object>();
+
+/**
+ * The time bonus once per page load and once per login (SPEC §4 "loaded on login"), not again when a
+ * client navigation mounts the offers layer anew (another layout); clearOffers (logout) forgets it.
+ */
+export async function loadTimeBonusOnce(offers: OffersState, options: ApiOptions = {}): Promise<void> {
+  if (welcomeAsked.has(offers)) return;
+  welcomeAsked.add(offers);
+  await loadTimeBonus(offers, options);
 }
 
 type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -163,6 +179,7 @@ export async function applyPageCode(offers: OffersState, storage: Store | null |
 
 /** Logout (SPEC §4): the time bonus and any applied code go. */
 export function clearOffers(offers: OffersState, storage: Store | null | undefined): void {
+  welcomeAsked.delete(offers);
   stopTimeBonus(offers);
   setDiscountCode(offers, storage, null);
 }

@@ -44,6 +44,8 @@ describe.each([
     // Step 0: who you are and whom you seek.
     await page.locator(`label:has(input[name="gender"][value="${gender}"])`).click();
     await page.locator(`label:has(input[name="seeking"][value="${seeking}"])`).click();
+    // A niche that chooses by body type (BellaCurva) asks for it on this step (decision 0031).
+    if (await page.locator('#body_type').count()) await page.locator('#body_type').selectOption('curvy');
     const next = page.locator('[data-testid="signup-form"] button[type="button"]').last();
     await next.click();
     // Step 1: date of birth.

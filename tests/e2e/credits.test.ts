@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, watchConsole } from '../support/browser';
 import { request, startServer, type RunningServer } from '../support/server';
+import { fitsNicheOfHost } from '../support/niche';
 
 let server: RunningServer;
 let browser: Browser;
@@ -29,7 +30,7 @@ async function memberPage(tenant: string, locale: string, country: string, width
   const base = `http://${host}`;
   const res = await request(server.port, host, '/api/signup.php', {
     method: 'POST',
-    body: JSON.stringify({ email: `buyer${n}@e2e.example`, name: `Buyer${n}`, password: 'member password 1', date_of_birth: '1990-02-02', gender: 'female', seeking: 'female', country, terms: true, orientation_consent: true, tracking: { network: 'e2e' } }),
+    body: JSON.stringify({ email: `buyer${n}@e2e.example`, name: `Buyer${n}`, password: 'member password 1', date_of_birth: '1990-02-02', gender: 'female', seeking: 'female', country, terms: true, orientation_consent: true, tracking: { network: 'e2e' }, ...fitsNicheOfHost(host) }),
     headers: { 'content-type': 'application/json', origin: base },
   });
   expect(res.status).toBe(201);

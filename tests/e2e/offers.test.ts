@@ -8,6 +8,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, watchConsole } from '../support/browser';
+import { fitsNicheOf } from '../support/niche';
 import { request, startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
@@ -32,7 +33,7 @@ async function memberPage(tenant: string, locale: string, country: string, width
   const base = `http://${host}`;
   const res = await request(server.port, host, '/api/signup.php', {
     method: 'POST',
-    body: JSON.stringify({ email: `bonus${n}@e2e.example`, name: `Bonus${n}`, password: 'member password 1', date_of_birth: '1990-02-02', gender: 'female', seeking: 'male', country, terms: true, orientation_consent: true, tracking: { network: 'e2e' } }),
+    body: JSON.stringify({ email: `bonus${n}@e2e.example`, name: `Bonus${n}`, password: 'member password 1', date_of_birth: '1990-02-02', gender: 'female', seeking: 'male', country, terms: true, orientation_consent: true, tracking: { network: 'e2e' }, ...fitsNicheOf(tenant) }),
     headers: { 'content-type': 'application/json', origin: base },
   });
   expect(res.status).toBe(201);
@@ -137,6 +138,9 @@ describe('the welcome bonus in Chromium', () => {
     await page.goto(`${base}/credits`, { waitUntil: 'networkidle' });
     await page.locator('[data-testid="offer-strip"]').waitFor();
     expect(await page.locator('[data-testid="bundle-popular"] [data-testid="discounted-price"]').textContent()).toBe('€33.71');
+    // Issue 26 item 4: the bonus covers one purchase, and the price per credit is the discounted one.
+    expect(await page.locator('[data-testid="offer-strip"]').textContent()).toContain('25% off one bundle of your choice, once, at checkout');
+    expect(await page.locator('[data-testid="per-credit-popular"]').textContent()).toBe('€0.674 per credit');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/offers-credits-${width}.png`, fullPage: true });
     await page.locator('[data-testid="bundle-popular"] a').click();
     await page.waitForURL(/\/credits\/popular/);

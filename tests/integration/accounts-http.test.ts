@@ -1,6 +1,7 @@
 // The account API over HTTP against the production build: shapes of SPEC §3/§7, cookies, errors.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROWSER_UA, request, startServer, type RunningServer } from '../support/server';
+import { fitsNicheOfHost } from '../support/niche';
 
 let server: RunningServer;
 const HOST = 'flirtlokaal.nl';
@@ -70,7 +71,7 @@ describe('POST /api/signup.php', () => {
   it('remembers a traffic source from the landing URL for the signup', async () => {
     const landing = await request(server.port, 'herzklopfen.de', '/?network=partner&ref=42&sub1=spring', { headers: { 'user-agent': BROWSER_UA } });
     const tracking = String(landing.headers['set-cookie']).match(/rdv_visit=[^;]+/)![0];
-    const res = await json('POST', '/api/signup.php', { ...signup, email: 'lea@example.com', country: 'DE', region: 'DE-BY' }, { cookie: tracking }, 'herzklopfen.de');
+    const res = await json('POST', '/api/signup.php', { ...signup, email: 'lea@example.com', country: 'DE', region: 'DE-BY', ...fitsNicheOfHost('herzklopfen.de') }, { cookie: tracking }, 'herzklopfen.de');
     expect(res.status).toBe(201);
   });
 });

@@ -20,6 +20,7 @@ import { createDiskStorage } from '~/.server/media/disk-storage';
 import { loadTenants } from '~/.server/tenants/registry';
 import type { Tenant } from '~/.server/tenants/schema';
 import { databaseKinds, migratedDatabase } from '../support/databases';
+import { fitsNiche } from '../support/niche';
 
 const tenants = loadTenants('tenants');
 const tenant = (id: string): Tenant => tenants.find((t) => t.id === id)!;
@@ -83,7 +84,7 @@ describe.each(databaseKinds)('accounts on $name', (kind) => {
     });
 
     it('gives signup credits of the tenant', async () => {
-      const result = await signUp(db(), herz, { ...visitor, locale: 'de' }, form({ country: 'DE', region: 'DE-BY', tracking: { network: 'partner', ref: 'x' } }));
+      const result = await signUp(db(), herz, { ...visitor, locale: 'de' }, form({ country: 'DE', region: 'DE-BY', tracking: { network: 'partner', ref: 'x' }, ...fitsNiche(herz) }));
       expect(result.ok && result.user.credits).toBe(herz.settings.signup_credits);
     });
 
@@ -132,7 +133,7 @@ describe.each(databaseKinds)('accounts on $name', (kind) => {
     });
 
     it('is closed where the tenant wants a traffic source and none came with the visit', async () => {
-      const input = form({ country: 'DE', region: 'DE-BE' });
+      const input = form({ country: 'DE', region: 'DE-BE', ...fitsNiche(herz) });
       expect(await signUp(db(), herz, visitor, input)).toEqual({ ok: false, error: 'signups_closed' });
       expect((await signUp(db(), herz, visitor, { ...input, tracking: { network: 'aff', ref: '12' } })).ok).toBe(true);
     });

@@ -24,6 +24,7 @@ import { seedDemoProfiles } from '~/.server/seed/demo-profiles';
 import { loadTenants } from '~/.server/tenants/registry';
 import type { Tenant } from '~/.server/tenants/schema';
 import { databaseKinds, migratedDatabase } from '../support/databases';
+import { fitsNiche } from '../support/niche';
 
 const tenants = loadTenants('tenants');
 const tenant = (id: string): Tenant => tenants.find((t) => t.id === id)!;
@@ -44,7 +45,7 @@ describe.each(databaseKinds)('chat on $name', (kind) => {
     const male = options.gender === 'male';
     const result = await signUp(db(), t, { ip: null, origin: 'http://x', locale: 'en' }, {
       email: `${name.toLowerCase()}${n}@example.com`, name, password: 'a good password', date_of_birth: '1990-01-01', gender: male ? 'male' : 'female', seeking: male ? 'female' : 'male',
-      country: t.settings.countries[0], terms: true, orientation_consent: true, tracking: { network: 'n', ref: 'r' },
+      country: t.settings.countries[0], terms: true, orientation_consent: true, tracking: { network: 'n', ref: 'r' }, ...fitsNiche(t, male ? 'male' : 'female'),
     });
     if (!result.ok) throw new Error(`signup ${name}: ${JSON.stringify(result)}`);
     if (options.activate !== false) {

@@ -7,6 +7,7 @@ import { grantCredits, ledgerOf, remainingByPayment, spendCredits } from '~/.ser
 import type { Database } from '~/.server/db/database';
 import { loadTenants } from '~/.server/tenants/registry';
 import { databaseKinds, migratedDatabase } from '../support/databases';
+import { fitsNiche } from '../support/niche';
 
 const tenants = loadTenants('tenants');
 const flirt = tenants.find((t) => t.id === 'flirtlokaal')!;
@@ -31,7 +32,7 @@ describe.each(databaseKinds)('credit ledger on $name', (kind) => {
     const result = await signUp(database.db, tenant, { ip: null, origin: 'http://x', locale: 'en' }, {
       email: `ledger${n}@example.com`, name: `Ledger${n}`, password: 'a good password', date_of_birth: '1990-01-01',
       gender: 'female', seeking: 'male', country: tenant.settings.countries[0], terms: true, orientation_consent: true,
-      tracking: { network: 'test' },
+      tracking: { network: 'test' }, ...fitsNiche(tenant),
     });
     if (!result.ok) throw new Error(result.error);
     return result.user;

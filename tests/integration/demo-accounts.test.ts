@@ -1,11 +1,14 @@
 // The demo accounts the README names: a free and a premium member on every tenant, confirmed,
 // able to log in with the demo password, fitting the tenant's niche, with likes on every tab of the
-// likes page; seeding twice adds nothing.
+// likes page, members for longer than the welcome bonus's 4 hours; seeding twice adds nothing. On
+// PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn } from '~/.server/accounts/login';
 import type { Database } from '~/.server/db/database';
 import { likesPage } from '~/.server/likes/likes';
 import { countUnread, listChats } from '~/.server/chat/conversations';
+import { now } from '~/.server/clock';
+import { timeBonusSecondsLeft } from '~/.server/offers/time-bonus';
 import { DEMO_PASSWORD, demoAccounts, seedDemoAccounts } from '~/.server/seed/demo-accounts';
 import { seedDemoProfiles } from '~/.server/seed/demo-profiles';
 import { nicheRule } from '~/.server/profiles/pool';
@@ -13,20 +16,21 @@ import { loadTenants } from '~/.server/tenants/registry';
 import { databaseKinds, migratedDatabase } from '../support/databases';
 
 const tenants = loadTenants('tenants');
-let database: Database;
-let drop: () => Promise<void>;
 
-beforeAll(async () => {
-  ({ database, drop } = await migratedDatabase(databaseKinds[0]!));
-  await seedDemoProfiles(database.db, 900);
-});
+describe.each(databaseKinds)('demo accounts on $name', (kind) => {
+  let database: Database;
+  let drop: () => Promise<void>;
 
-afterAll(async () => {
-  await database?.close();
-  await drop?.();
-});
+  beforeAll(async () => {
+    ({ database, drop } = await migratedDatabase(kind));
+    await seedDemoProfiles(database.db, 900);
+  });
 
-describe('demo accounts', () => {
+  afterAll(async () => {
+    await database?.close();
+    await drop?.();
+  });
+
   it('creates a free and a premium member on every tenant, once', async () => {
     expect(await seedDemoAccounts(database.db, tenants)).toBe(tenants.length * 2);
     expect(await seedDemoAccounts(database.db, tenants)).toBe(0);
@@ -44,6 +48,16 @@ describe('demo accounts', () => {
         if (rule.gender) expect(profile.gender).toBe(rule.gender);
         if (rule.sexualities) expect(rule.sexualities).toContain(profile.sexuality);
         expect(tenant.settings.countries).toContain(profile.country);
+      }
+    }
+  });
+
+  it('makes the demo accounts older than 4 hours, so the welcome bonus is over for them (README)', async () => {
+    for (const tenant of tenants) {
+      for (const account of demoAccounts(tenant)) {
+        const user = await database.db.selectFrom('users').selectAll().where('tenant_id', '=', tenant.id).where('email', '=', account.email).executeTakeFirstOrThrow();
+        expect(now().getTime() - new Date(user.signup_date).getTime()).toBeGreaterThan(4 * 3_600_000);
+        expect(timeBonusSecondsLeft(user)).toBe(0);
       }
     }
   });

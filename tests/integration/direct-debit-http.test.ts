@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '~/shared/locales';
+import { fitsNicheOfHost } from '../support/niche';
 import { request, startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
@@ -23,7 +24,7 @@ const form = (path: string, fields: Record<string, string>, cookie = '') =>
 
 async function newMember(host = HOST, country = 'NL'): Promise<string> {
   n++;
-  const res = await json('POST', '/api/signup.php', { email: `sdd${n}@example.com`, name: `Debit${n}`, password: 'a good password', date_of_birth: '1990-01-01', gender: 'male', seeking: 'female', country, terms: true, orientation_consent: true, tracking: { network: 'test' } }, '', 'en', host);
+  const res = await json('POST', '/api/signup.php', { email: `sdd${n}@example.com`, name: `Debit${n}`, password: 'a good password', date_of_birth: '1990-01-01', gender: 'male', seeking: 'female', country, terms: true, orientation_consent: true, tracking: { network: 'test' }, ...fitsNicheOfHost(host, 'male') }, '', 'en', host);
   expect(res.status).toBe(201);
   return String(res.headers['set-cookie']).split(';')[0]!;
 }
@@ -179,7 +180,7 @@ describe('the /directdebit page', () => {
     const cookie = await newMember();
     const checkout = await form('/credits/popular/sdd?country=NL', { method: 'sdd', country: 'NL', consent: 'on' }, cookie);
     expect(checkout.status).toBe(302);
-    expect(checkout.headers.location).toBe('/directdebit?package=popular&country=NL');
+    expect(checkout.headers.location).toBe('/directdebit?package=popular&country=NL&code=');
     const page = await get('/directdebit?package=popular&country=NL', cookie);
     expect(page.status).toBe(200);
     expect(page.text).toContain('Lokaal Media B.V.');

@@ -13,10 +13,12 @@ import { blockPair, pairFromCommandLine, unblockPair } from '~/.server/directdeb
 import { CODE_TTL_MS, CODES_PER_HOUR } from '~/.server/directdebit/codes';
 import { payByDirectDebit, type DirectDebitContext, type DirectDebitRequest } from '~/.server/directdebit/direct-debit';
 import { mandateReference } from '~/.server/directdebit/mandate';
-import { createPayment, handlePaymentWebhook, repeatOrder } from '~/.server/payments/payments';
+import { createPayment, handlePaymentWebhook } from '~/.server/payments/payments';
+import { repeatOrder } from '~/.server/payments/repeat-order';
 import { SANDBOX_DEBIT_SETTLE_MS, SandboxProvider } from '~/.server/payments/sandbox';
 import { loadTenants } from '~/.server/tenants/registry';
 import { databaseKinds, migratedDatabase } from '../support/databases';
+import { fitsNiche } from '../support/niche';
 
 const tenants = loadTenants('tenants');
 const flirt = tenants.find((t) => t.id === 'flirtlokaal')!;
@@ -49,7 +51,7 @@ describe.each(databaseKinds)('direct debit on $name', (kind) => {
     n++;
     const result = await signUp(database.db, tenant, { ip: null, origin: 'http://x', locale: 'en' }, {
       email: `debtor${n}@example.com`, name: `Debtor${n}`, password: 'a good password', date_of_birth: '1990-01-01',
-      gender: 'male', seeking: 'female', country, terms: true, orientation_consent: true,
+      gender: 'male', seeking: 'female', country, terms: true, orientation_consent: true, ...fitsNiche(tenant, 'male'),
     });
     if (!result.ok) throw new Error(result.error);
     return result.user;
@@ -287,7 +289,7 @@ describe('direct debit on every demo tenant that offers it (PGlite)', () => {
           n++;
           const signup = await signUp(database.db, tenant, { ip: null, origin: 'http://x', locale: 'en' }, {
             email: `every${n}@example.com`, name: `Every${n}`, password: 'a good password', date_of_birth: '1970-01-01',
-            gender: 'female', seeking: 'male', country, terms: true, orientation_consent: true, tracking: { network: 'test' },
+            gender: 'female', seeking: 'male', country, terms: true, orientation_consent: true, tracking: { network: 'test' }, ...fitsNiche(tenant),
           });
           if (!signup.ok) throw new Error(`${tenant.id} ${country}: ${signup.error}`);
           let expected = signup.user.credits;

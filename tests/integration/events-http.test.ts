@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream, type OpenStream } from '../support/event-stream';
 import { request, startServer, type RunningServer } from '../support/server';
+import { fitsNicheOfHost } from '../support/niche';
 
 const HOST = 'flirtlokaal.nl';
 let n = 0;
@@ -29,7 +30,7 @@ const call = (server: RunningServer, method: string, path: string, cookie: strin
 async function member(server: RunningServer, gender: 'male' | 'female', host = HOST): Promise<Member> {
   n++;
   const email = `events${n}-${Date.now()}@example.com`;
-  const res = await call(server, 'POST', '/api/signup.php', 'locale=en', { email, name: `Streamer${n}`, password: 'a good password', date_of_birth: '1990-01-01', gender, seeking: gender === 'male' ? 'female' : 'male', country: host === HOST ? 'NL' : 'ES', terms: true, orientation_consent: true }, host);
+  const res = await call(server, 'POST', '/api/signup.php', 'locale=en', { email, name: `Streamer${n}`, password: 'a good password', date_of_birth: '1990-01-01', gender, seeking: gender === 'male' ? 'female' : 'male', country: host === HOST ? 'NL' : 'ES', terms: true, orientation_consent: true, ...fitsNicheOfHost(host, gender) }, host);
   expect(res.status, res.text).toBe(201);
   const cookie = `${String(res.headers['set-cookie']).split(';')[0]!}; locale=en`;
   const outbox = await request(server.port, host, '/dev/outbox');

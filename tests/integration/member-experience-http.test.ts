@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROWSER_UA, request, startServer, type RunningServer } from '../support/server';
+import { fitsNicheOfHost } from '../support/niche';
 
 let server: RunningServer;
 const get = (host: string, path: string, headers: Record<string, string> = {}) => request(server.port, host, path, { headers });
@@ -58,7 +59,7 @@ async function count(host: string, query: string, headers: Record<string, string
 async function memberCookie(host: string, country: string, locale: string): Promise<string> {
   const signup = await request(server.port, host, '/api/signup.php', {
     method: 'POST',
-    body: JSON.stringify({ email: `search-${host}@example.com`, name: `Searcher${country}`, password: 'a good password', date_of_birth: '1960-01-01', gender: 'female', seeking: 'male', country, terms: true, orientation_consent: true }),
+    body: JSON.stringify({ email: `search-${host}@example.com`, name: `Searcher${country}`, password: 'a good password', date_of_birth: '1960-01-01', gender: 'female', seeking: 'male', country, terms: true, orientation_consent: true, ...fitsNicheOfHost(host) }),
     headers: { 'content-type': 'application/json', origin: `http://${host}` },
   });
   expect(signup.status, signup.text).toBeLessThan(300);

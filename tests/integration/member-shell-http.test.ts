@@ -104,7 +104,7 @@ describe('/members/{id}/signup', () => {
     expect(res.headers.location).toBe(`/members/${anna.profileId}`);
   });
 
-  it('signs up from the profile\'s context and goes on to the completion step', async () => {
+  it('signs up from the profile\'s context and lands in that profile\'s chat (issue 23)', async () => {
     const res = await form(`/members/${anna.profileId}/signup`, {
       gender: 'male',
       seeking: 'female',
@@ -117,7 +117,7 @@ describe('/members/{id}/signup', () => {
       orientation_consent: 'on',
     });
     expect(res.status).toBe(302);
-    expect(res.headers.location).toBe('/signup-matches');
+    expect(res.headers.location).toBe(`/members/${anna.profileId}/chat`);
     expect(cookieOf(res)).toMatch(/^rdv_session=/);
   });
 });

@@ -206,7 +206,7 @@ describe.each(databaseKinds)('members on $name', (kind) => {
     });
   });
   describe('likes, privacy mode and invisible mode', () => {
-    it('shows a privacy-mode member only to the members they liked, never in search', async () => {
+    it('shows a privacy-mode member only to the members they liked, in search too (decision 0030)', async () => {
       const gina = await member('gina', flirt);
       const hans = await member('hans', flirt, { gender: 'male', seeking: 'female' });
       const ivo = await member('ivo', flirt, { gender: 'male', seeking: 'female' });
@@ -217,7 +217,9 @@ describe.each(databaseKinds)('members on $name', (kind) => {
       expect((await viewProfile(db(), flirt, as(hans), gina.profile_id!)).ok).toBe(true);
       expect(await viewProfile(db(), flirt, as(ivo), gina.profile_id!)).toEqual({ ok: false, error: 'not_found' });
       expect(await viewProfile(db(), flirt, visitor, gina.profile_id!)).toEqual({ ok: false, error: 'not_found' });
-      expect(await allIds(as(hans))).not.toContain(gina.profile_id);
+      expect(await allIds(as(hans))).toContain(gina.profile_id);
+      expect(await allIds(as(ivo))).not.toContain(gina.profile_id);
+      expect(await allIds(visitor)).not.toContain(gina.profile_id);
       const likes = await listLikes(db(), flirt, { user: hans });
       expect(likes?.liked_by).toEqual([{ id: gina.profile_id, like_new: true }]);
       expect(likes?.profiles.map((p) => p.id)).toEqual([gina.profile_id]);
@@ -226,6 +228,7 @@ describe.each(databaseKinds)('members on $name', (kind) => {
       expect(await likeProfile(db(), flirt, { user: hans }, gina.profile_id!)).toEqual({ ok: true, state: 'match' });
       expect(await unlikeProfile(db(), { user: gina }, hans.profile_id!)).toEqual({ ok: true, state: 'liked_by_them' });
       expect(await viewProfile(db(), flirt, as(hans), gina.profile_id!)).toEqual({ ok: false, error: 'not_found' });
+      expect(await allIds(as(hans))).not.toContain(gina.profile_id);
     });
 
     it('lets an invisible member be seen by the member they liked, until their account is on its way out', async () => {

@@ -9,7 +9,8 @@ import { ledgerOf } from '~/.server/credits/ledger';
 import type { Database } from '~/.server/db/database';
 import type { User } from '~/.server/db/schema';
 import { MollieProvider, mollieAmount, mollieLocale } from '~/.server/payments/mollie';
-import { createPayment, handlePaymentWebhook, repeatOrder, type CheckoutContext } from '~/.server/payments/payments';
+import { createPayment, handlePaymentWebhook, type CheckoutContext } from '~/.server/payments/payments';
+import { repeatOrder } from '~/.server/payments/repeat-order';
 import { ProviderError } from '~/.server/payments/provider';
 import { providerFor } from '~/.server/payments/providers';
 import { reconcilePayments } from '~/.server/payments/reconcile';
@@ -59,6 +60,7 @@ describe.each(databaseKinds)('Mollie payments on $name', (kind) => {
 
   beforeEach(() => {
     mollie.setDown(false);
+    mollie.loseAnswers(0);
     setClockForTests(null);
   });
 
@@ -128,7 +130,7 @@ describe.each(databaseKinds)('Mollie payments on $name', (kind) => {
     expect((await userRow(user.id)).credits).toBe(40);
   });
 
-  it('refunds the unused credits through Mollie with an idempotency key, and gives them back when Mollie is down', async () => {
+  it('refunds the unused credits through Mollie with an idempotency key; when Mollie is down the refund stays pending and is sent again with the same key', async () => {
     const user = await member();
     const result = await createPayment(ctx, user, { package: 'popular', method: 'ideal', country: 'NL' });
     if (!result.ok) throw new Error(result.error);
@@ -136,16 +138,93 @@ describe.each(databaseKinds)('Mollie payments on $name', (kind) => {
     await handlePaymentWebhook(database.db, tenant, provider, result.payment.provider_id!);
 
     mollie.setDown(true);
-    expect(await refundPurchase({ db: database.db, tenant, provider }, await userRow(user.id), result.payment.id)).toEqual({ ok: false, error: 'provider_unavailable' });
-    expect((await userRow(user.id)).credits).toBe(50);
+    const asked = await refundPurchase({ db: database.db, tenant, provider }, await userRow(user.id), result.payment.id);
+    // No answer: Mollie may have refunded, so the credits stay out until the same key tells.
+    expect(asked).toMatchObject({ ok: true, refund: { credits: 50, amount: 4495, status: 'pending', provider_refund_id: null } });
+    expect((await userRow(user.id)).credits).toBe(0);
     mollie.setDown(false);
 
+    setClockForTests(new Date(Date.now() + 2 * 60_000));
+    expect((await reconcilePayments(database.db, () => tenant, () => provider))?.refunds).toMatchObject({ checked: 1, refunded: 0 });
+    const [refund] = await database.db.selectFrom('refunds').selectAll().where('payment_id', '=', result.payment.id).execute();
+    expect(refund).toMatchObject({ status: 'pending' });
+    expect(refund!.provider_refund_id).toMatch(/^re_/);
+    expect(mollie.refunds.filter((r) => r.paymentId === result.payment.provider_id)).toEqual([expect.objectContaining({ amount: { currency: 'EUR', value: '44.95' } })]);
+    // Mollie sends the money; the next round sees it.
+    mollie.settleRefund(refund!.provider_refund_id!, 'refunded');
+    setClockForTests(new Date(Date.now() + 4 * 60_000));
+    expect((await reconcilePayments(database.db, () => tenant, () => provider))?.refunds).toMatchObject({ refunded: 1 });
+    expect(await userRow(user.id)).toMatchObject({ credits: 0, paid_user: true });
+  });
+
+  it('gives the credits back through the ledger when Mollie fails a pending refund, and the member may return them again', async () => {
+    const user = await member();
+    const result = await createPayment(ctx, user, { package: 'starter', method: 'ideal', country: 'NL' });
+    if (!result.ok) throw new Error(result.error);
+    mollie.pay(result.payment.provider_id!);
+    await handlePaymentWebhook(database.db, tenant, provider, result.payment.provider_id!);
     const refunded = await refundPurchase({ db: database.db, tenant, provider }, await userRow(user.id), result.payment.id);
     if (!refunded.ok) throw new Error(refunded.error);
-    expect(refunded.refund).toMatchObject({ credits: 50, amount: 4495, status: 'pending' });
-    expect(refunded.refund.provider_refund_id).toMatch(/^re_/);
-    expect(mollie.refunds.filter((r) => r.paymentId === result.payment.provider_id)).toEqual([expect.objectContaining({ amount: { currency: 'EUR', value: '44.95' } })]);
-    expect((await userRow(user.id)).credits).toBe(0);
+    expect(await refundPurchase({ db: database.db, tenant, provider }, await userRow(user.id), result.payment.id)).toEqual({ ok: false, error: 'already_refunded' });
+    mollie.settleRefund(refunded.refund.provider_refund_id!, 'failed');
+    setClockForTests(new Date(Date.now() + 2 * 60_000));
+    expect((await reconcilePayments(database.db, () => tenant, () => provider))?.refunds).toMatchObject({ reversed: 1 });
+    expect((await userRow(user.id)).credits).toBe(20);
+    expect((await ledgerOf(database.db, user.id)).at(-1)).toMatchObject({ kind: 'adjustment', amount: 20, reference: `refund-reversal:${refunded.refund.id}` });
+    const again = await refundPurchase({ db: database.db, tenant, provider }, await userRow(user.id), result.payment.id);
+    expect(again).toMatchObject({ ok: true, refund: { status: 'pending', credits: 20 } });
+  });
+
+  it('finds a refund Mollie made but whose answer was lost, after Mollie forgot the key, among the payment\'s refunds: never refunded twice', async () => {
+    const user = await member();
+    const result = await createPayment(ctx, user, { package: 'starter', method: 'ideal', country: 'NL' });
+    if (!result.ok) throw new Error(result.error);
+    mollie.pay(result.payment.provider_id!);
+    await handlePaymentWebhook(database.db, tenant, provider, result.payment.provider_id!);
+    mollie.loseAnswers(1);
+    const asked = await refundPurchase({ db: database.db, tenant, provider }, await userRow(user.id), result.payment.id);
+    expect(asked).toMatchObject({ ok: true, refund: { status: 'pending', provider_refund_id: null } });
+    expect(mollie.refunds.filter((r) => r.paymentId === result.payment.provider_id)).toHaveLength(1);
+    // Our side was down for longer than Mollie keeps keys.
+    mollie.forgetKeys();
+    setClockForTests(new Date(Date.now() + 2 * 3600_000));
+    await reconcilePayments(database.db, () => tenant, () => provider);
+    const [refund] = await database.db.selectFrom('refunds').selectAll().where('payment_id', '=', result.payment.id).execute();
+    const made = mollie.refunds.filter((r) => r.paymentId === result.payment.provider_id);
+    expect(made).toHaveLength(1);
+    expect(refund).toMatchObject({ status: 'pending', provider_refund_id: made[0]!.id });
+  });
+
+  it('a repeat order whose answer is lost after Mollie charged the card is found with the same key: one charge, credited once', async () => {
+    const user = await member();
+    const first = await createPayment(ctx, user, { package: 'starter', method: 'creditcard', country: 'NL' });
+    if (!first.ok) throw new Error(first.error);
+    mollie.pay(first.payment.provider_id!);
+    await handlePaymentWebhook(database.db, tenant, provider, first.payment.provider_id!);
+    const before = mollie.payments.size;
+    mollie.loseAnswers(1);
+    const repeated = await repeatOrder(ctx, await userRow(user.id));
+    // The member is told it is being confirmed (the result page waits), not that it failed.
+    expect(repeated).toMatchObject({ ok: true, charged: true, payment: { status: 'open', provider_id: null } });
+    expect(mollie.payments.size).toBe(before + 1);
+    expect((await userRow(user.id)).credits).toBe(20);
+    setClockForTests(new Date(Date.now() + 2 * 60_000));
+    expect(await reconcilePayments(database.db, () => tenant, () => provider)).toMatchObject({ resent: 1, fulfilled: 1 });
+    expect(mollie.payments.size).toBe(before + 1);
+    expect((await userRow(user.id)).credits).toBe(40);
+  });
+
+  it('a checkout whose answer is lost is adopted by the reconciliation with the same key, without a second Mollie payment', async () => {
+    const user = await member();
+    const before = mollie.payments.size;
+    mollie.loseAnswers(1);
+    expect(await createPayment(ctx, user, { package: 'starter', method: 'ideal', country: 'NL' })).toEqual({ ok: false, error: 'provider_unavailable' });
+    expect(mollie.payments.size).toBe(before + 1);
+    setClockForTests(new Date(Date.now() + 2 * 60_000));
+    await reconcilePayments(database.db, () => tenant, () => provider);
+    const [payment] = await database.db.selectFrom('payments').selectAll().where('user_id', '=', user.id).execute();
+    expect(payment).toMatchObject({ status: 'open', provider_id: [...mollie.payments.keys()].at(-1) });
+    expect(mollie.payments.size).toBe(before + 1);
   });
 
   it('answers provider_unavailable when Mollie cannot be reached at checkout, and the reconciliation job catches up later', async () => {

@@ -12,10 +12,12 @@ import { checkCode } from '~/.server/offers/discount-codes';
 import { claimRetentionCode } from '~/.server/offers/retention';
 import { timeBonusView } from '~/.server/offers/time-bonus';
 import { trialOffer } from '~/.server/offers/trial';
-import { createPayment, handlePaymentWebhook, lastOrder, type CheckoutContext } from '~/.server/payments/payments';
+import { createPayment, handlePaymentWebhook, type CheckoutContext } from '~/.server/payments/payments';
+import { lastOrder } from '~/.server/payments/repeat-order';
 import { SandboxProvider } from '~/.server/payments/sandbox';
 import { loadTenants } from '~/.server/tenants/registry';
 import { databaseKinds, migratedDatabase } from '../support/databases';
+import { fitsNiche } from '../support/niche';
 
 const tenants = loadTenants('tenants');
 const flirt = tenants.find((t) => t.id === 'flirtlokaal')!;
@@ -46,7 +48,7 @@ describe.each(databaseKinds)('offers on $name', (kind) => {
     n++;
     const result = await signUp(database.db, tenant, { ip: null, origin: 'http://x', locale: 'en' }, {
       email: `offer${n}@example.com`, name: `Offer${n}`, password: 'a good password', date_of_birth: '1990-01-01',
-      gender: 'male', seeking: 'female', country: tenant.settings.countries[0]!, terms: true, orientation_consent: true, tracking: { network: 'test' },
+      gender: 'male', seeking: 'female', country: tenant.settings.countries[0]!, terms: true, orientation_consent: true, tracking: { network: 'test' }, ...fitsNiche(tenant, 'male'),
     });
     if (!result.ok) throw new Error(result.error);
     return result.user;

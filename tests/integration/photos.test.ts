@@ -92,7 +92,8 @@ describe('photo uploads', () => {
     expect(await uploadPhoto(database.db, free, await png(), media)).toEqual({ ok: false, error: 'premium_only' });
     const premium = await member(true);
     for (let i = 0; i < 25; i++) expect((await uploadPhoto(database.db, premium, await png(200, 200), media)).ok).toBe(true);
-    expect(await uploadPhoto(database.db, premium, await png(200, 200), media)).toEqual({ ok: false, error: 'premium_only' });
+    // A premium member's album is full: not a premium feature they lack (issue 26).
+    expect(await uploadPhoto(database.db, premium, await png(200, 200), media)).toEqual({ ok: false, error: 'photo_limit' });
   });
 
   it('changes the main photo and deletes only the member\'s own photos', async () => {

@@ -9,7 +9,7 @@ describe.each(kinds)('rate limits in $name', ({ redisUrl }) => {
   const limits: RateLimits = createRateLimits({
     redisUrl,
     prefix: `rdv-test:${process.pid}:${Date.now()}`,
-    limits: { login: { points: 3, durationS: 60 }, signup: { points: 1, durationS: 60 }, passwordReset: { points: 2, durationS: 60 }, message: { points: 2, durationS: 60 } },
+    limits: { login: { points: 3, durationS: 60 }, signup: { points: 1, durationS: 60 }, passwordReset: { points: 2, durationS: 60 }, message: { points: 2, durationS: 60 }, complaint: { points: 2, durationS: 60 } },
   });
 
   afterAll(() => limits.close());

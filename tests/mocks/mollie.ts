@@ -43,10 +43,24 @@ export function createMollieMock(apiKey = 'test_rendezvousmollie0000000000000') 
     { resource: 'mandate'; id: string; status: 'valid' | 'invalid'; method: string; customerId: string; mandateReference?: string; signatureDate?: string; details?: Record<string, unknown> }
   >();
   const customers = new Map<string, { resource: 'customer'; id: string; name?: string; email?: string }>();
-  const refunds: { id: string; paymentId: string; amount: { currency: string; value: string }; description?: string }[] = [];
+  const refunds: {
+    id: string;
+    paymentId: string;
+    amount: { currency: string; value: string };
+    description?: string;
+    metadata?: unknown;
+    status: 'queued' | 'pending' | 'processing' | 'refunded' | 'failed' | 'canceled';
+    createdAt: string;
+  }[] = [];
+  const refundBody = (refund: (typeof refunds)[number]) => ({
+    resource: 'refund',
+    ...refund,
+    _links: { self: { href: `${API}/payments/${refund.paymentId}/refunds/${refund.id}`, type: 'application/hal+json' } },
+  });
   const replay = new Map<string, unknown>();
   const calls: { method: string; path: string; body: unknown }[] = [];
   let down = false;
+  let lose = 0;
 
   const authorised = (request: Request) => request.headers.get('authorization') === `Bearer ${apiKey}`;
 
@@ -61,6 +75,10 @@ export function createMollieMock(apiKey = 'test_rendezvousmollie0000000000000') 
     const made = make(body);
     if (made instanceof Response) return made;
     if (key) replay.set(key, made.body);
+    if (lose > 0) {
+      lose--;
+      return HttpResponse.error();
+    }
     return hal(made.body, made.status ?? 201);
   }
 
@@ -128,11 +146,26 @@ export function createMollieMock(apiKey = 'test_rendezvousmollie0000000000000') 
         const refunded = Number(payment.amountRefunded.value) + Number(amount.value);
         if (amount.currency !== payment.amount.currency || refunded > Number(payment.amount.value) + 1e-9) return problem(422, 'Unprocessable Entity', 'The amount is higher than the amount remaining', 'amount');
         payment.amountRefunded = { currency: amount.currency, value: refunded.toFixed(2) };
-        const refund = { id: id('re'), paymentId: payment.id, amount, description: body.description as string | undefined };
+        const refund = { id: id('re'), paymentId: payment.id, amount, description: body.description as string | undefined, metadata: body.metadata ?? null, status: 'pending' as const, createdAt: new Date().toISOString() };
         refunds.push(refund);
-        return { body: { resource: 'refund', ...refund, status: 'pending', createdAt: new Date().toISOString(), _links: { self: { href: `${API}/payments/${payment.id}/refunds/${refund.id}`, type: 'application/hal+json' } } } };
+        return { body: refundBody(refund) };
       }),
     ),
+    http.get(`${API}/payments/:id/refunds/:refundId`, ({ request, params }) => {
+      if (!authorised(request)) return problem(401, 'Unauthorized Request', 'Missing authentication, or failed to authenticate');
+      if (down) return HttpResponse.error();
+      calls.push({ method: 'GET', path: new URL(request.url).pathname, body: null });
+      const refund = refunds.find((r) => r.id === params.refundId && r.paymentId === params.id);
+      return refund ? hal(refundBody(refund)) : problem(404, 'Not Found', 'No refund exists with this token.');
+    }),
+    http.get(`${API}/payments/:id/refunds`, ({ request, params }) => {
+      if (!authorised(request)) return problem(401, 'Unauthorized Request', 'Missing authentication, or failed to authenticate');
+      if (down) return HttpResponse.error();
+      calls.push({ method: 'GET', path: new URL(request.url).pathname, body: null });
+      if (!payments.has(String(params.id))) return problem(404, 'Not Found', 'No payment exists with this token.');
+      const own = refunds.filter((r) => r.paymentId === params.id).map(refundBody);
+      return hal({ count: own.length, _embedded: { refunds: own }, _links: { self: { href: request.url, type: 'application/hal+json' }, previous: null, next: null } });
+    }),
     http.post(`${API}/customers`, ({ request }) =>
       once(request, (body) => {
         const customer = { resource: 'customer' as const, id: id('cst'), name: body.name as string | undefined, email: body.email as string | undefined };
@@ -185,6 +218,22 @@ export function createMollieMock(apiKey = 'test_rendezvousmollie0000000000000') 
     chargeBack: (paymentId: string) => {
       const payment = payments.get(paymentId);
       if (payment) payment.amountChargedBack = { ...payment.amount };
+    },
+    /** Mollie moves a refund on (refunded once the money is sent; failed or canceled: not refunded). */
+    settleRefund: (refundId: string, status: 'refunded' | 'failed' | 'canceled') => {
+      const refund = refunds.find((r) => r.id === refundId);
+      if (!refund) throw new Error(`no Mollie refund ${refundId}`);
+      refund.status = status;
+      if (status !== 'refunded') {
+        const payment = payments.get(refund.paymentId)!;
+        payment.amountRefunded = { ...payment.amountRefunded, value: (Number(payment.amountRefunded.value) - Number(refund.amount.value)).toFixed(2) };
+      }
+    },
+    /** An hour has passed: Mollie no longer replays answers for the keys it has seen. */
+    forgetKeys: () => replay.clear(),
+    /** Mollie answers the next calls only after carrying them out, then drops the connection (lost answers). */
+    loseAnswers: (count: number) => {
+      lose = count;
     },
     /** Mollie cannot be reached (a network error; the client does not retry those). */
     setDown: (value: boolean) => {

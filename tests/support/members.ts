@@ -1,5 +1,6 @@
 // Test members made over the API: signed up (and activated from the development outbox), with the
 // session cookie a browser can take over.
+import { fitsNicheOf } from './niche';
 import { request, type RunningServer } from './server';
 
 export const MEMBER_PASSWORD = 'member password 1';
@@ -27,6 +28,8 @@ export async function signUpMember(
       gender: input.gender ?? 'female',
       seeking: input.seeking ?? 'male',
       country: input.country,
+      // A niche site takes only members of its pool (decision 0031).
+      ...fitsNicheOf(tenant, input.gender ?? 'female'),
       terms: true,
       orientation_consent: true,
       tracking: { network: 'e2e' },

@@ -7,6 +7,7 @@ import type { DB, OperatorRole, User } from '~/.server/db/schema';
 import { operatorActor, type OperatorActor } from '~/.server/operators/operator';
 import { insertMemberMessage } from '~/.server/seed/demo-operators';
 import type { Tenant } from '~/.server/tenants/schema';
+import { fitsNiche } from './niche';
 
 let n = 0;
 
@@ -23,6 +24,7 @@ export async function confirmedMember(db: Kysely<DB>, tenant: Tenant, name = 'Me
     terms: true,
     orientation_consent: true,
     tracking: { network: 'test' },
+    ...fitsNiche(tenant, 'male'),
   });
   if (!result.ok) throw new Error(result.error);
   await db.updateTable('users').set({ status: 'confirmed', confirmed_at: new Date() }).where('id', '=', result.user.id).execute();

@@ -10,6 +10,7 @@ import {
   effectiveCode,
   initialOffersState,
   loadTimeBonus,
+  loadTimeBonusOnce,
   restoreDiscountCode,
   startTimeBonus,
   timeBonusRunning,
@@ -85,7 +86,7 @@ describe('the time bonus store', () => {
     expect(offers.welcomeDiscountcode?.countdownTimer).toEqual({ hours: '00', minutes: '29', seconds: '59' });
   });
 
-  it('ignores a failing welcome call silently (network error, server error, bad JSON) and shows nothing', async () => {
+  it('ignores a failing welcome call silently (network error, server error, bad JSON) and shows nothing, without retrying it', async () => {
     const errors = vi.spyOn(console, 'error');
     const down = vi.fn(async () => {
       throw new TypeError('Failed to fetch');
@@ -93,11 +94,23 @@ describe('the time bonus store', () => {
     const loading = loadTimeBonus(offers, { fetch: down as unknown as typeof globalThis.fetch });
     await vi.runAllTimersAsync();
     await loading;
-    expect(down).toHaveBeenCalledTimes(6);
+    expect(down).toHaveBeenCalledTimes(1);
     await loadTimeBonus(offers, { fetch: (async () => new Response('oops', { status: 400 })) as unknown as typeof globalThis.fetch });
     await loadTimeBonus(offers, { fetch: (async () => new Response('{', { status: 200 })) as unknown as typeof globalThis.fetch });
     expect(offers.welcomeDiscountcode).toBeNull();
     expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('asks for the time bonus once per page load and again only after a logout (issue 26)', async () => {
+    const fetch = vi.fn(async () => json(welcome('03', '00', '00')));
+    const options = { fetch: fetch as unknown as typeof globalThis.fetch };
+    await loadTimeBonusOnce(offers, options);
+    await loadTimeBonusOnce(offers, options);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(offers.welcomeDiscountcode?.code).toBe('TIMEBONUS25');
+    clearOffers(offers, null);
+    await loadTimeBonusOnce(offers, options);
+    expect(fetch).toHaveBeenCalledTimes(2);
   });
 
   it('clears when the answer has no active code, and on logout (with the applied code)', async () => {

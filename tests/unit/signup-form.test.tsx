@@ -23,6 +23,10 @@ const data: SignupData = {
   defaultCountry: 'NL',
   regions: { NL: [{ code: 'NH', name: 'Noord-Holland' }], BE: [] },
   minAge: 18,
+  niche: 1,
+  nicheText: null,
+  nicheMinAge: 18,
+  bodyTypes: null,
   locale: 'nl',
 };
 

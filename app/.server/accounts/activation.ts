@@ -13,19 +13,28 @@ export async function activateAccount(db: Kysely<DB>, tenant: Tenant, token: str
   return db.transaction().execute(async (trx) => {
     const used = await consumeToken(trx, { tenantId: tenant.id, kind: 'activation', token });
     if (!used) return false;
-    const user = await trx
-      .updateTable('users')
-      .set({ status: 'confirmed', confirmed_at: now() })
-      .where('id', '=', used.userId)
-      .where('tenant_id', '=', tenant.id)
-      .where('status', '=', 'not_confirmed')
-      .returning(['profile_id'])
-      .executeTakeFirst();
-    if (!user) return false;
-    if (user.profile_id) await trx.updateTable('profiles').set({ status: 'active' }).where('id', '=', user.profile_id).execute();
-    await recordPostback(trx, { event: 'confirmed', userId: used.userId });
-    return true;
+    return confirmAccount(trx, tenant, used.userId);
   });
+}
+
+/**
+ * Confirms a not-yet-confirmed account and enables its profile; false when it was not unconfirmed.
+ * Run inside the transaction that consumed the proof: an activation link, or a mail-change link
+ * (following it proves the member owns the address, decision 0031).
+ */
+export async function confirmAccount(trx: Kysely<DB>, tenant: Tenant, userId: number): Promise<boolean> {
+  const user = await trx
+    .updateTable('users')
+    .set({ status: 'confirmed', confirmed_at: now() })
+    .where('id', '=', userId)
+    .where('tenant_id', '=', tenant.id)
+    .where('status', '=', 'not_confirmed')
+    .returning(['profile_id'])
+    .executeTakeFirst();
+  if (!user) return false;
+  if (user.profile_id) await trx.updateTable('profiles').set({ status: 'active' }).where('id', '=', user.profile_id).execute();
+  await recordPostback(trx, { event: 'confirmed', userId });
+  return true;
 }
 
 /** Shows the activation reminder (SPEC §4): not confirmed, profile disabled, notifications not disabled. */

@@ -1,4 +1,5 @@
-// Changing the e-mail address (SPEC §5): the new address is confirmed by a link sent to it.
+// Changing the e-mail address (SPEC §5): the new address is confirmed by a link sent to it, which
+// also confirms an account that was not confirmed yet.
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { text, TEXT_LIMITS } from '~/shared/request-rules';
@@ -8,6 +9,7 @@ import type { DB, User } from '../db/schema';
 import { serverMessage } from '../i18n/messages';
 import { enqueueMail } from '../mail/mail';
 import type { Tenant } from '../tenants/schema';
+import { confirmAccount } from './activation';
 import { consumeToken, createToken } from './tokens';
 
 export const MailChangeSchema = z.object({ email: text(TEXT_LIMITS.email) });
@@ -62,6 +64,8 @@ export async function confirmMailChange(db: Kysely<DB>, tenant: Tenant, token: s
     if (!used || !email) return { ok: false, error: 'invalid_link' } as const;
     if (await addressTaken(trx, tenant, email)) return { ok: false, error: 'taken' } as const;
     await trx.updateTable('users').set({ email }).where('id', '=', used.userId).where('tenant_id', '=', tenant.id).execute();
+    // The member just proved they own the new address: that confirms an account still waiting for it.
+    await confirmAccount(trx, tenant, used.userId);
     return { ok: true } as const;
   });
 }

@@ -1,7 +1,8 @@
 // E-mail notification choices (SPEC §3 notifications_disabled, §9 notification kinds). The list may
 // also hold a reason the system disabled all mail for (fbl: spam complaint, bounce: invalid address,
 // listunsubscribe); a member's own choices never remove those.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { now } from '../clock';
 import { z } from 'zod';
 import { NOTIFICATION_KINDS } from '~/shared/catalogue';
 import type { DB, User } from '../db/schema';
@@ -27,5 +28,14 @@ export async function setDisabledNotifications(db: Kysely<DB>, user: User, disab
 
 /** Invisible mode and privacy mode (SPEC §6), enforced by members/access.ts. */
 export async function setPrivacy(db: Kysely<DB>, user: User, input: { invisible: boolean; privacy_mode: boolean }): Promise<void> {
-  await db.updateTable('users').set({ invisible: input.invisible, privacy_mode: input.privacy_mode }).where('id', '=', user.id).execute();
+  // Going invisible starts the clock: only likes and messages sent from now on show the member (decision 0030).
+  await db
+    .updateTable('users')
+    .set({
+      invisible: input.invisible,
+      invisible_since: input.invisible ? sql<Date>`coalesce(invisible_since, ${now()})` : null,
+      privacy_mode: input.privacy_mode,
+    })
+    .where('id', '=', user.id)
+    .execute();
 }

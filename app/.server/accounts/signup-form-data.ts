@@ -3,6 +3,7 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { regionsByCountry } from '../geo/regions';
 import { visitorAttribution } from '../tracking/attribution';
+import { nicheRule, nicheRuleText } from '~/shared/niche-rules';
 import { MIN_AGE, signupsOpen } from './signup';
 
 export async function signupFormData(context: AppLoadContext) {
@@ -17,6 +18,11 @@ export async function signupFormData(context: AppLoadContext) {
     defaultCountry: visitorCountry && tenant.settings.countries.includes(visitorCountry) ? visitorCountry : tenant.settings.countries[0],
     regions,
     minAge: MIN_AGE,
+    /** The niche's rule, stated on the form's first step and checked on every step. */
+    niche: tenant.settings.niche,
+    nicheText: nicheRuleText(tenant.settings.niche),
+    nicheMinAge: nicheRule(tenant.settings.niche).minAge ?? MIN_AGE,
+    bodyTypes: nicheRule(tenant.settings.niche).bodyTypes ?? null,
     locale,
   };
 }

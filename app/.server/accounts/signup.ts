@@ -4,7 +4,8 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Locale } from '~/shared/locales';
-import { validateSignupFields, type FieldError } from '~/shared/signup-rules';
+import { sexualityOf, validateSignupFields, type FieldError } from '~/shared/signup-rules';
+import { REGION_DATA, type RegionCountry } from '../geo/region-data';
 import { now } from '../clock';
 import { recordPostback } from '../postbacks/record';
 import { grantCredits } from '../credits/ledger';
@@ -35,7 +36,11 @@ export const SignupSchema = z.object({
   gender: z.string().max(16).default(''),
   seeking: z.string().max(16).default(''),
   country: z.string().trim().toUpperCase().max(2).default(''),
-  region: z.string().trim().max(20).optional(),
+  region: z.string().trim().toUpperCase().max(20).optional(),
+  /** hetero, gay, lesbian or bi (SPEC §3), chosen under the orientation consent; absent: from gender and seeking. */
+  sexuality: z.string().trim().max(16).optional(),
+  /** Asked where the niche chooses by body type (niche 4). */
+  body_type: z.string().trim().max(16).optional(),
   signup_message: z.string().trim().max(500).optional(),
   terms: z.union([z.boolean(), z.literal('on'), z.literal('true')]).optional(),
   orientation_consent: z.union([z.boolean(), z.literal('on'), z.literal('true')]).optional(),
@@ -59,15 +64,24 @@ export function signupsOpen(tenant: Tenant, tracking: Tracking | null | undefine
 }
 
 export function validateSignup(tenant: Tenant, input: z.output<typeof SignupSchema>, today: string): Record<string, FieldError> {
-  return validateSignupFields(input, { countries: tenant.settings.countries, today });
+  return validateSignupFields(input, { ...signupRuleContext(tenant), today });
 }
 
-
-export function sexualityOf(gender: string, seeking: string): 'hetero' | 'gay' | 'lesbian' | 'bi' {
-  if (seeking === 'both') return 'bi';
-  if (seeking === gender) return gender === 'male' ? 'gay' : 'lesbian';
-  return 'hetero';
+/** The tenant's side of the signup rules: countries, their regions, niche and name. */
+export function signupRuleContext(tenant: Tenant) {
+  return {
+    countries: tenant.settings.countries,
+    regionCodes: regionCodesOf,
+    niche: tenant.settings.niche,
+    site: tenant.settings.name,
+  };
 }
+
+export function regionCodesOf(country: string): string[] {
+  return (REGION_DATA[country as RegionCountry] ?? []).map((region) => region.code);
+}
+
+export { sexualityOf };
 
 export interface Visitor {
   ip: string | null;
@@ -135,7 +149,8 @@ export async function signUp(db: Kysely<DB>, tenant: Tenant, visitor: Visitor, r
           user_id: created.id,
           name: input.name,
           gender: input.gender as 'male' | 'female',
-          sexuality: sexualityOf(input.gender, input.seeking),
+          sexuality: (input.sexuality || sexualityOf(input.gender, input.seeking)) as 'hetero' | 'gay' | 'lesbian' | 'bi',
+          body_type: input.body_type || null,
           birth_date: input.date_of_birth,
           country: input.country,
           region: input.region || null,

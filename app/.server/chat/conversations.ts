@@ -82,6 +82,8 @@ export interface ChatView {
     read_by_other: number | null;
     /** An operator flagged it (complaint, threat, a wish to meet): the fictional warning shows again in the thread (decision 0021). */
     flagged: boolean;
+    /** The other member's messages matched the scam rules: the thread shows a safety tip (decision 0029). */
+    safety_tip: boolean;
   } | null;
   profile: ChatProfile;
   /** Oldest first; the newest PAGE_OF_MESSAGES, or those before `before`. */
@@ -95,7 +97,7 @@ export interface Composer {
   costs: { text: number; gift: number; photo: number };
   message_length: number;
   /** Why the member cannot write here; null: they can. */
-  refusal: 'blocked' | 'recipient_unconfirmed' | 'conversation_limit' | null;
+  refusal: 'blocked' | 'recipient_unconfirmed' | 'outside_pool' | 'conversation_limit' | null;
   /** Conversations a free member may still start (null: no limit). */
   conversations_left: number | null;
   /** How many conversations free members may start (decision 0017). */
@@ -104,7 +106,7 @@ export interface Composer {
 
 export type OpenChatResult =
   | { ok: true; chat: ChatView; read: { otherUserId: number; conversation: number; message: number } | null }
-  | { ok: false; error: 'not_found' | 'self' }
+  | { ok: false; error: 'not_found' | 'self' | 'no_conversation' }
   | { ok: false; error: 'blocked'; name: string };
 
 /**
@@ -125,7 +127,8 @@ export async function openChat(
   let otherId: number;
   if ('conversation' in target) {
     const side = await db.selectFrom('conversation_sides').select('other_profile_id').where('conversation_id', '=', target.conversation).where('profile_id', '=', own).executeTakeFirst();
-    if (!side) return { ok: false, error: 'not_found' };
+    // Not one of the member's conversations (another's, or none): no such conversation, whoever's it is.
+    if (!side) return { ok: false, error: 'no_conversation' };
     otherId = side.other_profile_id;
   } else {
     if (target.profile === own) return { ok: false, error: 'self' };
@@ -185,7 +188,7 @@ export async function openChat(
   const check = await checkRecipient(db, tenant, viewer.user, otherId);
   const left = await conversationsLeft(db, viewer.user);
   const refusal = !check.ok
-    ? check.error === 'recipient_unconfirmed' || check.error === 'blocked'
+    ? check.error === 'recipient_unconfirmed' || check.error === 'blocked' || check.error === 'outside_pool'
       ? check.error
       : null
     : !conversation && left !== null && left <= 0
@@ -196,7 +199,12 @@ export async function openChat(
     read,
     chat: {
       conversation: conversation
-        ? { id: conversation.id, read_by_other: theirs?.last_read_message_id ?? null, flagged: conversation.fictional ? await conversationFlagged(db, conversation.id) : false }
+        ? {
+            id: conversation.id,
+            read_by_other: theirs?.last_read_message_id ?? null,
+            flagged: conversation.fictional ? await conversationFlagged(db, conversation.id) : false,
+            safety_tip: conversation.fictional ? false : await receivedSignals(db, conversation.id, other.id),
+          }
         : null,
       profile: chatProfile(tenant, other),
       messages,
@@ -269,4 +277,10 @@ export async function markRead(
     .where('profile_id', '=', own)
     .execute();
   return { ok: true, read: row.user_id ? { otherUserId: row.user_id, conversation: conversationId, message: row.last_message_id } : null };
+}
+
+/** Whether a message of `senderProfileId` in the conversation matched the scam rules (trust/signals.ts). */
+async function receivedSignals(db: Kysely<DB>, conversationId: number, senderProfileId: number): Promise<boolean> {
+  const row = await db.selectFrom('messages').select('id').where('conversation_id', '=', conversationId).where('sender_profile_id', '=', senderProfileId).where('signals', 'is not', null).limit(1).executeTakeFirst();
+  return Boolean(row);
 }

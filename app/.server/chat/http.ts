@@ -9,7 +9,7 @@ import { FREE_CONVERSATIONS, type SendError } from './send';
 const PHOTO_STATUS: Partial<Record<SendError, number>> = { premium_only: 403, too_large: 413, not_image: 415, heic_unsupported: 415, too_many_pixels: 413 };
 
 /** The answer to a refused send or open; `extra` carries e.g. the balance. */
-export function chatError(context: AppLoadContext, error: SendError, details: { name?: string; balance?: number; max?: number } = {}): Response {
+export function chatError(context: AppLoadContext, error: SendError | 'no_conversation', details: { name?: string; balance?: number; max?: number } = {}): Response {
   const { locale } = context;
   switch (error) {
     case 'authentication_required':
@@ -24,6 +24,10 @@ export function chatError(context: AppLoadContext, error: SendError, details: { 
       return apiJson({ error: 'not_enough_credits', message: serverMessage(locale, 'chat.error.notEnoughCredits'), credits: details.balance ?? 0, buy: '/credits' }, { status: 402 });
     case 'self':
       return apiError(400, 'self', locale, 'chat.error.self');
+    case 'no_conversation':
+      return apiError(404, 'not_found', locale, 'chat.error.noConversation');
+    case 'outside_pool':
+      return apiError(403, 'outside_pool', locale, 'chat.error.outsidePool');
     case 'not_found':
     case 'no_profile':
       return apiError(404, 'not_found', locale, 'chat.error.unavailable');

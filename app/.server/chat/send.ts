@@ -9,14 +9,17 @@
 // Live events go out only after the transaction committed (publishMessage in ./events.ts).
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
-import { now } from '../clock';
+import { now, today } from '../clock';
 import type { Conversation, Message, User } from '../db/schema';
 import { inTransaction, spendCredits, type Db, type SpendKind } from '../credits/ledger';
 import { visibleTo } from '../members/access';
+import { tenantScope } from '../profiles/pool';
 import { deleteUnreachable, type MediaStorage } from '../media/storage';
 import { encodePhoto, storeBoth, withFilesRemovedOnFailure, type PhotoError } from '../members/photos';
 import type { Tenant } from '../tenants/schema';
 import { findGift } from './gifts';
+import { recordScamSignal } from '../trust/complaints';
+import { scanForSignals } from '../trust/signals';
 
 /** SPEC §5 "Free members may start up to 2 conversations per one activation text" (decision 0017). */
 export const FREE_CONVERSATIONS = 2;
@@ -170,6 +173,7 @@ export interface SendInput {
 export type SendError =
   | 'authentication_required'
   | 'self'
+  | 'outside_pool'
   | 'not_found'
   | 'blocked'
   | 'recipient_unconfirmed'
@@ -216,6 +220,15 @@ export async function checkRecipient(db: Db, tenant: Tenant, user: User, profile
     .where('blocks.blocked_profile_id', '=', own)
     .executeTakeFirst();
   if (blockedBy) return { ok: false, error: 'blocked', name: blockedBy.name };
+  // Nobody on this site could read a sender outside its pool (another country, outside the niche):
+  // such a send is refused before anything is charged (docs/decisions/0031).
+  const inPool = await db
+    .selectFrom('profiles')
+    .select('profiles.id')
+    .where('profiles.id', '=', own)
+    .where((eb) => tenantScope(eb, tenant, today()))
+    .executeTakeFirst();
+  if (!inPool) return { ok: false, error: 'outside_pool' };
   const target = await db
     .selectFrom('profiles')
     .leftJoin('users as owner', 'owner.id', 'profiles.user_id')
@@ -301,6 +314,14 @@ export async function sendMessage(db: Db, tenant: Tenant, actor: { user: User },
       charge: { userId: user.id, credits: cost },
     });
     if (!stored.ok) return stored;
+    // Member-to-member texts are checked for scam signals; a hit is recorded, never a refusal (decision 0029).
+    if (!stored.repeated && !recipient.fictional && content.kind === 'text') {
+      const rules = scanForSignals(content.text);
+      if (rules.length) {
+        await recordScamSignal(trx, tenant, { conversationId: stored.conversation.id, messageId: stored.message.id, senderProfileId: own, rules, text: content.text });
+        stored.message.signals = rules;
+      }
+    }
     const balance = stored.balance ?? (await trx.selectFrom('users').select('credits').where('id', '=', user.id).executeTakeFirstOrThrow()).credits;
     return { ok: true, message: stored.message, conversation: stored.conversation, repeated: stored.repeated, balance, recipient };
   }));

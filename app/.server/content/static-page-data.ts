@@ -1,4 +1,5 @@
 import type { AppLoadContext } from '@remix-run/node';
+import { STATIC_PAGE_TEXT } from '~/components/app/server-only';
 import { isPageToken, renderStaticPage, termsDate } from './pages';
 
 /** The page's first paragraph as plain text, cut at a word near 160 characters (meta description). */
@@ -18,8 +19,19 @@ export function summaryOf(html: string, max = 160): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2)).replace(/[\s,;:.–-]+$/, '')}…`;
 }
 
-/** Loader data of a static page, cached per tenant and locale; 404 for an unknown token. */
-export function staticPageData(context: AppLoadContext, token: string | undefined) {
+/**
+ * Loader data of a static page; 404 for an unknown token. On a document request the text goes to
+ * the server render only (`serverOnly`), not into the loader data: the HTML carries it once.
+ */
+export function staticPageData(context: AppLoadContext, token: string | undefined): { title: string; html: string | null; updated: string; description: string } {
+  const page = renderedPage(context, token);
+  if (!context.documentRequest || !context.serverOnly) return page;
+  context.serverOnly.set(STATIC_PAGE_TEXT, page.html);
+  return { ...page, html: null };
+}
+
+/** A static page, cached per tenant and locale. */
+function renderedPage(context: AppLoadContext, token: string | undefined) {
   if (!isPageToken(token)) throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
   const { tenant, locale } = context;
   return context.tenants.cached(tenant, `page:${locale}:${token}`, () => {

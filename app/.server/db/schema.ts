@@ -1,8 +1,9 @@
 // Kysely table types. Keep in step with the migrations in ./migrations.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AuditAction, FlagReason, OperatorRole } from '~/shared/operator-types';
+import type { ComplaintAction, ComplaintCategory, ComplaintSource } from '~/shared/complaint-types';
 
-export type { AuditAction, FlagReason, OperatorRole };
+export type { AuditAction, ComplaintAction, ComplaintCategory, ComplaintSource, FlagReason, OperatorRole };
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -19,6 +20,8 @@ export interface UsersTable {
   notifications_disabled: Generated<string[]>;
   profile_id: number | null;
   invisible: Generated<boolean>;
+  /** When the member went invisible (migration 0020); null while visible. */
+  invisible_since: Generated<Date | null>;
   privacy_mode: Generated<boolean>;
   created_at: Generated<Date>;
   terms_accepted_at: Date | null;
@@ -135,6 +138,8 @@ export interface MailOutboxTable {
   last_error: string | null;
   created_at: Timestamp;
   sent_at: Date | null;
+  /** Extra headers (List-Unsubscribe…), migration 0016. */
+  headers: Record<string, string> | null;
 }
 
 export interface LoginFailuresTable {
@@ -284,6 +289,12 @@ export interface PaymentsTable {
   checked_at: Timestamp;
   /** The provider reported a returned debit (chargeback); migration 0012. */
   charged_back_at: Generated<Date | null>;
+  /** Our key for the provider call that makes this payment (migration 0014; payments/intents.ts). */
+  idempotency_key: Generated<string | null>;
+  /** The provider call exactly as sent, stored before it is sent (a ProviderRequest). */
+  provider_request: Generated<unknown>;
+  /** When reconciliation asks the provider next; null once final (payments/reconcile.ts). */
+  next_check_at: Generated<Date | null>;
 }
 
 export interface RefundsTable {
@@ -298,6 +309,8 @@ export interface RefundsTable {
   provider_refund_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** When a pending refund is sent or asked again (migration 0014; payments/refunds.ts). */
+  next_check_at: Generated<Date | null>;
 }
 
 export interface SandboxPaymentsTable {
@@ -316,6 +329,8 @@ export interface SandboxPaymentsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   charged_back_at: Generated<Date | null>;
+  /** The key the create was sent with: the same key within an hour returns this payment. */
+  idempotency_key: Generated<string | null>;
 }
 
 export interface SandboxMandatesTable {
@@ -404,6 +419,8 @@ export interface MessagesTable {
   /** An answer by a fictional profile (written by an operator). */
   from_fictional: Generated<boolean>;
   created_at: Timestamp;
+  /** The scam rules a member's message matched (migration 0019, chat/scam-signals.ts). */
+  signals: ColumnType<string[] | null, string[] | null | undefined, string[] | null>;
 }
 
 /** An SMS waiting for, or done with, the SMS gateway (migration 0012; mirrors mail_outbox). */
@@ -598,9 +615,49 @@ export interface OperatorAuditTable {
   created_at: Timestamp;
   /** The operator an admin's team action (invite, roles, remove) concerns. */
   subject_operator_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The complaint a moderation step concerns. */
+  complaint_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** Notices, reports and scam signals: the moderation queue (migration 0019, docs/decisions/0029). */
+export interface ComplaintsTable {
+  id: Generated<number>;
+  tenant_id: string;
+  reference: string;
+  source: ComplaintSource;
+  category: ComplaintCategory;
+  reporter_user_id: number | null;
+  reporter_email: string | null;
+  reporter_locale: string;
+  profile_id: number | null;
+  message_id: number | null;
+  conversation_id: number | null;
+  description: string;
+  evidence: Record<string, unknown> | null;
+  status: Generated<'open' | 'decided' | 'closed'>;
+  claimed_by: number | null;
+  claimed_until: Date | null;
+  decision: 'action_taken' | 'no_action' | null;
+  action: ComplaintAction | null;
+  reasons: string | null;
+  decided_by: number | null;
+  decided_at: Date | null;
+  closed_at: Date | null;
+  created_at: Timestamp;
+}
+
+export interface DataExportsTable {
+  id: string;
+  user_id: number;
+  tenant_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  downloaded_at: Date | null;
 }
 
 export interface DB {
+  complaints: ComplaintsTable;
+  data_exports: DataExportsTable;
   visits: VisitsTable;
   postbacks: PostbacksTable;
   postback_attempts: PostbackAttemptsTable;
@@ -639,11 +696,43 @@ export interface DB {
   users: UsersTable;
   account_tokens: AccountTokensTable;
   mail_outbox: MailOutboxTable;
+  notification_state: NotificationStateTable;
+  push_subscriptions: PushSubscriptionsTable;
+  tenant_push_keys: TenantPushKeysTable;
   login_failures: LoginFailuresTable;
   sessions: SessionsTable;
   profiles: ProfilesTable;
   profiles_removed: ProfilesRemovedTable;
   photos: PhotosTable;
+}
+
+/** Presence, watermarks and unsubscribe token of a member's notifications (migration 0016). */
+export interface NotificationStateTable {
+  user_id: number;
+  tenant_id: string;
+  hidden: Generated<boolean>;
+  seen_at: Date | null;
+  messages_after: Generated<number>;
+  likes_after: Generated<Date>;
+  last_mail_at: Date | null;
+  last_push_at: Date | null;
+  unsubscribe_token: string;
+}
+
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  tenant_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: Generated<Date>;
+}
+
+export interface TenantPushKeysTable {
+  tenant_id: string;
+  public_key: string;
+  private_key: string;
 }
 
 export type User = Selectable<UsersTable>;

@@ -13,9 +13,13 @@ import { inTransaction, type Db } from '../credits/ledger';
 import { quote } from '../credits/offer';
 import type { Payment, User } from '../db/schema';
 import { serverMessage } from '../i18n/messages';
-import { applyProviderPayment, description, idempotencyKey, nextOrderNumber, webhookUrl, type CheckoutContext, type PaymentResult } from '../payments/payments';
-import { ProviderError, type ProviderPayment } from '../payments/provider';
+import { recordIntent, sendIntent } from '../payments/intents';
+import { description, idempotencyKey, nextOrderNumber, webhookUrl, type CheckoutContext, type PaymentResult } from '../payments/payments';
+import { ProviderError } from '../payments/provider';
 import type { Tenant } from '../tenants/schema';
+import { CODE_MESSAGES, type CodeError } from '../offers/discount-codes';
+import { OFFER_MESSAGES, OFFER_STATUS } from '../offers/offer-errors';
+import { priceOrder } from '../offers/order-price';
 import { ibanHash, maskPhone, pairHash, readDetails, type DetailsField, type DirectDebitDetails } from './account-details';
 import { isPairBlocked } from './blocks';
 import { issueCode, newCode, tryCode } from './codes';
@@ -33,6 +37,8 @@ export interface DirectDebitContext extends CheckoutContext {
 export interface DirectDebitRequest extends DirectDebitDetails {
   package: string;
   country: string;
+  /** The code the checkout applied (a discount code or TIMEBONUS25); the trial takes none. */
+  discountcode?: string | undefined;
   otp?: string | undefined;
 }
 
@@ -47,12 +53,14 @@ export type DirectDebitError =
   | 'too_many_codes'
   | 'otp_invalid'
   | 'otp_expired'
-  | 'provider_unavailable';
+  | 'provider_unavailable'
+  | CodeError
+  | keyof typeof OFFER_MESSAGES;
 
 export type DirectDebitResult =
   | { ok: true; step: 'otp'; phone: string; expiresAt: Date }
   | { ok: true; step: 'payment'; payment: Payment }
-  | { ok: false; error: DirectDebitError; fields?: Partial<Record<DetailsField, string>> };
+  | { ok: false; error: DirectDebitError; fields?: Partial<Record<DetailsField, string>>; values?: Record<string, string> };
 
 export const DIRECT_DEBIT_MESSAGES: Record<DirectDebitError, string> = {
   validation: 'signup.error.check',
@@ -66,6 +74,8 @@ export const DIRECT_DEBIT_MESSAGES: Record<DirectDebitError, string> = {
   otp_invalid: 'directdebit.error.otpInvalid',
   otp_expired: 'directdebit.error.otpExpired',
   provider_unavailable: 'payment.error.providerUnavailable',
+  ...CODE_MESSAGES,
+  ...OFFER_MESSAGES,
 };
 
 export const DIRECT_DEBIT_STATUS: Record<DirectDebitError, number> = {
@@ -80,11 +90,12 @@ export const DIRECT_DEBIT_STATUS: Record<DirectDebitError, number> = {
   otp_invalid: 400,
   otp_expired: 400,
   provider_unavailable: 502,
+  ...OFFER_STATUS,
 };
 
 /** The code answers exactly this request: another bundle, country or any changed detail needs a new code. */
 function requestHashOf(tenant: Tenant, userId: number, input: DirectDebitRequest, details: DirectDebitDetails): string {
-  const fields = [tenant.id, userId, input.package, input.country, details.account_holder, details.iban, details.street, details.house_number, details.zip, details.city, details.phone];
+  const fields = [tenant.id, userId, input.package, input.country, input.discountcode ?? '', details.account_holder, details.iban, details.street, details.house_number, details.zip, details.city, details.phone];
   return crypto.createHash('sha256').update(JSON.stringify(fields)).digest('hex');
 }
 
@@ -93,9 +104,10 @@ class LimitReached extends Error {}
 export async function payByDirectDebit(ctx: DirectDebitContext, user: User, input: DirectDebitRequest): Promise<DirectDebitResult> {
   const { db, tenant } = ctx;
   if (!tenant.settings.countries.includes(input.country)) return { ok: false, error: 'unknown_country' };
-  if (!tenant.credit_packages.some((p) => p.id === input.package)) return { ok: false, error: 'unknown_package' };
-  const price = quote(tenant, input.country, input.package, 'sdd');
-  if (!price) return { ok: false, error: 'unknown_method' };
+  // The same offers as every other method (issue 26 item 2): the trial, a code, TIMEBONUS25.
+  const order = await priceOrder(db, tenant, user, { package: input.package, method: 'sdd', country: input.country, discountcode: input.discountcode || undefined, locale: ctx.locale });
+  if (!order.ok) return order;
+  const price = order.quote;
   if (!ctx.smsAvailable) return { ok: false, error: 'sms_unavailable' };
   const read = readDetails(input, input.country);
   if (!read.ok) return { ok: false, error: 'validation', fields: read.fields };
@@ -131,11 +143,29 @@ export async function payByDirectDebit(ctx: DirectDebitContext, user: User, inpu
       // Past the limit the whole transaction rolls back, the used try included: nothing happened.
       if (!(await reserveLimit(trx, tenant, ibanHash(details.iban), user.id, price.amount, period))) throw new LimitReached();
       const mandate = await signMandate(trx, tenant, user.id, details);
-      const payment = await insertDebit(trx, ctx, user, { package: price.package.id, credits: price.package.credits, price: price.price, fee: price.fee, amount: price.amount, currency: price.currency, country: input.country, sequenceType: 'first', repeatOf: null });
+      const row = await insertDebit(trx, ctx, user, {
+        package: price.package.id, credits: price.package.credits, price: price.price, discount: price.discount, fee: price.fee, amount: price.amount, currency: price.currency,
+        country: input.country, discountCode: order.code, offer: order.offer, sequenceType: 'first', repeatOf: null,
+      });
       await trx
         .insertInto('direct_debit_payments')
-        .values({ payment_id: payment.id, tenant_id: tenant.id, user_id: user.id, mandate_id: mandate.id, pair_hash: pairHash(details.iban, details.phone), iban_hash: mandate.iban_hash, period, created_at: now() })
+        .values({ payment_id: row.id, tenant_id: tenant.id, user_id: user.id, mandate_id: mandate.id, pair_hash: pairHash(details.iban, details.phone), iban_hash: mandate.iban_hash, period, created_at: now() })
         .execute();
+      // The intent (docs/decisions/0022): the debit exactly as it will be sent, with its key, before it is sent.
+      const sameProvider = mandate.provider === ctx.provider.name;
+      const payment = await recordIntent(trx, row, {
+        call: 'createDirectDebit',
+        input: {
+          amount: row.amount,
+          currency: row.currency,
+          description: description(tenant, row.credits, row.order_number),
+          webhookUrl: webhookUrl(ctx.origin),
+          metadata: { payment_id: row.id, order_number: row.order_number },
+          idempotencyKey: idempotencyKey('payment', row),
+          customer: { id: sameProvider ? mandate.provider_customer_id : null, name: mandate.account_holder, email: user.email },
+          mandate: { id: sameProvider ? mandate.provider_mandate_id : null, reference: mandate.reference, consumerName: mandate.account_holder, iban: mandate.iban, signedAt: new Date(mandate.signed_at).toISOString() },
+        },
+      });
       return { payment, mandate };
     });
   } catch (error) {
@@ -145,19 +175,9 @@ export async function payByDirectDebit(ctx: DirectDebitContext, user: User, inpu
   if (typeof created === 'string') return { ok: false, error: created };
 
   const { payment, mandate } = created;
-  const sameProvider = mandate.provider === ctx.provider.name;
-  return debit(ctx, user, payment, period, mandate.iban_hash, () =>
-    ctx.provider.createDirectDebit({
-      amount: payment.amount,
-      currency: payment.currency,
-      description: description(tenant, payment.credits, payment.order_number),
-      webhookUrl: webhookUrl(ctx.origin),
-      metadata: { payment_id: payment.id, order_number: payment.order_number },
-      idempotencyKey: idempotencyKey('payment', payment),
-      customer: { id: sameProvider ? mandate.provider_customer_id : null, name: mandate.account_holder, email: user.email },
-      mandate: { id: sameProvider ? mandate.provider_mandate_id : null, reference: mandate.reference, consumerName: mandate.account_holder, iban: mandate.iban, signedAt: new Date(mandate.signed_at) },
-    }),
-  ).then((result) => (result.ok ? { ok: true as const, step: 'payment' as const, payment: result.payment } : { ok: false as const, error: 'provider_unavailable' as const }));
+  return debit(ctx, user, payment, period, mandate.iban_hash).then((result) =>
+    result.ok ? { ok: true as const, step: 'payment' as const, payment: result.payment } : { ok: false as const, error: 'provider_unavailable' as const },
+  );
 }
 
 /** Inserts our payment row of a direct debit (status open until the provider answers). */
@@ -165,15 +185,19 @@ async function insertDebit(
   trx: Db,
   ctx: CheckoutContext,
   user: User,
-  order: { package: string; credits: number; price: number; fee: number; amount: number; currency: string; country: string; sequenceType: 'first' | 'recurring'; repeatOf: number | null },
+  order: {
+    package: string; credits: number; price: number; discount?: number; fee: number; amount: number; currency: string; country: string;
+    /** The code and once-per-member offer the purchase redeems when paid (offers/redemption.ts). */
+    discountCode?: string | null; offer?: string | null; sequenceType: 'first' | 'recurring'; repeatOf: number | null;
+  },
 ) {
   const at = now();
   return trx
     .insertInto('payments')
     .values({
       tenant_id: ctx.tenant.id, user_id: user.id, order_number: await nextOrderNumber(trx), provider: ctx.provider.name, provider_id: null,
-      package_id: order.package, credits: order.credits, price: order.price, discount: 0, fee: order.fee, amount: order.amount,
-      currency: order.currency, country: order.country, method: 'sdd', discount_code: null, locale: ctx.locale, sequence_type: order.sequenceType,
+      package_id: order.package, credits: order.credits, price: order.price, discount: order.discount ?? 0, fee: order.fee, amount: order.amount,
+      currency: order.currency, country: order.country, method: 'sdd', discount_code: order.discountCode ?? null, offer: order.offer ?? null, locale: ctx.locale, sequence_type: order.sequenceType,
       customer_id: null, mandate_id: null, checkout_url: null, repeat_of: order.repeatOf, paid_at: null, fulfilled_at: null,
       created_at: at, updated_at: at, checked_at: at,
     })
@@ -182,25 +206,20 @@ async function insertDebit(
 }
 
 /**
- * Asks the provider to debit, stores its ids on the payment and the mandate and applies its status.
- * A refusal fails the payment and gives the limit back: nothing was collected.
+ * Sends the stored debit (payments/intents.ts stores the provider's ids on the payment and the
+ * mandate and applies its status). A refusal fails the payment and gives the limit back: nothing
+ * was collected. No answer at all leaves the intent open: the same key, sent again by the
+ * reconciliation, finds out whether the debit was made.
  */
-async function debit(ctx: CheckoutContext, user: User, payment: Payment, period: string, hashOfIban: string, call: () => Promise<ProviderPayment>): Promise<PaymentResult> {
+async function debit(ctx: CheckoutContext, user: User, payment: Payment, period: string, hashOfIban: string): Promise<PaymentResult> {
   const { db, tenant, provider } = ctx;
   try {
-    const remote = await call();
-    await db.updateTable('payments').set({ provider_id: remote.id, customer_id: remote.customerId, updated_at: now() }).where('id', '=', payment.id).execute();
-    await db
-      .updateTable('direct_debit_mandates')
-      .set({ provider: provider.name, provider_customer_id: remote.customerId, provider_mandate_id: remote.mandateId })
-      .where('tenant_id', '=', tenant.id)
-      .where('user_id', '=', user.id)
-      .execute();
-    return { ok: true, payment: (await applyProviderPayment(db, payment.id, remote)).payment };
+    return { ok: true, payment: (await sendIntent(db, provider, payment, ctx.events)).payment };
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     console.error(`[rendezvous] direct debit ${payment.id}: ${error.message}`);
-    await db.updateTable('payments').set({ status: 'failed', updated_at: now() }).where('id', '=', payment.id).execute();
+    if (error.outcomeUnknown) return { ok: true, payment };
+    await db.updateTable('payments').set({ status: 'failed', next_check_at: null, updated_at: now() }).where('id', '=', payment.id).execute();
     await releaseLimit(db, tenant, hashOfIban, user.id, payment.amount, period);
     return { ok: false, error: 'provider_unavailable' };
   }
@@ -224,23 +243,25 @@ export async function repeatDirectDebit(ctx: CheckoutContext, user: User, last: 
         .insertInto('direct_debit_payments')
         .values({ payment_id: row.id, tenant_id: tenant.id, user_id: user.id, mandate_id: mandate.id, pair_hash: pairHash(mandate.iban, mandate.phone), iban_hash: mandate.iban_hash, period, created_at: now() })
         .execute();
-      return row;
+      // The intent (docs/decisions/0022): the charge exactly as it will be sent, with its key, before it is sent.
+      return recordIntent(trx, row, {
+        call: 'chargeRecurring',
+        input: {
+          amount: row.amount,
+          currency: row.currency,
+          description: description(tenant, row.credits, row.order_number),
+          customerId: mandate.provider_customer_id!,
+          mandateId: mandate.provider_mandate_id!,
+          webhookUrl: webhookUrl(ctx.origin),
+          metadata: { payment_id: row.id, order_number: row.order_number },
+          idempotencyKey: idempotencyKey('payment', row),
+        },
+      });
     });
   } catch (error) {
     if (error instanceof LimitReached) return { ok: false, error: 'direct_debit_limit' };
     throw error;
   }
-  const result = await debit(ctx, user, payment, period, mandate.iban_hash, () =>
-    provider.chargeRecurring({
-      amount: payment.amount,
-      currency: payment.currency,
-      description: description(tenant, payment.credits, payment.order_number),
-      customerId: mandate.provider_customer_id!,
-      mandateId: mandate.provider_mandate_id!,
-      webhookUrl: webhookUrl(ctx.origin),
-      metadata: { payment_id: payment.id, order_number: payment.order_number },
-      idempotencyKey: idempotencyKey('payment', payment),
-    }),
-  );
+  const result = await debit(ctx, user, payment, period, mandate.iban_hash);
   return result.ok ? { ...result, charged: true } : result;
 }

@@ -11,6 +11,8 @@ const required = (max: number) => z.string().trim().min(1, { message: 'validatio
 export const DirectDebitSchema = z.object({
   package: z.string().trim().toLowerCase().regex(/^[a-z0-9-]{1,40}$/, { message: 'validation.choice' }),
   country: CountryQuerySchema.optional(),
+  /** The code the checkout applied (issue 26 item 2: offers carry through direct debit). */
+  discountcode: z.string().trim().max(40, { message: 'validation.tooLong' }).optional(),
   account_holder: required(DIRECT_DEBIT_LIMITS.account_holder),
   iban: required(DIRECT_DEBIT_LIMITS.iban),
   street: required(DIRECT_DEBIT_LIMITS.street),

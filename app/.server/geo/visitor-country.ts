@@ -5,7 +5,7 @@ import net from 'node:net';
 import { createRequire } from 'node:module';
 import { ISO_COUNTRY } from '~/shared/catalogue';
 
-type GeoLookup = (ip: string) => { country: string } | null;
+type GeoLookup = (ip: string) => { country: string; ll?: [number, number] } | null;
 let lookup: GeoLookup | null = null;
 
 function geoLookup(): GeoLookup {
@@ -42,4 +42,12 @@ export function visitorCountry(input: { ip: string | null; headerCountry?: strin
   if (!input.ip || !isPublicAddress(input.ip)) return null;
   const address = input.ip.startsWith('::ffff:') ? input.ip.slice(7) : input.ip;
   return geoLookup()(address)?.country ?? null;
+}
+
+/** The visitor's approximate place (the offline GeoIP database's city or region point), or null. */
+export function visitorPoint(ip: string | null): { lat: number; lon: number; country: string } | null {
+  if (!ip || !isPublicAddress(ip)) return null;
+  const found = geoLookup()(ip.startsWith('::ffff:') ? ip.slice(7) : ip);
+  if (!found?.ll || (found.ll[0] === 0 && found.ll[1] === 0)) return null;
+  return { lat: found.ll[0], lon: found.ll[1], country: found.country };
 }

@@ -8,9 +8,12 @@ import type { z } from 'zod';
 import { serverMessage } from '../i18n/messages';
 import { issueText, readRequestBody, type InputIssue } from './request-input';
 
+type Refusal<R> = ReturnType<typeof data<R>>;
+
 interface FormActionSpec<B, R> {
   body: z.ZodType<B>;
-  handle(args: { request: Request; context: AppLoadContext; body: B; params: ActionFunctionArgs['params'] }): Promise<R | Response> | R | Response;
+  /** May answer `data(result, { status: 400 })` for a refusal the domain found (a field error). */
+  handle(args: { request: Request; context: AppLoadContext; body: B; params: ActionFunctionArgs['params'] }): Promise<R | Response | Refusal<R>> | R | Response | Refusal<R>;
   /** The route's action data for a failure: a message for the form and texts per field; `raw` is the submitted form. */
   failure(failure: { message: string; fields: Record<string, string>; raw: Record<string, unknown> }): R;
 }

@@ -18,6 +18,8 @@ export const LIMITS = {
   passwordReset: { points: 10, durationS: 60 * 60 },
   /** Chat messages per member (docs/decisions/0017): a person types far fewer; a script is stopped. */
   message: { points: 20, durationS: 60 },
+  /** Complaints and reports per address (docs/decisions/0029): enough for a real person, not for a flood. */
+  complaint: { points: 10, durationS: 60 * 60 },
 } satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -4,6 +4,9 @@
 // - bodies are capped: Content-Length over the cap answers 413 at once, and a body without a length
 //   is cut off when it grows past the cap (the route then answers 413);
 // - an unexpected failure answers 500 server_error (JSON on /api) and is logged with the request id.
+// - an anonymous GET of a cacheable page is answered from the render cache (render-cache.ts) when it
+//   can be, before the load context is built; per-request hooks that must see every page view (a
+//   lander visit) therefore run as Express middleware before this handler (server.ts).
 // It replaces @remix-run/express's createRequestHandler, which it follows for headers and responses.
 import { Transform, type TransformCallback } from 'node:stream';
 import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from '@remix-run/node';
@@ -12,7 +15,10 @@ import { MAX_UPLOAD_BYTES } from '../members/photos';
 import type { Locale } from '~/shared/locales';
 import { serverMessage } from '../i18n/messages';
 import type { Tenant } from '../tenants/schema';
+import { SESSION_COOKIE } from '../accounts/sessions';
+import { OPERATOR_SESSION_COOKIE } from '../operators/sessions';
 import { BodyTooLargeError } from './request-input';
+import { pageBody, type CachedPage, type RenderCache } from './render-cache';
 import { statusPage } from './status-page';
 
 /** Body caps: JSON and form bodies 64 KiB; multipart (photo uploads) the photo limit plus room for the form. */
@@ -29,7 +35,14 @@ interface Options {
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => Promise<AppLoadContext>;
   /** The language of the gate's own answers, before the load context exists. */
   localeOf: (req: ExpressRequest, tenant: Tenant) => Locale;
+  /** The render cache of anonymous pages, and the key of a request (docs/decisions/0025). */
+  renderCache?: { cache: RenderCache; keyOf: (req: ExpressRequest, res: ExpressResponse, tenant: Tenant) => string } | null;
 }
+
+const SESSION = new RegExp(`(?:^|;\\s*)(?:${SESSION_COOKIE}|${OPERATOR_SESSION_COOKIE})=`);
+
+/** Shared caches may keep nothing of a page (its nonce is per response); the browser may, revalidating. */
+const PAGE_CACHE_CONTROL = 'private, no-cache';
 
 export function remixHandler(options: Options): RequestHandler {
   let handler: ReturnType<typeof createRequestHandler> | null = null;
@@ -63,11 +76,33 @@ export function remixHandler(options: Options): RequestHandler {
       // On /api an oversize body is refused unread; a page's form reads up to the cap and says so inline.
       if (isApi && Number(req.get('content-length') ?? 0) > limit) return reject(413, 'too_large', 'api.error.tooLarge', { Connection: 'close' });
 
+      const renderCache = options.renderCache;
+      // Only a GET of a cacheable page with no session cookie at all: a member never gets a cached page.
+      const cacheKey =
+        renderCache && req.method === 'GET' && !isApi && renderCache.cache.isCacheablePath(req.path) && !SESSION.test(req.get('cookie') ?? '')
+          ? renderCache.keyOf(req, res, tenant)
+          : null;
+      if (cacheKey) {
+        const hit = renderCache!.cache.get(cacheKey);
+        if (hit) return sendCachedPage(res, hit, 'hit');
+      }
+
       const request = remixRequest(req, res, limit);
-      const context = await options.getLoadContext(req, res);
+      let context: AppLoadContext = { ...(await options.getLoadContext(req, res)), documentRequest: !/\.data$/.test(req.path), serverOnly: new Map() };
+      // Rendered with the placeholder nonce, which sendCachedPage replaces with this response's own.
+      if (cacheKey && !context.user && !context.operator) context = { ...context, nonce: renderCache!.cache.placeholderNonce };
       let response = await handler!(request, context);
       // A client that hung up is not a server failure: Remix reports its aborted request as a 500.
       if (request.signal.aborted || res.destroyed) return clientGone(req, requestId);
+      if (cacheKey && context.nonce === renderCache!.cache.placeholderNonce && /^text\/html/i.test(response.headers.get('content-type') ?? '')) {
+        const html = Buffer.from(await response.arrayBuffer());
+        const headers = [...response.headers.entries()];
+        // Only a plain success that sets nothing for this visitor is kept; anything else still gets its real nonce.
+        const keep = response.status === 200 && !response.headers.has('set-cookie');
+        const page = keep ? renderCache!.cache.set(cacheKey, response.status, headers, html) : { status: response.status, headers, parts: [html], bytes: html.length, storedAt: 0 };
+        if (!keep) page.parts = html.toString('utf8').split(renderCache!.cache.placeholderNonce).map((part) => Buffer.from(part));
+        return sendCachedPage(res, page, keep ? 'miss' : 'bypass', response.statusText);
+      }
       if (isApi && response.status >= 500 && !/json/.test(response.headers.get('content-type') ?? '')) {
         console.error(`[rendezvous] request ${requestId}: ${req.method} ${req.path} answered ${response.status}`);
         response = Response.json({ error: 'server_error', message: serverMessage(locale, 'api.error.internal'), request_id: requestId }, { status: 500 });
@@ -130,6 +165,15 @@ function remixHeaders(incoming: ExpressRequest['headers']): Headers {
     else if (values) headers.set(key, values);
   }
   return headers;
+}
+
+function sendCachedPage(res: ExpressResponse, page: CachedPage, state: 'hit' | 'miss' | 'bypass', statusText?: string): void {
+  if (statusText) res.statusMessage = statusText;
+  res.status(page.status);
+  for (const [key, value] of page.headers) res.append(key, value);
+  if (!res.get('Cache-Control')) res.set('Cache-Control', PAGE_CACHE_CONTROL);
+  res.set('X-Render-Cache', state);
+  res.end(pageBody(page, res.locals.nonce as string));
 }
 
 async function sendRemixResponse(res: ExpressResponse, response: Response): Promise<void> {

@@ -12,6 +12,8 @@ export interface InputIssue {
   message: string;
   maximum?: number | bigint;
   minimum?: number | bigint;
+  /** zod's kind of value for too_big/too_small: 'string', 'number', 'array', … */
+  origin?: string;
   /** The whole raw input, to tell a missing value from a wrong one. */
   input?: unknown;
 }
@@ -119,6 +121,10 @@ function valueAt(input: unknown, path: string[]): unknown {
 export function issueText(locale: Locale, issue: InputIssue): string {
   if (/^[a-z]+\.[\w.]+$/.test(issue.message) && serverMessage(locale, issue.message) !== issue.message) {
     return serverMessage(locale, issue.message, { max: Number(issue.maximum ?? 0), min: Number(issue.minimum ?? 0) });
+  }
+  // A number out of range is not a text too long (max_age=100 is "at most 99", not "99 characters").
+  if (issue.origin === 'number' && (issue.code === 'too_big' || issue.code === 'too_small')) {
+    return serverMessage(locale, issue.code === 'too_big' ? 'validation.numberMax' : 'validation.numberMin', { max: Number(issue.maximum ?? 0), min: Number(issue.minimum ?? 0) });
   }
   if (issue.code === 'too_big' && issue.maximum !== undefined) return serverMessage(locale, 'validation.tooLong', { max: Number(issue.maximum) });
   if (issue.path.length && valueAt(issue.input, issue.path) === undefined) return serverMessage(locale, 'validation.required');

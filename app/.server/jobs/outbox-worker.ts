@@ -74,8 +74,9 @@ export async function startOutboxWorker<Row extends OutboxRow>(
     running ??= sendDue().finally(() => (running = null));
     return running;
   };
+  // One drain sends batch after batch until nothing more is due (a batch is 20 rows).
   const stopWorking = await jobs.work(options.job, async () => {
-    if (!stopped) await runOnce();
+    while (!stopped && (await runOnce()) > 0);
   });
   await jobs.schedule(options.job, '* * * * *');
 

@@ -75,7 +75,9 @@ export async function startJobQueue(db: Kysely<DB>, options: QueueTiming & { log
     migrate: true,
     supervise: true,
     schedule: options.cron ?? true,
-    ...(options.cronSeconds ? { cronMonitorIntervalSeconds: options.cronSeconds, cronWorkerIntervalSeconds: options.cronSeconds } : {}),
+    // Schedules are checked every 10 s (pg-boss: 30 s), so a minute's round starts within seconds of it.
+    cronMonitorIntervalSeconds: options.cronSeconds ?? 10,
+    cronWorkerIntervalSeconds: options.cronSeconds ?? 2,
   });
   boss.on('error', (error: Error) => log(`job queue: ${error.message}`));
   await boss.start();

@@ -9,6 +9,9 @@ import { reconcilePayments } from '../payments/reconcile';
 import type { PaymentProvider } from '../payments/provider';
 import type { Tenant } from '../tenants/schema';
 import type { JobQueue } from './queue';
+import type { User } from '../db/schema';
+import { notifyActivity } from '../notifications/activity';
+import { sendPush, type PushPayload } from '../notifications/push';
 
 /** Cron (UTC) of each round. */
 export const ROUNDS = {
@@ -16,11 +19,22 @@ export const ROUNDS = {
   'payments.reconcile': '* * * * *',
   // Accounts past their 14-day reactivation window are erased.
   'accounts.erase': '17 * * * *',
+  // New messages and likes: the first mail after a quiet spell within two minutes (docs/decisions/0024).
+  'notifications.activity': '* * * * *',
 } as const;
 
 export async function startScheduledJobs(
   jobs: JobQueue,
-  deps: { db: Kysely<DB>; tenant: (id: string) => Tenant | undefined; providerFor: (tenant: Tenant) => PaymentProvider; events: EventBus; media: MediaStorage; log: (message: string) => void },
+  deps: {
+    db: Kysely<DB>;
+    tenant: (id: string) => Tenant | undefined;
+    providerFor: (tenant: Tenant) => PaymentProvider;
+    events: EventBus;
+    media: MediaStorage;
+    /** scheme://host that links in a member's notifications point to. */
+    originOf: (tenant: Tenant, user: User) => string;
+    log: (message: string) => void;
+  },
 ): Promise<void> {
   const { db, log } = deps;
   await jobs.work('payments.reconcile', async () => {
@@ -30,6 +44,15 @@ export async function startScheduledJobs(
   await jobs.work('accounts.erase', async () => {
     const erased = await eraseExpiredAccounts(db, deps.media);
     if (erased) log(`erased ${erased} accounts past their reactivation window`);
+  });
+  await jobs.work('notifications.activity', async () => {
+    const result = await notifyActivity(db, { tenant: deps.tenant, originOf: deps.originOf, jobs });
+    // The mails are in the outbox: send them now rather than at the outbox's next round.
+    if (result.mails > 0) await jobs.send('mail.outbox');
+  });
+  await jobs.work<{ tenant: string; subscription: number; payload: PushPayload }>('push.send', async (data) => {
+    const tenant = deps.tenant(data.tenant);
+    if (tenant) await sendPush(db, tenant, data.subscription, data.payload);
   });
   for (const [name, cron] of Object.entries(ROUNDS)) await jobs.schedule(name as keyof typeof ROUNDS, cron);
 }

@@ -11,7 +11,7 @@ const Text = z.partialRecord(Locale, z.string().trim().min(1).max(200));
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const Slug = z.string().max(60).regex(SLUG_PATTERN, 'must be lower-case letters and digits joined by dashes, e.g. she-summer');
 
-/** The accent pictures a variant may name (public/landers/accents/<name>.webp, made by scripts/make-lander-media.sh). */
+/** The accent pictures a variant may name (public/lander-media/accents/<name>.svg, drawn by hand as small SVG). */
 export const ACCENT_IMAGES = ['sunset', 'city', 'beach', 'night', 'forest', 'cafe'] as const;
 
 export const CampaignVariantSchema = z.strictObject({

@@ -18,6 +18,10 @@ export interface MailContent {
   paragraphs: string[];
   action?: { label: string; url: string };
   footnote?: string;
+  /** A picture above the heading (the sender's photo of a notification), absolute URL. */
+  image?: { url: string; alt: string };
+  /** A link under the footer (the one-click unsubscribe page of a notification). */
+  unsubscribe?: { label: string; url: string };
 }
 
 const escape = (value: string) =>
@@ -31,12 +35,13 @@ export function renderMail(tenant: Tenant, locale: Locale, content: MailContent)
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border-radius:12px;overflow:hidden" cellpadding="0" cellspacing="0">
 <tr><td style="background:${colors.dark};color:${colors.onDark};padding:18px 24px;font-size:22px;font-weight:bold">${escape(tenant.theme.logo?.text ?? tenant.settings.name)}</td></tr>
+${content.image ? `<tr><td style="padding:24px 24px 0"><img src="${escape(content.image.url)}" alt="${escape(content.image.alt)}" width="96" height="96" style="display:block;width:96px;height:96px;border-radius:50%;object-fit:cover"></td></tr>` : ''}
 <tr><td style="padding:28px 24px 8px"><h1 style="margin:0 0 16px;font-size:22px">${escape(content.heading)}</h1>
 ${content.paragraphs.map((p) => `<p style="margin:0 0 14px;line-height:1.5">${escape(p)}</p>`).join('\n')}
 ${content.action ? `<p style="margin:24px 0"><a href="${escape(content.action.url)}" style="display:inline-block;background:${colors.primary};color:${colors.onPrimary};padding:12px 24px;border-radius:999px;font-weight:bold;text-decoration:none">${escape(content.action.label)}</a></p><p style="font-size:13px;color:${colors.textMuted};word-break:break-all">${escape(content.action.url)}</p>` : ''}
 ${content.footnote ? `<p style="font-size:13px;color:${colors.textMuted}">${escape(content.footnote)}</p>` : ''}
 </td></tr>
-<tr><td style="padding:16px 24px 24px;font-size:12px;color:${colors.textMuted}">${escape(footer)}</td></tr>
+<tr><td style="padding:16px 24px 24px;font-size:12px;color:${colors.textMuted}">${escape(footer)}${content.unsubscribe ? `<br><a href="${escape(content.unsubscribe.url)}" style="color:${colors.textMuted}">${escape(content.unsubscribe.label)}</a>` : ''}</td></tr>
 </table></td></tr></table></body></html>`;
   const text = [
     content.heading,
@@ -46,6 +51,7 @@ ${content.footnote ? `<p style="font-size:13px;color:${colors.textMuted}">${esca
     ...(content.footnote ? [content.footnote, ''] : []),
     '--',
     footer,
+    ...(content.unsubscribe ? [`${content.unsubscribe.label}: ${content.unsubscribe.url}`] : []),
   ].join('\n');
   return { html, text };
 }
@@ -54,7 +60,7 @@ ${content.footnote ? `<p style="font-size:13px;color:${colors.textMuted}">${esca
 export async function enqueueMail(
   db: Kysely<DB> | Transaction<DB>,
   tenant: Tenant,
-  input: { kind: string; to: string; locale: Locale; content: MailContent },
+  input: { kind: string; to: string; locale: Locale; content: MailContent; headers?: Record<string, string> },
 ): Promise<void> {
   const { html, text } = renderMail(tenant, input.locale, input.content);
   const at = now();
@@ -70,6 +76,7 @@ export async function enqueueMail(
       text,
       next_attempt_at: at,
       created_at: at,
+      headers: input.headers ?? null,
     })
     .execute();
 }
@@ -85,7 +92,7 @@ export function startMailWorker(db: Kysely<DB>, jobs: JobQueue, options: { smtpU
     table: 'mail_outbox',
     job: 'mail.outbox',
     deliver: async (mail) => {
-      await transporter.sendMail({ from: mail.from_address, to: mail.to_address, subject: mail.subject, html: mail.html, text: mail.text });
+      await transporter.sendMail({ from: mail.from_address, to: mail.to_address, subject: mail.subject, html: mail.html, text: mail.text, headers: mail.headers ?? undefined });
     },
     describe: (mail) => `mail ${mail.id} to ${mail.to_address}`,
     log: options.log,

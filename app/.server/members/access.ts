@@ -1,7 +1,8 @@
 // Who may see whom (SPEC §6), as query filters every member query shares: the tenant's pool of listed
 // profiles (see profiles.listed), and no profile across a block in either direction. Invisible and
 // privacy-mode members are not listed; they are seen only by the members they reached out to (a like
-// or a message). A member never finds their own profile.
+// or a message) — an invisible member only through what they sent while invisible (decision 0030).
+// A member never finds their own profile.
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { today } from '../clock';
 import type { DB, User } from '../db/schema';
@@ -46,39 +47,43 @@ export function visibleTo(eb: ProfileEB, tenant: Tenant, viewer: Viewer, options
 /**
  * A profile whose owner, still a member, reached out to the viewer: liked them (an active profile),
  * or wrote to them — a message also counts from a member whose e-mail is not confirmed yet (their
- * profile waits for the confirmation, but SPEC §4 lets them write; decision 0017).
+ * profile waits for the confirmation, but SPEC §4 lets them write; decision 0017). For an invisible
+ * owner only what they sent since going invisible counts (SPEC §6: hidden from others' likes and
+ * messages, they make the first move; decision 0030).
  */
 function reachedOut(eb: ProfileEB, own: number): Expression<SqlBool> {
-  return eb.and([
-    eb.exists(
-      eb
-        .selectFrom('users as owner')
-        .select(sql`1`.as('one'))
-        .whereRef('owner.id', '=', 'profiles.user_id')
-        .where('owner.status', 'in', ['confirmed', 'not_confirmed']),
-    ),
-    eb.or([
-      eb.and([
-        eb('profiles.status', '=', 'active'),
-        eb.exists(
-          eb
-            .selectFrom('likes')
-            .select(sql`1`.as('one'))
-            .whereRef('likes.liker_profile_id', '=', 'profiles.id')
-            .where('likes.liked_profile_id', '=', own),
-        ),
-      ]),
-      eb.exists(
-        eb
-          .selectFrom('conversation_sides as reach_side')
-          .innerJoin('messages as reach_message', 'reach_message.conversation_id', 'reach_side.conversation_id')
-          .select(sql`1`.as('one'))
-          .where('reach_side.profile_id', '=', own)
-          .whereRef('reach_side.other_profile_id', '=', 'profiles.id')
-          .whereRef('reach_message.sender_profile_id', '=', 'profiles.id'),
+  return eb.exists(
+    eb
+      .selectFrom('users as owner')
+      .select(sql`1`.as('one'))
+      .whereRef('owner.id', '=', 'profiles.user_id')
+      .where('owner.status', 'in', ['confirmed', 'not_confirmed'])
+      .where((o) =>
+        o.or([
+          o.and([
+            o('profiles.status', '=', 'active'),
+            o.exists(
+              o
+                .selectFrom('likes')
+                .select(sql`1`.as('one'))
+                .whereRef('likes.liker_profile_id', '=', 'profiles.id')
+                .where('likes.liked_profile_id', '=', own)
+                .where((l) => l.or([l('owner.invisible', '=', false), l('likes.created_at', '>=', l.ref('owner.invisible_since'))])),
+            ),
+          ]),
+          o.exists(
+            o
+              .selectFrom('conversation_sides as reach_side')
+              .innerJoin('messages as reach_message', 'reach_message.conversation_id', 'reach_side.conversation_id')
+              .select(sql`1`.as('one'))
+              .where('reach_side.profile_id', '=', own)
+              .whereRef('reach_side.other_profile_id', '=', 'profiles.id')
+              .whereRef('reach_message.sender_profile_id', '=', 'profiles.id')
+              .where((m) => m.or([m('owner.invisible', '=', false), m('reach_message.created_at', '>=', m.ref('owner.invisible_since'))])),
+          ),
+        ]),
       ),
-    ]),
-  ]);
+  );
 }
 
 /** How many photos of a profile a viewer sees (SPEC §6): visitors 1, free members 3, premium all. */

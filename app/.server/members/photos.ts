@@ -11,12 +11,14 @@ import type { DB, User } from '../db/schema';
 import { THUMB_SIZE } from '../media/demo-picture';
 import { deleteUnreachable, type MediaStorage } from '../media/storage';
 
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** 10 MB as the texts say it (decimal: 10,000,000 bytes), not 10 MiB. */
+export const MAX_UPLOAD_BYTES = 10_000_000;
 export const MAX_INPUT_PIXELS = 40_000_000;
 export const PHOTO_LIMITS = { free: 3, premium: 25 } as const;
 const MAX_EDGE = 1600;
 
-export type PhotoError = 'no_profile' | 'premium_only' | 'too_large' | 'not_image' | 'heic_unsupported' | 'too_many_pixels' | 'not_found';
+/** premium_only: a free member at the free limit (more is a premium feature); photo_limit: a premium member at theirs. */
+export type PhotoError = 'no_profile' | 'premium_only' | 'photo_limit' | 'too_large' | 'not_image' | 'heic_unsupported' | 'too_many_pixels' | 'not_found';
 
 /**
  * Whether this sharp build decodes HEIC (HEVC). The prebuilt registry packages read AVIF only, so
@@ -72,8 +74,9 @@ export async function uploadPhoto(db: Kysely<DB>, user: User, bytes: Uint8Array,
   if (!type) return { ok: false, error: 'not_image' };
   if (type === 'heic' && !HEIC_READABLE) return { ok: false, error: 'heic_unsupported' };
   const limit = user.paid_user ? PHOTO_LIMITS.premium : PHOTO_LIMITS.free;
+  const atLimit: PhotoError = user.paid_user ? 'photo_limit' : 'premium_only';
   // A cheap early answer; the count that counts is taken again under the row lock below.
-  if ((await countPhotos(db, user.profile_id)) >= limit) return { ok: false, error: 'premium_only' };
+  if ((await countPhotos(db, user.profile_id)) >= limit) return { ok: false, error: atLimit };
 
   const encoded = await encodePhoto(bytes, { width: THUMB_SIZE.width, height: THUMB_SIZE.height, fit: 'cover' });
   if (!encoded.ok) return encoded;
@@ -109,7 +112,7 @@ export async function uploadPhoto(db: Kysely<DB>, user: User, bytes: Uint8Array,
   }));
   if (!photo) {
     await deleteUnreachable(media, [filename, thumbFilename]);
-    return { ok: false, error: 'premium_only' };
+    return { ok: false, error: atLimit };
   }
   return { ok: true, photo };
 }
@@ -164,6 +167,7 @@ export async function setMainPhoto(db: Kysely<DB>, user: User, photoId: number):
 export const PHOTO_MESSAGES: Record<PhotoError, string> = {
   no_profile: 'api.error.notFound',
   premium_only: 'photos.error.premiumOnly',
+  photo_limit: 'photos.error.limit',
   too_large: 'photos.error.tooLarge',
   not_image: 'photos.error.notImage',
   heic_unsupported: 'photos.error.heicUnsupported',

@@ -1,5 +1,5 @@
 // Loader and action data of the profile screen, shared by /members/{id} and /likes/m/{id}.
-import { redirect, type AppLoadContext } from '@remix-run/node';
+import { data, redirect, type AppLoadContext } from '@remix-run/node';
 import { z } from 'zod';
 import { parseId } from '~/shared/request-rules';
 import { formAction } from '../http/form-action';
@@ -12,7 +12,8 @@ export async function profilePageData(context: AppLoadContext, id: number) {
   const { db, tenant, user, locale } = context;
   const result = await viewProfile(db, tenant, { user }, id);
   if (!result.ok && result.error === 'not_found') throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
-  if (!result.ok) return { blockedBy: result.name, page: null };
+  // SPEC §6: the blocked member has no access to this page — the text, with 403 (not 200).
+  if (!result.ok) return data({ blockedBy: result.name, page: null, newLikes: undefined, profile: null }, { status: 403 });
   const { profile } = result;
   const viewer = !user ? ('visitor' as const) : user.profile_id === profile.id ? ('self' as const) : ('member' as const);
   let like: LikeState = 'none';

@@ -13,11 +13,13 @@ import { ageOn } from '../profiles/age';
 import type { Tenant } from '../tenants/schema';
 import type { LatLon } from '~/shared/geo';
 import { distanceKm } from '../geo/viewer-location';
-import type { Viewer } from './access';
+import { visibleTo, type Viewer } from './access';
 import { BODY_TYPES, EYE_COLOURS, GENDERS, HAIR_COLOURS, INTERESTS, RELATIONSHIP_STATUSES } from '~/shared/catalogue';
 import { searchIndexOf, type IndexQuery, type Traits } from './search-index';
 
 export const PAGE_SIZE = 24;
+import { DISTANCES_KM, VISITOR_MAX_PAGES } from '~/shared/search-limits';
+export { DISTANCES_KM, VISITOR_MAX_PAGES };
 export const MAX_PAGE = 1000;
 /** Results never claim more than the last reachable page holds. */
 export const COUNT_CAP = PAGE_SIZE * MAX_PAGE;
@@ -77,6 +79,8 @@ export const SearchSchema = z.object({
   tattoos: param(yesNo),
   /** Only profiles with a main photo (false: no filter). */
   with_photo: param(yesNo),
+  /** Within this many km of the viewer (needs the viewer's location; without it, no filter). */
+  distance: param(integer(1, 1000)),
   /** Profiles with every one of these interests (comma-separated, at most five). */
   interests: param(
     z
@@ -127,8 +131,12 @@ export type SearchResult =
       numResults: number;
       numResultsEstimated: boolean;
       similar: MemberCard[];
+      /** For visitors, the last page they may open (VISITOR_MAX_PAGES); null for members. */
+      visitorMaxPages: number | null;
+      /** Whether the distance filter applied (it needs the viewer's location). */
+      distanceApplied: boolean;
     }
-  | { ok: false; error: 'login_required' };
+  | { ok: false; error: 'login_required' | 'visitor_limit' };
 
 export function visitorMaySearch(tenant: Tenant, hasTrafficSource: boolean): boolean {
   return tenant.settings.logged_out_search || (tenant.settings.logged_out_search_trafficsource && hasTrafficSource);
@@ -206,7 +214,14 @@ interface Criteria {
   traits?: Traits;
   /** Every one of these interests (not in the search index: the database answers, decision 0011). */
   interests?: readonly string[];
+  /** Within `km` of `from` (coordinates are not in the search index either: the database answers). */
+  within?: { from: LatLon; km: number };
   hidden: number[];
+  /**
+   * Unlisted profiles this viewer finds all the same: privacy-mode members who liked or wrote to
+   * them (SPEC §6, decision 0030). Few per viewer; a search with any asks the database alone.
+   */
+  revealed?: readonly number[];
   /** Only ids below this one (keyset continuation). */
   below?: number;
   /** The viewer's location, for distances. */
@@ -215,9 +230,14 @@ interface Criteria {
 
 type ProfilesQuery = SelectQueryBuilder<DB, 'profiles', { id: number }>;
 
-/** Every search filter but country and gender (the callers add those); each is a column of the search indexes. */
-function whereMatching(query: ProfilesQuery, tenant: Tenant, day: string, criteria: Criteria): ProfilesQuery {
-  let q = query.where('profiles.listed', '=', true).where((eb) => tenantAndNiche(eb, tenant, day));
+/**
+ * Every search filter but country and gender (the callers add those); each is a column of the search
+ * indexes. `revealed`: the viewer's revealed profiles instead of the listed ones.
+ */
+function whereMatching(query: ProfilesQuery, tenant: Tenant, day: string, criteria: Criteria, part: 'listed' | 'revealed' = 'listed'): ProfilesQuery {
+  let q = (part === 'listed' ? query.where('profiles.listed', '=', true) : query.where('profiles.id', 'in', criteria.revealed?.length ? [...criteria.revealed] : [0])).where((eb) =>
+    tenantAndNiche(eb, tenant, day),
+  );
   if (criteria.region) q = q.where('profiles.region', '=', criteria.region);
   if (criteria.bornBy) q = q.where('profiles.birth_date', '<=', criteria.bornBy);
   if (criteria.bornAfter) q = q.where('profiles.birth_date', '>', criteria.bornAfter);
@@ -229,9 +249,28 @@ function whereMatching(query: ProfilesQuery, tenant: Tenant, day: string, criter
   if (traits.tattoos !== undefined) q = q.where('profiles.tattoos', '=', traits.tattoos);
   if (traits.with_photo) q = q.where('profiles.main_photo_id', 'is not', null);
   if (criteria.interests?.length) q = q.where('profiles.interests', '@>', sql<string[]>`${[...criteria.interests]}::text[]`);
+  if (criteria.within) q = whereWithin(q, criteria.within);
   if (criteria.hidden.length) q = q.where('profiles.id', 'not in', criteria.hidden);
   if (criteria.below) q = q.where('profiles.id', '<', criteria.below);
   return q;
+}
+
+/**
+ * Profiles within `km` of a point: a latitude/longitude box first (cheap), then the great-circle
+ * distance (haversine, as distanceKm computes it for the cards; STACK.md: no earthdistance).
+ */
+function whereWithin(q: ProfilesQuery, within: { from: LatLon; km: number }): ProfilesQuery {
+  const { lat, lon } = within.from;
+  const dLat = within.km / 111.2;
+  const dLon = within.km / (111.2 * Math.max(0.01, Math.cos((lat * Math.PI) / 180)));
+  return q
+    .where('profiles.latitude', '>=', lat - dLat)
+    .where('profiles.latitude', '<=', lat + dLat)
+    .where('profiles.longitude', '>=', lon - dLon)
+    .where('profiles.longitude', '<=', lon + dLon)
+    .where(
+      sql<boolean>`2 * 6371 * asin(sqrt(power(sin(radians(profiles.latitude - ${lat}) / 2), 2) + cos(radians(${lat})) * cos(radians(profiles.latitude)) * power(sin(radians(profiles.longitude - ${lon}) / 2), 2))) <= ${within.km}`,
+    );
 }
 
 /**
@@ -251,6 +290,14 @@ function matchingIds(db: Kysely<DB>, tenant: Tenant, day: string, criteria: Crit
       return db.selectFrom(part.as('part')).select('part.id');
     }),
   );
+  if (criteria.revealed?.length && criteria.countries.length) {
+    const revealed = whereMatching(db.selectFrom('profiles').select('profiles.id'), tenant, day, criteria, 'revealed')
+      .where('profiles.country', 'in', criteria.countries)
+      .where('profiles.gender', 'in', criteria.genders)
+      .orderBy('profiles.id', 'desc')
+      .limit(perPart);
+    parts.push(db.selectFrom(revealed.as('part')).select('part.id'));
+  }
   const [first, ...rest] = parts;
   return first ? rest.reduce((union, part) => union.unionAll(part), first) : null;
 }
@@ -291,6 +338,39 @@ async function countMatching(db: Kysely<DB>, tenant: Tenant, day: string, criter
   return { count: Math.min(COUNT_CAP, Math.max(exact, Math.round(estimate))), estimated: true };
 }
 
+/** How many of the viewer's revealed profiles match (a handful at most: counted exactly). */
+async function countRevealed(db: Kysely<DB>, tenant: Tenant, day: string, criteria: Criteria): Promise<number> {
+  if (!criteria.revealed?.length || !criteria.countries.length) return 0;
+  const matching = whereMatching(db.selectFrom('profiles').select('profiles.id'), tenant, day, criteria, 'revealed')
+    .where('profiles.country', 'in', criteria.countries)
+    .where('profiles.gender', 'in', criteria.genders);
+  const row = await db
+    .selectFrom(matching.as('revealed'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * The privacy-mode members who reached out to this member (a like, or a message): SPEC §6 shows them
+ * to exactly those people, in search too. Invisible members never appear in search.
+ */
+async function revealedTo(db: Kysely<DB>, tenant: Tenant, viewer: Viewer): Promise<number[]> {
+  if (!viewer.user?.profile_id) return [];
+  const rows = await db
+    .selectFrom('profiles')
+    .innerJoin('users as hidden_owner', 'hidden_owner.id', 'profiles.user_id')
+    .select('profiles.id')
+    .where('profiles.listed', '=', false)
+    .where('profiles.status', '=', 'active')
+    .where('hidden_owner.privacy_mode', '=', true)
+    .where('hidden_owner.invisible', '=', false)
+    .where('hidden_owner.status', '=', 'confirmed')
+    .where((eb) => visibleTo(eb, tenant, viewer))
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 function indexQuery(tenant: Tenant, day: string, criteria: Criteria): IndexQuery {
   return {
     countries: criteria.countries,
@@ -321,7 +401,8 @@ async function pageAndCount(
   filters: SearchFilters,
 ): Promise<{ results: MemberCard[]; numResults: number; estimated: boolean }> {
   // Interests are not in the index (a set of tags per profile): such a search asks the database alone.
-  const catchingUp = db.isTransaction || criteria.interests?.length ? Promise.resolve(null) : searchIndexOf(db).current();
+  // Nor are a viewer's revealed privacy-mode members (decision 0030): the database answers for them.
+  const catchingUp = db.isTransaction || criteria.interests?.length || criteria.revealed?.length || criteria.within ? Promise.resolve(null) : searchIndexOf(db).current();
   const offset = (filters.page - 1) * PAGE_SIZE;
   if (!filters.after && offset > 0) {
     const index = await catchingUp;
@@ -333,7 +414,12 @@ async function pageAndCount(
   }
   // Page 1 and the Next link need no position: the page is read while the index catches up and counts.
   const counting = catchingUp.then((index) =>
-    index ? { count: index.count(indexQuery(tenant, day, criteria), COUNT_CAP), estimated: false } : countMatching(db, tenant, day, criteria),
+    index
+      ? { count: index.count(indexQuery(tenant, day, criteria), COUNT_CAP), estimated: false }
+      : Promise.all([countMatching(db, tenant, day, criteria), countRevealed(db, tenant, day, criteria)]).then(([listed, revealed]) => ({
+          count: Math.min(COUNT_CAP, listed.count + revealed),
+          estimated: listed.estimated,
+        })),
   );
   const [results, counted] = await Promise.all([
     filters.after
@@ -353,10 +439,11 @@ export async function searchMembers(
   if (!viewer.user && !visitorMaySearch(tenant, viewer.hasTrafficSource)) return { ok: false, error: 'login_required' };
   // Refused values are dropped here; GET /api/members.php refuses them first (SearchSchema).
   const { filters } = lenientSearchFilters(raw);
+  if (!viewer.user && filters.page > VISITOR_MAX_PAGES) return { ok: false, error: 'visitor_limit' };
   const day = today();
   const countries = filters.country ? tenant.settings.countries.filter((c) => c === filters.country) : tenant.settings.countries;
   const genders = filters.gender ? [filters.gender] : GENDERS;
-  const hidden = await hiddenFrom(db, viewer);
+  const [hidden, revealed] = await Promise.all([hiddenFrom(db, viewer), revealedTo(db, tenant, viewer)]);
   const criteria: Criteria = {
     countries,
     genders,
@@ -373,7 +460,9 @@ export async function searchMembers(
       with_photo: filters.with_photo || undefined,
     },
     interests: filters.interests,
+    within: filters.distance && viewer.location && tenant.settings.search_fields.includes('distance') ? { from: viewer.location, km: filters.distance } : undefined,
     hidden,
+    revealed,
     from: viewer.location ?? null,
   };
   const { results, numResults, estimated } = await pageAndCount(db, tenant, day, criteria, filters);
@@ -382,7 +471,17 @@ export async function searchMembers(
   let similar: MemberCard[] = [];
   if (numResults < PAGE_SIZE && filters.page === 1) {
     const shown = results.map((r) => r.id);
-    similar = await pageOfCards(db, tenant, day, { countries, genders, hidden: [...hidden, ...shown], from: criteria.from }, 0, PAGE_SIZE - results.length);
+    similar = await pageOfCards(db, tenant, day, { countries, genders, hidden: [...hidden, ...shown], revealed, from: criteria.from }, 0, PAGE_SIZE - results.length);
   }
-  return { ok: true, filters, pageNumber: filters.page, results, numResults, numResultsEstimated: estimated, similar };
+  return {
+    ok: true,
+    filters,
+    pageNumber: filters.page,
+    results,
+    numResults,
+    numResultsEstimated: estimated,
+    similar,
+    visitorMaxPages: viewer.user ? null : VISITOR_MAX_PAGES,
+    distanceApplied: criteria.within !== undefined,
+  };
 }

@@ -20,6 +20,8 @@ export interface AuditEntry {
   detail?: Record<string, unknown> | null;
   /** The operator an admin's team action concerns. */
   subjectOperatorId?: number | null;
+  /** The complaint a moderation step concerns. */
+  complaintId?: number | null;
 }
 
 export async function recordAudit(db: Kysely<DB> | Transaction<DB>, entry: AuditEntry): Promise<void> {
@@ -35,6 +37,7 @@ export async function recordAudit(db: Kysely<DB> | Transaction<DB>, entry: Audit
       detail: entry.detail ? (JSON.stringify(entry.detail) as unknown as Record<string, unknown>) : null,
       created_at: now(),
       subject_operator_id: entry.subjectOperatorId ?? null,
+      complaint_id: entry.complaintId ?? null,
     })
     .execute();
 }

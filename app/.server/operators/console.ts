@@ -53,6 +53,7 @@ export function requireOperator(context: AppLoadContext): OperatorActor {
 /** Where each role's work starts, in the order the console's home picks the first one the operator holds. */
 export const ROLE_HOMES: Partial<Record<OperatorRole, string>> = {
   answering: '/operator',
+  moderation: '/operator/complaints',
   admin: '/operator/team',
 };
 

@@ -91,10 +91,24 @@ export class MollieProvider implements PaymentProvider {
         paymentId,
         amount: mollieAmount(input.amount, input.currency),
         description: input.description,
+        // Found again by findRefund once Mollie has forgotten the key (docs/decisions/0022).
+        metadata: { idempotency_key: input.idempotencyKey },
         idempotencyKey: input.idempotencyKey,
       });
-      const status = String(refund.status);
-      return { id: refund.id, status: status === 'refunded' ? 'refunded' : status === 'failed' || status === 'canceled' ? 'failed' : 'pending' };
+      return refundView(refund);
+    });
+  }
+
+  async fetchRefund(paymentId: string, refundId: string): Promise<ProviderRefund> {
+    return call(async () => refundView(await this.client.paymentRefunds.get(refundId, { paymentId })));
+  }
+
+  async findRefund(paymentId: string, idempotencyKey: string): Promise<ProviderRefund | null> {
+    return call(async () => {
+      // A payment has a handful of refunds at most: one page of 250 holds them all.
+      const page = await this.client.paymentRefunds.page({ paymentId, limit: 250 });
+      const found = page.find((refund) => (refund.metadata as { idempotency_key?: string } | null)?.idempotency_key === idempotencyKey);
+      return found ? refundView(found) : null;
     });
   }
 
@@ -148,6 +162,12 @@ export class MollieProvider implements PaymentProvider {
   }
 }
 
+/** Mollie's queued, pending and processing are pending to us; canceled is failed (the money stays). */
+function refundView(refund: { id: string; status: unknown }): ProviderRefund {
+  const status = String(refund.status);
+  return { id: refund.id, status: status === 'refunded' ? 'refunded' : status === 'failed' || status === 'canceled' ? 'failed' : 'pending' };
+}
+
 function view(payment: {
   id: string;
   status: string;
@@ -166,11 +186,18 @@ function view(payment: {
   };
 }
 
+/**
+ * Mollie's 4xx answers are refusals: nothing happened. A network error, a timeout or a 5xx may
+ * come after Mollie carried the call out, so its outcome is unknown (the same key tells later).
+ */
 async function call<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (error instanceof ProviderError) throw error;
-    throw new ProviderError(`Mollie: ${(error as Error).message}`);
+    const status = (error as { statusCode?: number }).statusCode;
+    // 409 (the same key still being processed) and 429 (too many requests) are not refusals either.
+    const refused = status !== undefined && status >= 400 && status < 500 && status !== 409 && status !== 429;
+    throw new ProviderError(`Mollie: ${(error as Error).message}`, { outcomeUnknown: !refused });
   }
 }

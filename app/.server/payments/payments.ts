@@ -3,20 +3,20 @@
 import { sql, type Kysely } from 'kysely';
 import { isCardMethod } from '~/shared/payment-methods';
 import { now } from '../clock';
-import { grantCredits, inTransaction, type Db } from '../credits/ledger';
-import { recordPaymentPostbacks } from '../postbacks/record';
+import { inTransaction, type Db } from '../credits/ledger';
 import type { EventBus } from '../events/bus';
 import { announceCredits } from '../events/member-events';
-import { quote } from '../credits/offer';
-import { blockAfterChargeback } from '../directdebit/blocks';
-import { repeatDirectDebit } from '../directdebit/direct-debit';
 import { CODE_MESSAGES } from '../offers/discount-codes';
 import { OFFER_MESSAGES, OFFER_STATUS } from '../offers/offer-errors';
 import { priceOrder, type OrderError } from '../offers/order-price';
-import { redeemOffer } from '../offers/redemption';
+import { RECONCILE_EVERY_MS } from './schedule';
 import type { DB, Payment, User } from '../db/schema';
 import type { Tenant } from '../tenants/schema';
-import { isFinal, ProviderError, type PaymentProvider, type ProviderPayment } from './provider';
+import { applyProviderPayment, type Applied } from './apply';
+import { canResend, closeLostIntent, recordIntent, sendIntent } from './intents';
+import { ProviderError, type PaymentProvider } from './provider';
+
+export { applyProviderPayment, type Applied };
 
 export interface CheckoutContext {
   db: Kysely<DB>;
@@ -95,7 +95,7 @@ export const returnUrl = (origin: string, paymentId: number) => `${origin}/credi
 export const webhookUrl = (origin: string) => `${origin}/api/payment-webhook.php`;
 
 /** The member's provider customer and stored card mandate, from their latest paid card payment. */
-async function storedMandate(db: Db, userId: number, provider: PaymentProvider['name']) {
+export async function storedMandate(db: Db, userId: number, provider: PaymentProvider['name']) {
   return db
     .selectFrom('payments')
     .select(['customer_id', 'mandate_id'])
@@ -131,117 +131,75 @@ export async function createPayment(
   if (input.method === 'sdd') return { ok: false, error: 'direct_debit_form' };
 
   const at = now();
-  const orderNumber = await nextOrderNumber(db);
   const sequenceType = isCardMethod(input.method) ? 'first' : 'oneoff';
-  const payment = await db
-    .insertInto('payments')
-    .values({
-      tenant_id: tenant.id,
-      user_id: user.id,
-      order_number: orderNumber,
-      provider: provider.name,
-      provider_id: null,
-      package_id: price.package.id,
-      credits: price.package.credits,
-      price: price.price,
-      discount: price.discount,
-      fee: price.fee,
-      amount: price.amount,
-      currency: price.currency,
-      country: input.country,
-      method: input.method,
-      discount_code: order.code,
-      offer: order.offer,
-      locale: ctx.locale,
-      sequence_type: sequenceType,
-      customer_id: null,
-      mandate_id: null,
-      checkout_url: null,
-      repeat_of: options.repeatOf ?? null,
-      paid_at: null,
-      fulfilled_at: null,
-      created_at: at,
-      updated_at: at,
-      checked_at: at,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-
-  try {
-    const known = sequenceType === 'first' ? await storedMandate(db, user.id, provider.name) : undefined;
-    const created = await provider.createPayment({
-      amount: payment.amount,
-      currency: payment.currency,
-      description: description(tenant, payment.credits, orderNumber),
-      method: payment.method,
-      locale: ctx.locale,
-      country: payment.country,
-      redirectUrl: returnUrl(ctx.origin, payment.id),
-      webhookUrl: webhookUrl(ctx.origin),
-      sequenceType,
-      customer: sequenceType === 'first' ? { id: known?.customer_id ?? null, ...(await customerOf(db, user)) } : null,
-      metadata: { payment_id: payment.id, order_number: orderNumber },
-      idempotencyKey: idempotencyKey('payment', payment),
-    });
-    const updated = await db
-      .updateTable('payments')
-      .set({ provider_id: created.id, checkout_url: created.checkoutUrl, customer_id: created.customerId, updated_at: now() })
-      .where('id', '=', payment.id)
+  const known = sequenceType === 'first' ? await storedMandate(db, user.id, provider.name) : undefined;
+  const customer = sequenceType === 'first' ? { id: known?.customer_id ?? null, ...(await customerOf(db, user)) } : null;
+  // The intent first (docs/decisions/0022): our row and the exact provider call with its key, in one
+  // transaction, before anything is sent.
+  const payment = await inTransaction(db, async (trx) => {
+    const orderNumber = await nextOrderNumber(trx);
+    const row = await trx
+      .insertInto('payments')
+      .values({
+        tenant_id: tenant.id,
+        user_id: user.id,
+        order_number: orderNumber,
+        provider: provider.name,
+        provider_id: null,
+        package_id: price.package.id,
+        credits: price.package.credits,
+        price: price.price,
+        discount: price.discount,
+        fee: price.fee,
+        amount: price.amount,
+        currency: price.currency,
+        country: input.country,
+        method: input.method,
+        discount_code: order.code,
+        offer: order.offer,
+        locale: ctx.locale,
+        sequence_type: sequenceType,
+        customer_id: null,
+        mandate_id: null,
+        checkout_url: null,
+        repeat_of: options.repeatOf ?? null,
+        paid_at: null,
+        fulfilled_at: null,
+        created_at: at,
+        updated_at: at,
+        checked_at: at,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
-    return { ok: true, payment: updated };
+    return recordIntent(trx, row, {
+      call: 'createPayment',
+      input: {
+        amount: row.amount,
+        currency: row.currency,
+        description: description(tenant, row.credits, orderNumber),
+        method: row.method,
+        locale: ctx.locale,
+        country: row.country,
+        redirectUrl: returnUrl(ctx.origin, row.id),
+        webhookUrl: webhookUrl(ctx.origin),
+        sequenceType,
+        customer,
+        metadata: { payment_id: row.id, order_number: orderNumber },
+        idempotencyKey: idempotencyKey('payment', row),
+      },
+    });
+  });
+
+  try {
+    return { ok: true, payment: (await sendIntent(db, provider, payment, ctx.events)).payment };
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     console.error(`[rendezvous] payment ${payment.id}: ${error.message}`);
-    await db.updateTable('payments').set({ status: 'failed', updated_at: now() }).where('id', '=', payment.id).execute();
+    // Refused: nothing was made. Unknown: the intent stays open; the next try with the same key
+    // (reconciliation) finds the payment if one was made, and nobody can pay it without its URL.
+    if (!error.outcomeUnknown) await db.updateTable('payments').set({ status: 'failed', next_check_at: null, updated_at: now() }).where('id', '=', payment.id).execute();
     return { ok: false, error: 'provider_unavailable' };
   }
-}
-
-export interface Applied {
-  payment: Payment;
-  /** True only for the one call that credited the bundle. */
-  fulfilled: boolean;
-}
-
-/**
- * Applies what the provider says about a payment, under a lock on the payment row. A final status
- * never changes again; the move to paid credits the bundle once (fulfilled_at, the
- * `purchase:<id>` ledger entry) and makes the member premium for good.
- */
-export async function applyProviderPayment(db: Db, paymentId: number, remote: ProviderPayment): Promise<Applied> {
-  return inTransaction(db, async (trx) => {
-    const payment = await trx.selectFrom('payments').selectAll().where('id', '=', paymentId).forUpdate().executeTakeFirstOrThrow();
-    const at = now();
-    const status = isFinal(payment.status) ? payment.status : remote.status;
-    const becamePaid = status === 'paid' && payment.fulfilled_at === null;
-    const chargedBack = remote.chargedBack === true && payment.charged_back_at === null;
-    const updated = await trx
-      .updateTable('payments')
-      .set({
-        status,
-        checked_at: at,
-        updated_at: status !== payment.status ? at : payment.updated_at,
-        customer_id: payment.customer_id ?? remote.customerId,
-        mandate_id: payment.mandate_id ?? remote.mandateId,
-        checkout_url: isFinal(status) ? null : (remote.checkoutUrl ?? payment.checkout_url),
-        ...(becamePaid ? { paid_at: at, fulfilled_at: at } : {}),
-        ...(chargedBack ? { charged_back_at: at } : {}),
-      })
-      .where('id', '=', paymentId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    // A returned debit blocks the account and phone that paid it (directdebit/blocks.ts).
-    if (chargedBack) await blockAfterChargeback(trx, payment.id);
-    await recordPaymentPostbacks(trx, payment.id, { fulfilled: becamePaid, chargedBack });
-    if (!becamePaid) return { payment: updated, fulfilled: false };
-    // A once-per-member offer is redeemed here; a second use is credited at the regular rate.
-    const credited = await redeemOffer(trx, updated);
-    await grantCredits(trx, 'purchase', { userId: payment.user_id, credits: credited.credits, reference: `purchase:${payment.id}`, paymentId: payment.id });
-    // Premium for good (SPEC §4): nothing ever sets it back.
-    await trx.updateTable('users').set({ paid_user: true }).where('id', '=', payment.user_id).execute();
-    return { payment: credited, fulfilled: true };
-  });
 }
 
 /**
@@ -249,11 +207,42 @@ export async function applyProviderPayment(db: Db, paymentId: number, remote: Pr
  * bundle tells the member's streams the new balance, after the commit.
  */
 export async function refreshPayment(db: Kysely<DB>, provider: PaymentProvider, payment: Payment, events?: EventBus): Promise<Applied> {
-  if (!payment.provider_id) return { payment, fulfilled: false };
+  if (!payment.provider_id) return resumeIntent(db, provider, payment, events);
   const remote = await provider.fetchPayment(payment.provider_id);
   const applied = await applyProviderPayment(db, payment.id, remote);
-  if (applied.fulfilled) await announceCredits(db, events, payment.user_id);
+  if (applied.fulfilled || applied.chargedBack) await announceCredits(db, events, payment.user_id);
   return applied;
+}
+
+/**
+ * A payment whose provider id was never stored (the process died, or the step after the call
+ * failed): its stored call is sent again with the same key — never while the first request may
+ * still be waiting for its answer (younger than a minute), never once the provider may have
+ * forgotten the key (then it is closed; intents.ts).
+ */
+async function resumeIntent(db: Kysely<DB>, provider: PaymentProvider, payment: Payment, events?: EventBus): Promise<Applied> {
+  const at = now();
+  if (at.getTime() - new Date(payment.created_at).getTime() < RECONCILE_EVERY_MS || !['open', 'pending'].includes(payment.status)) return { payment, fulfilled: false };
+  if (!canResend(payment, at)) return { payment: await closeLostIntent(db, payment), fulfilled: false };
+  // One resend a minute, by whoever claims it first (the result page polls every 2 s, the round
+  // runs in parallel): the same key never travels twice at once.
+  const claimed = await db
+    .updateTable('payments')
+    .set({ checked_at: at, next_check_at: new Date(at.getTime() + RECONCILE_EVERY_MS) })
+    .where('id', '=', payment.id)
+    .where('provider_id', 'is', null)
+    .where((eb) => eb.or([eb('next_check_at', '<=', at), eb('next_check_at', 'is', null)]))
+    .returning('id')
+    .executeTakeFirst();
+  if (!claimed) return { payment, fulfilled: false };
+  try {
+    return await sendIntent(db, provider, payment, events);
+  } catch (error) {
+    if (!(error instanceof ProviderError) || error.outcomeUnknown) throw error;
+    // Refused now (a declined card, an invalid mandate): nothing was made with this key.
+    const failed = await db.updateTable('payments').set({ status: 'failed', next_check_at: null, checked_at: at, updated_at: at }).where('id', '=', payment.id).where('provider_id', 'is', null).returningAll().executeTakeFirst();
+    return { payment: failed ?? payment, fulfilled: false };
+  }
 }
 
 /**
@@ -283,7 +272,9 @@ export function paymentView(payment: Payment) {
     id: payment.id,
     provider_id: payment.provider_id,
     order_number: payment.order_number,
-    status: payment.status,
+    // A paid purchase the bank returned shows as charged back (its credits were taken back).
+    status: payment.charged_back_at ? 'charged_back' : payment.status,
+    charged_back_at: payment.charged_back_at ? new Date(payment.charged_back_at).toISOString() : null,
     amount: payment.amount,
     price: payment.price,
     fee: payment.fee,
@@ -302,69 +293,3 @@ export function paymentView(payment: Payment) {
   };
 }
 export type PaymentView = ReturnType<typeof paymentView>;
-
-/**
- * Repeat order (SPEC §2, §6; premium only): the last bought bundle with the last method. With a
- * stored card mandate the card is charged at once, without a redirect; otherwise a new checkout.
- */
-export async function repeatOrder(ctx: CheckoutContext, user: User): Promise<PaymentResult & { charged?: boolean }> {
-  const { db, tenant, provider } = ctx;
-  if (!user.paid_user) return { ok: false, error: 'premium_only' };
-  const last = await lastOrder(db, user, tenant);
-  if (!last) return { ok: false, error: 'no_previous_order' };
-  if (last.method === 'sdd') return repeatDirectDebit(ctx, user, last);
-  const mandate = isCardMethod(last.method) ? await storedMandate(db, user.id, provider.name) : undefined;
-  if (!mandate?.customer_id || !mandate.mandate_id) {
-    return createPayment(ctx, user, { package: last.package_id, method: last.method, country: last.country }, { repeatOf: last.id });
-  }
-  const price = quote(tenant, last.country, last.package_id, last.method);
-  if (!price) return { ok: false, error: 'unknown_package' };
-  const at = now();
-  const orderNumber = await nextOrderNumber(db);
-  const payment = await db
-    .insertInto('payments')
-    .values({
-      tenant_id: tenant.id, user_id: user.id, order_number: orderNumber, provider: provider.name, provider_id: null,
-      package_id: price.package.id, credits: price.package.credits, price: price.price, discount: 0, fee: price.fee, amount: price.amount,
-      currency: price.currency, country: last.country, method: last.method, discount_code: null, locale: ctx.locale,
-      sequence_type: 'recurring', customer_id: mandate.customer_id, mandate_id: mandate.mandate_id, checkout_url: null,
-      repeat_of: last.id, paid_at: null, fulfilled_at: null, created_at: at, updated_at: at, checked_at: at,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  try {
-    const charged = await provider.chargeRecurring({
-      amount: payment.amount,
-      currency: payment.currency,
-      description: description(tenant, payment.credits, orderNumber),
-      customerId: mandate.customer_id,
-      mandateId: mandate.mandate_id,
-      webhookUrl: webhookUrl(ctx.origin),
-      metadata: { payment_id: payment.id, order_number: orderNumber },
-      idempotencyKey: idempotencyKey('payment', payment),
-    });
-    await db.updateTable('payments').set({ provider_id: charged.id }).where('id', '=', payment.id).execute();
-    const applied = await applyProviderPayment(db, payment.id, charged);
-    if (applied.fulfilled) await announceCredits(db, ctx.events, user.id);
-    return { ok: true, payment: applied.payment, charged: true };
-  } catch (error) {
-    if (!(error instanceof ProviderError)) throw error;
-    // A declined or blocked card: the payment failed; the result page offers retry or PayPal (SPEC §4).
-    const failed = await db.updateTable('payments').set({ status: 'failed', updated_at: now() }).where('id', '=', payment.id).returningAll().executeTakeFirstOrThrow();
-    return { ok: true, payment: failed, charged: true };
-  }
-}
-
-/** The member's last paid purchase of a bundle (never the trial package): what a repeat order buys again. */
-export function lastOrder(db: Db, user: User, tenant?: Tenant) {
-  const trial = tenant?.trial_package?.id;
-  return db
-    .selectFrom('payments')
-    .selectAll()
-    .where('user_id', '=', user.id)
-    .where('status', '=', 'paid')
-    .$if(trial !== undefined, (q) => q.where('package_id', '!=', trial!))
-    .orderBy('paid_at', 'desc')
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-}

@@ -16,6 +16,14 @@ export interface ProviderPayment {
   chargedBack?: boolean;
 }
 
+/**
+ * How long a provider remembers an idempotency key: Mollie replays the stored answer "within an
+ * hour" (@mollie/api-client, IdempotencyParameter), the sandbox exactly an hour. A call is sent
+ * again with the same key only while younger than INTENT_REPLAY_MS, a margin inside that hour.
+ */
+export const IDEMPOTENCY_MEMORY_MS = 60 * 60_000;
+export const INTENT_REPLAY_MS = 50 * 60_000;
+
 export interface CreatePaymentInput {
   amount: number;
   currency: string;
@@ -69,15 +77,29 @@ export interface PaymentProvider {
   createPayment(input: CreatePaymentInput): Promise<ProviderPayment>;
   fetchPayment(id: string): Promise<ProviderPayment>;
   refund(paymentId: string, input: { amount: number; currency: string; description: string; idempotencyKey: string }): Promise<ProviderRefund>;
+  /** The status of a refund made before (pending until the money is on its way). */
+  fetchRefund(paymentId: string, refundId: string): Promise<ProviderRefund>;
+  /** The payment's refund made with this idempotency key, looked up among its refunds (the key is sent along as metadata); null: none. */
+  findRefund(paymentId: string, idempotencyKey: string): Promise<ProviderRefund | null>;
   /** Charges a stored mandate without the member present; the answer may already be paid or failed. */
   chargeRecurring(input: RecurringChargeInput): Promise<ProviderPayment>;
   /** Registers the mandate (when new) and debits it; the answer is pending until the bank collects. */
   createDirectDebit(input: DirectDebitInput): Promise<ProviderPayment>;
 }
 
-/** The provider could not be reached or refused the call; nothing is known to have happened. */
+/**
+ * The provider refused the call (nothing happened), or could not be reached, timed out or failed
+ * on its side (`outcomeUnknown`: the call may have been carried out; only sending it again with
+ * the same idempotency key can tell).
+ */
 export class ProviderError extends Error {
   override name = 'ProviderError';
+  readonly outcomeUnknown: boolean;
+
+  constructor(message: string, options: { outcomeUnknown?: boolean } = {}) {
+    super(message);
+    this.outcomeUnknown = options.outcomeUnknown ?? false;
+  }
 }
 
 /** Final statuses never change again (Mollie's rule), so a stale answer cannot undo a newer one. */

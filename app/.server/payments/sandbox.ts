@@ -9,6 +9,7 @@ import { now } from '../clock';
 import type { DB, PaymentStatus, SandboxPaymentsTable } from '../db/schema';
 import { isCardMethod, SANDBOX_OUTCOMES, type SandboxOutcome } from '~/shared/payment-methods';
 import {
+  IDEMPOTENCY_MEMORY_MS,
   isFinal,
   ProviderError,
   type CreatePaymentInput,
@@ -57,6 +58,7 @@ export class SandboxProvider implements PaymentProvider {
       mandate_id: null,
       redirect_url: input.redirectUrl,
       webhook_url: input.webhookUrl,
+      idempotency_key: input.idempotencyKey,
     });
   }
 
@@ -85,6 +87,17 @@ export class SandboxProvider implements PaymentProvider {
     return { id, status: 'refunded' };
   }
 
+  async fetchRefund(paymentId: string, refundId: string): Promise<ProviderRefund> {
+    const row = await this.db.selectFrom('sandbox_refunds').select('id').where('id', '=', refundId).where('payment_id', '=', paymentId).executeTakeFirst();
+    if (!row) throw new ProviderError(`No sandbox refund ${refundId}`);
+    return { id: row.id, status: 'refunded' };
+  }
+
+  async findRefund(paymentId: string, idempotencyKey: string): Promise<ProviderRefund | null> {
+    const row = await this.db.selectFrom('sandbox_refunds').select('id').where('payment_id', '=', paymentId).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+    return row ? { id: row.id, status: 'refunded' } : null;
+  }
+
   async chargeRecurring(input: RecurringChargeInput): Promise<ProviderPayment> {
     const mandate = await this.db.selectFrom('sandbox_mandates').selectAll().where('id', '=', input.mandateId).where('customer_id', '=', input.customerId).executeTakeFirst();
     if (!mandate) throw new ProviderError('Unknown mandate');
@@ -101,6 +114,7 @@ export class SandboxProvider implements PaymentProvider {
       mandate_id: mandate.id,
       redirect_url: '',
       webhook_url: input.webhookUrl,
+      idempotency_key: input.idempotencyKey,
     });
   }
 
@@ -126,12 +140,22 @@ export class SandboxProvider implements PaymentProvider {
       mandate_id: mandateId,
       redirect_url: `${this.origin}/credits/result?payment=${input.metadata.payment_id}`,
       webhook_url: input.webhookUrl,
+      idempotency_key: input.idempotencyKey,
     });
   }
 
-  /** One sandbox payment per order: the description (its order number) is the idempotency key. */
-  private async paymentOnce(values: Omit<Insertable<SandboxPaymentsTable>, 'id' | 'tenant_id' | 'created_at' | 'updated_at'>): Promise<ProviderPayment> {
-    const existing = await this.db.selectFrom('sandbox_payments').selectAll().where('tenant_id', '=', this.tenantId).where('description', '=', values.description).executeTakeFirst();
+  /**
+   * One sandbox payment per idempotency key, as at Mollie: the same key within an hour answers the
+   * payment it made; after that the key is forgotten and a create makes a new payment.
+   */
+  private async paymentOnce(values: Omit<Insertable<SandboxPaymentsTable>, 'id' | 'tenant_id' | 'created_at' | 'updated_at'> & { idempotency_key: string }): Promise<ProviderPayment> {
+    const existing = await this.db
+      .selectFrom('sandbox_payments')
+      .selectAll()
+      .where('tenant_id', '=', this.tenantId)
+      .where('idempotency_key', '=', values.idempotency_key)
+      .where('created_at', '>', new Date(now().getTime() - IDEMPOTENCY_MEMORY_MS))
+      .executeTakeFirst();
     if (existing) return this.view(existing);
     const at = now();
     const row = await this.db

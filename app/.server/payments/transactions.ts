@@ -40,7 +40,7 @@ export async function listTransactions(db: Kysely<DB>, tenant: Tenant, user: Use
   const items: TransactionItem[] = [
     ...payments.map((p) => ({
       id: p.id, kind: 'purchase' as const, payment_id: p.id, order_number: p.order_number, package: p.package_id, credits: p.credits,
-      amount: p.amount, currency: p.currency, method: p.method, status: p.status, created_at: new Date(p.created_at).toISOString(),
+      amount: p.amount, currency: p.currency, method: p.method, status: p.charged_back_at ? 'charged_back' : p.status, created_at: new Date(p.created_at).toISOString(),
     })),
     ...refunds.flatMap((r) => {
       const p = byId.get(r.payment_id);

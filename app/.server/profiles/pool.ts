@@ -2,6 +2,7 @@
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Tenant } from '../tenants/schema';
+import { nicheRule } from '~/shared/niche-rules';
 
 type ProfileEB = ExpressionBuilder<DB, 'profiles'>;
 
@@ -12,27 +13,7 @@ export function bornOnOrBefore(today: string, years: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** A niche (SPEC §9, 1–7) as data: who a tenant of that niche shows. Read by SQL and by the search index. */
-export interface NicheRule {
-  gender?: 'male' | 'female';
-  sexualities?: readonly ('hetero' | 'gay' | 'lesbian' | 'bi')[];
-  bodyTypes?: readonly string[];
-  /** Years of age at least. */
-  minAge?: number;
-}
-
-const NICHE_RULES: Record<number, NicheRule> = {
-  2: { gender: 'female', sexualities: ['lesbian', 'bi'] }, // she: women who like women
-  4: { bodyTypes: ['curvy', 'large'] }, // bbw: curvy bodies
-  5: { minAge: 55 }, // gilf: mature, 55 and older
-  6: { gender: 'female', minAge: 35 }, // milf: women from 35
-  7: { gender: 'male', sexualities: ['gay', 'bi'] }, // gay: men who like men
-};
-
-/** Niches 1 (general) and 3 show everyone. */
-export function nicheRule(niche: number): NicheRule {
-  return NICHE_RULES[niche] ?? {};
-}
+export { nicheRule, type NicheRule } from '~/shared/niche-rules';
 
 /** The niche rule as a filter on profiles. */
 export function nicheFilter(eb: ProfileEB, niche: number, today: string): Expression<SqlBool> {

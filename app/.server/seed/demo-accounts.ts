@@ -19,6 +19,8 @@ import { seedDemoOperator } from './demo-operators';
 import { createRandom } from './random';
 
 export const DEMO_PASSWORD = 'rendezvous-demo';
+/** How long ago the demo accounts signed up: before their oldest seeded like (ten days), well past the welcome bonus's 4 hours. */
+export const DEMO_ACCOUNT_AGE_MS = 14 * 24 * 3_600_000;
 
 export interface DemoAccount {
   email: string;
@@ -63,7 +65,10 @@ export async function seedDemoAccounts(db: Kysely<DB>, tenants: Tenant[]): Promi
         continue;
       }
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set({ status: 'confirmed', confirmed_at: new Date() }).where('id', '=', result.user.id).execute();
+        // Members for a while already (README "Demo accounts"): their likes and chats go back days, and
+        // the 4-hour welcome bonus is over for them — a new signup shows the offers.
+        const since = new Date(now().getTime() - DEMO_ACCOUNT_AGE_MS);
+        await trx.updateTable('users').set({ status: 'confirmed', confirmed_at: since, signup_date: since, created_at: since }).where('id', '=', result.user.id).execute();
         await trx.updateTable('profiles').set({ status: 'active', body_type: rule.bodyTypes?.[0] ?? null }).where('id', '=', result.user.profile_id!).execute();
         // The activation mail of a demo account is never needed.
         await trx.deleteFrom('mail_outbox').where('to_address', '=', account.email).execute();

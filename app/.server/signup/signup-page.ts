@@ -3,7 +3,7 @@
 // /signup?network=…&ref=… the visit recorder has just recorded it (context.clickId), so signups
 // with_trafficsource are open at once (SPEC §6).
 import type { AppLoadContext } from '@remix-run/node';
-import { redirect } from '@remix-run/node';
+import { data, redirect } from '@remix-run/node';
 import { firstStepWithError } from '~/shared/signup-rules';
 import { translateFields } from '../accounts/field-errors';
 import { createSession, sessionCookie } from '../accounts/sessions';
@@ -11,6 +11,8 @@ import { signUp, SignupSchema } from '../accounts/signup';
 import { signupFormData } from '../accounts/signup-form-data';
 import { formAction } from '../http/form-action';
 import { serverMessage } from '../i18n/messages';
+import { landingProfileVisible } from '../landers/landing-profile';
+import { deliverSignupMessage } from '../landers/signup-message';
 import { visitorAttribution } from '../tracking/attribution';
 
 export function signupPageData(context: AppLoadContext) {
@@ -34,9 +36,11 @@ const valuesOf = (raw: Record<string, unknown>) =>
 /**
  * The signup form's action: SignupSchema first (formAction), then the signup; a success logs in and
  * goes on to `next` (the completion step). The address's signup limit counts only accounts created
- * (docs/decisions/0012), so a visitor who mistypes is never locked out.
+ * (docs/decisions/0012), so a visitor who mistypes is never locked out. With `inProfileContext`
+ * (/members/{id}/signup) the signup message becomes the first message to that profile and the new
+ * member lands in its chat.
  */
-export function signupPageAction(next = '/signup-matches') {
+export function signupPageAction(next = '/signup-matches', options: { inProfileContext?: boolean } = {}) {
   return formAction({
     body: SignupSchema,
     failure: ({ message, fields, raw }): SignupActionResult => ({
@@ -47,7 +51,7 @@ export function signupPageAction(next = '/signup-matches') {
       login: false,
       pendingDeletion: false,
     }),
-    async handle({ context, body }): Promise<SignupActionResult | Response> {
+    async handle({ context, body, params }): Promise<SignupActionResult | Response | ReturnType<typeof data<SignupActionResult>>> {
       const { db, tenant, locale } = context;
       const address = context.visitor.ip ?? 'unknown';
       const values = valuesOf(body);
@@ -61,10 +65,20 @@ export function signupPageAction(next = '/signup-matches') {
         await context.limits.record('signup', tenant.id, address);
         context.mail.poke();
         const token = await createSession(db, tenant, result.user.id, { ip: context.visitor.ip, userAgent: context.userAgent });
-        return redirect(next, { headers: { 'Set-Cookie': sessionCookie(token, context.secure) } });
+        let to = next;
+        const profileId = Number(params.id);
+        if (options.inProfileContext && Number.isInteger(profileId) && profileId > 0) {
+          await deliverSignupMessage(db, tenant, { user: result.user }, { profileId, text: body.signup_message });
+          if (await landingProfileVisible(db, tenant, profileId)) to = `/members/${profileId}/chat`;
+        }
+        return redirect(to, { headers: { 'Set-Cookie': sessionCookie(token, context.secure) } });
       }
       if (result.error === 'validation') {
-        return { fields: translateFields(locale, result.fields), step: firstStepWithError(result.fields) ?? 4, values, message: null, login: false, pendingDeletion: false };
+        // A refused field is a bad request, as on POST /api/signup.php.
+        return data<SignupActionResult>(
+          { fields: translateFields(locale, result.fields), step: firstStepWithError(result.fields) ?? 4, values, message: null, login: false, pendingDeletion: false },
+          { status: 400 },
+        );
       }
       const message =
         result.error === 'signups_closed'

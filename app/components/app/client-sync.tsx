@@ -1,10 +1,16 @@
-// Starts the client's refresh of the member (SPEC §7) once the page has hydrated.
+// Starts the client's refresh of the member and its presence beacons (SPEC §7) once the page has hydrated.
 import { useEffect } from 'react';
 import { useAppState } from '~/state/app-state';
-import { startUserSync } from '~/state/user-sync';
+import { refreshChats } from '~/state/chats';
+import { startPresence } from '~/state/presence';
+import { startPushState } from '~/state/push';
+import { refreshUser, startUserSync } from '~/state/user-sync';
 
 export function ClientSync() {
   const state = useAppState();
   useEffect(() => startUserSync(state), [state]);
+  useEffect(() => startPresence(state), [state]);
+  // A push while a page is open: the news is on the server already, fetch it now.
+  useEffect(() => startPushState(state, () => void refreshUser(state).then(() => refreshChats(state))), [state]);
   return null;
 }

@@ -5,6 +5,21 @@ import { useSnapshot } from 'valtio';
 import { useAppState } from '~/state/app-state';
 import { titleWithCounts } from '~/state/badges';
 
+type BadgeNavigator = Navigator & { setAppBadge?: (n?: number) => unknown; clearAppBadge?: () => unknown };
+
+/**
+ * Sets the installed app's badge; its failures are ignored (SPEC §8) whatever shape they take: a
+ * missing method, one that throws at once, a rejected promise, or something that is not a promise.
+ */
+export function setBadge(total: number, nav: BadgeNavigator = navigator): void {
+  try {
+    const result = total > 0 ? nav.setAppBadge?.(total) : nav.clearAppBadge?.();
+    if (result && typeof (result as Promise<void>).catch === 'function') (result as Promise<void>).catch(() => {});
+  } catch {
+    // Ignored: a badge never breaks a page.
+  }
+}
+
 export function DocumentTitleCounts() {
   const { totalUnreadMessages, totalNewLikes } = useSnapshot(useAppState());
   const location = useLocation();
@@ -14,10 +29,7 @@ export function DocumentTitleCounts() {
     const base = document.title.replace(/^\(\d+\) /, '');
     document.title = titleWithCounts(base, totalUnreadMessages, totalNewLikes);
     const total = totalUnreadMessages + totalNewLikes;
-    const nav = navigator as Navigator & { setAppBadge?: (n?: number) => Promise<void>; clearAppBadge?: () => Promise<void> };
-    // Badge failures are ignored (SPEC §8).
-    if (total > 0) nav.setAppBadge?.(total).catch(() => {});
-    else nav.clearAppBadge?.().catch(() => {});
+    setBadge(total);
   }, [totalUnreadMessages, totalNewLikes, location.key]);
 
   return null;

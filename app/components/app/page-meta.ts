@@ -1,10 +1,12 @@
 // Page titles and descriptions (meta exports): "<page> – <site name>" and a translated description,
-// from the messages the root loader already sends (meta functions have no react-intl).
+// from the page's catalogue (meta functions have no react-intl).
 import type { MetaDescriptor } from '@remix-run/node';
 import type { MessageDescriptor } from 'react-intl';
+import type { Locale } from '~/shared/locales';
+import { catalogue } from '~/shared/translations';
 
 interface RootData {
-  messages?: Record<string, string>;
+  locale?: Locale;
   shell?: { name: string; description: string };
 }
 
@@ -16,7 +18,8 @@ function rootData(matches: Matches): RootData {
 
 /** One message with {placeholders} filled in: enough for titles, which use no plural or select. */
 export function metaMessage(matches: Matches, message: MessageDescriptor, values: Record<string, string | number> = {}): string {
-  const { messages = {}, shell } = rootData(matches);
+  const { locale, shell } = rootData(matches);
+  const messages = catalogue(locale);
   const id = String(message.id);
   const template = messages[id] ?? (typeof message.defaultMessage === 'string' ? message.defaultMessage : id);
   const all: Record<string, string | number> = { site: shell?.name ?? '', ...values };

@@ -42,8 +42,16 @@ export function useTimeZone(): string | undefined {
   return zone;
 }
 
+// Making an Intl.DateTimeFormat costs far more than using one: one per time zone, kept (docs/decisions/0025).
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 function dayKey(date: Date, timeZone: string | undefined): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+  let format = dayFormats.get(timeZone ?? '');
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone ?? '', format);
+  }
+  return format.format(date);
 }
 
 export function sameDay(a: Date, b: Date, timeZone: string | undefined): boolean {

@@ -16,7 +16,7 @@ import { GiftIcon, PhotoIcon, SendIcon } from './chat-parts';
 export interface ComposerInfo {
   costs: { text: number; gift: number; photo: number };
   message_length: number;
-  refusal: 'blocked' | 'recipient_unconfirmed' | 'conversation_limit' | null;
+  refusal: 'blocked' | 'recipient_unconfirmed' | 'outside_pool' | 'conversation_limit' | null;
   conversations_left: number | null;
   free_conversations: number;
 }
@@ -189,6 +189,15 @@ function credits(count: number) {
   return <FormattedMessage id="pricing.credits" defaultMessage="{count, plural, one {# credit} other {# credits}}" values={{ count }} />;
 }
 
+/**
+ * The text cut at the site's message_length in characters (code points, as the server counts): typing
+ * or pasting stops at the limit instead of running past it with Send disabled (issue 26).
+ */
+export function clipText(text: string, max: number): string {
+  const characters = [...text];
+  return characters.length > max ? characters.slice(0, max).join('') : text;
+}
+
 export function Composer({
   name,
   info,
@@ -212,7 +221,7 @@ export function Composer({
 }) {
   const intl = useIntl();
   const { user } = useSnapshot(useAppState());
-  const [text, setText] = useState(initialText.slice(0, info.message_length));
+  const [text, setText] = useState(clipText(initialText, info.message_length));
   const [giftsOpen, setGiftsOpen] = useState(initialGifts);
   const box = useRef<HTMLTextAreaElement>(null);
   const file = useRef<HTMLInputElement>(null);
@@ -235,6 +244,11 @@ export function Composer({
             <FormattedMessage id="profile.blocked" defaultMessage="You're blocked by {name}. You do not have access to this page." values={{ name }} />
           ) : info.refusal === 'recipient_unconfirmed' ? (
             <FormattedMessage id="chat.error.unconfirmed" defaultMessage="Messages blocked by unconfirmed e-mail" />
+          ) : info.refusal === 'outside_pool' ? (
+            <FormattedMessage
+              id="chat.error.outsidePool"
+              defaultMessage="Your profile falls outside whom this site shows (its countries and who it is for), so nobody here could read your message. Nothing was charged."
+            />
           ) : (
             <>
               <FormattedMessage id="chat.error.conversationLimit" defaultMessage="Free members can start up to {count} conversations. Buy credits to start as many as you like." values={{ count: info.free_conversations }} />
@@ -338,7 +352,7 @@ export function Composer({
           data-testid="composer-text"
           aria-label={intl.formatMessage({ id: 'chat.composer.label', defaultMessage: 'Message to {name}' }, { name })}
           placeholder={intl.formatMessage({ id: 'chat.composer.placeholder', defaultMessage: 'Write a message…' })}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => setText(clipText(event.target.value, info.message_length))}
           onKeyDown={onKeyDown}
         />
         <Send type="submit" aria-label={intl.formatMessage({ id: 'chat.send', defaultMessage: 'Send' })} disabled={!text.trim() || length > info.message_length} data-testid="send">
@@ -376,7 +390,7 @@ export function Composer({
           </span>
         ) : null}
         {length > info.message_length * 0.8 ? (
-          <Counter $over={length > info.message_length}>
+          <Counter $over={length >= info.message_length} data-testid="composer-count" aria-live="polite">
             {length}/{info.message_length}
           </Counter>
         ) : null}

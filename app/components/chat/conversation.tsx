@@ -23,7 +23,7 @@ import { Composer, type ComposerInfo, type ComposerSend } from './composer';
 import { MessageBubble, type BubbleMessage } from './message-bubble';
 
 export interface ConversationData {
-  conversation: { id: number; read_by_other: number | null; flagged?: boolean } | null;
+  conversation: { id: number; read_by_other: number | null; flagged?: boolean; safety_tip?: boolean } | null;
   profile: { id: number; name: string; main_image: string | null; fictional: boolean; age: number; city: string | null };
   messages: MessageView[];
   has_more: boolean;
@@ -106,6 +106,17 @@ const FlagNotice = styled.p`
   color: ${({ theme }) => theme.colors.text};
   font-size: ${({ theme }) => theme.fontSizes.sm};
   text-align: center;
+`;
+
+const SafetyTip = styled.p`
+  margin: ${({ theme }) => `${theme.space(3)} auto`};
+  max-width: 32rem;
+  padding: ${({ theme }) => `${theme.space(3)} ${theme.space(4)}`};
+  border-radius: ${({ theme }) => theme.radii.md};
+  border-left: 4px solid ${({ theme }) => theme.colors.danger};
+  background: ${({ theme }) => theme.colors.dangerSurface};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
 const Warning = styled.p`
@@ -470,6 +481,17 @@ export function Conversation({
             })}
           </ol>
         )}
+        {!profile.fictional && data.conversation?.safety_tip ? (
+          <SafetyTip role="note" data-testid="safety-tip">
+            <strong>
+              <FormattedMessage id="chat.safety.title" defaultMessage="Stay safe:" />
+            </strong>{' '}
+            <FormattedMessage
+              id="chat.safety.tip"
+              defaultMessage="Never send money, gift cards or codes to someone you have not met, and be careful with moving the chat to another app or sharing your number. Something feels wrong? Use Report on the profile."
+            />
+          </SafetyTip>
+        ) : null}
         {profile.fictional && data.conversation?.flagged ? (
           <FlagNotice role="note" data-testid="flag-warning">
             {fictionalWarning}

@@ -35,6 +35,7 @@ const statusMessages = defineMessages({
   canceled: { id: 'payment.status.canceled', defaultMessage: 'Cancelled' },
   expired: { id: 'payment.status.expired', defaultMessage: 'Expired' },
   refunded: { id: 'payment.status.refunded', defaultMessage: 'Refunded' },
+  charged_back: { id: 'payment.status.chargedBack', defaultMessage: 'Charged back' },
 });
 
 const tone = (status: string) => (status === 'paid' || status === 'refunded' ? 'success' : status === 'open' || status === 'pending' ? 'warning' : 'muted');

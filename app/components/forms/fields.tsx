@@ -1,6 +1,7 @@
 // Form building blocks: labelled fields with their error text, tied together for screen readers.
-import { useEffect, useRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useEffect, useRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import styled from 'styled-components';
+import { isServerFailure, ServerFailureText } from './action-failure';
 
 export const Card = styled.section`
   width: min(100%, 460px);
@@ -100,6 +101,23 @@ export function Field({
   );
 }
 
+export function TextAreaField({
+  id,
+  label,
+  error,
+  hint,
+  ...area
+}: { id: string; label: ReactNode; error?: string; hint?: ReactNode } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <FieldBox>
+      <label htmlFor={id}>{label}</label>
+      <textarea id={id} name={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...area} />
+      {hint}
+      {error ? <ErrorText id={`${id}-error`}>{error}</ErrorText> : null}
+    </FieldBox>
+  );
+}
+
 export function SelectField({
   id,
   label,
@@ -134,7 +152,7 @@ export const CheckRow = styled.label`
 
 /** The outcome of one of several forms on a page: shown above the form that was sent. */
 export function FormNote({ result, form }: { result: { form: string; ok: boolean; message: string | null } | undefined; form: string }) {
-  const shown = Boolean(result && result.form === form && result.message);
+  const shown = Boolean(result && result.form === form && (result.message || isServerFailure(result)));
   const ref = useRef<HTMLDivElement>(null);
   // The note sits above the form and the member pressed a button below it: bring it into view.
   useEffect(() => {
@@ -143,7 +161,7 @@ export function FormNote({ result, form }: { result: { form: string; ok: boolean
   if (!result || !shown) return null;
   return (
     <Alert ref={ref} $tone={result.ok ? 'success' : 'danger'} role={result.ok ? 'status' : 'alert'}>
-      {result.message}
+      {isServerFailure(result) ? <ServerFailureText /> : result.message}
     </Alert>
   );
 }

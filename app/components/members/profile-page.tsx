@@ -2,7 +2,7 @@
 // the tenant's fields and notes, the fictional mark, and the actions. A visitor who tries an action
 // or more photos gets the login-required message and the signup modal (SPEC §6).
 import { regionLabel } from '~/shared/region-labels';
-import { Form, useActionData, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useNavigation, useRevalidator } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
@@ -13,6 +13,7 @@ import { Button, ButtonLink } from '../app/buttons';
 import { FictionalMark } from '../app/fictional-mark';
 import { ChatIcon, HeartIcon } from '../app/icons';
 import { Alert } from '../forms/fields';
+import { ReportAction } from '../trust/report-action';
 import { fieldLabels, noteLabels, valueLabels } from './profile-labels';
 
 export interface ProfilePageData {
@@ -145,10 +146,19 @@ const Note = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
+const ReportLink = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  min-height: 44px;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-weight: 600;
+`;
+
 export function ProfilePage({ data }: { data: ProfilePageData }) {
   const intl = useIntl();
   const state = useAppState();
   const navigation = useNavigation();
+  const revalidator = useRevalidator();
   const [current, setCurrent] = useState(0);
   const [loginRequired, setLoginRequired] = useState(false);
   const { profile } = data;
@@ -265,6 +275,13 @@ export function ProfilePage({ data }: { data: ProfilePageData }) {
             </Button>
           </Form>
         ) : null}
+        {data.viewer === 'member' ? (
+          <ReportAction profile={profile.id} name={profile.name} onBlocked={() => revalidator.revalidate()} />
+        ) : (
+          <ReportLink to={`/complaints?profile=${profile.id}`} data-testid="complain-link">
+            <FormattedMessage id="report.button" defaultMessage="Report" />
+          </ReportLink>
+        )}
       </Details>
     </Layout>
   );

@@ -186,6 +186,11 @@ const Full = styled.span`
 const IconWrap = styled.span`
   position: relative;
   display: inline-flex;
+
+  /* Icon and label side by side: room for the badge's overhang before the label (issue 26). */
+  @media (min-width: ${({ theme }) => theme.breakpoints.lg}px) {
+    margin-right: ${({ theme }) => theme.space(2)};
+  }
 `;
 
 export const Badge = styled.span<{ $tone?: 'unread' | 'warning' | 'danger' }>`
@@ -201,6 +206,14 @@ export const Badge = styled.span<{ $tone?: 'unread' | 'warning' | 'danger' }>`
   line-height: 20px;
   text-align: center;
   box-shadow: 0 0 0 2px ${({ theme }) => theme.colors.dark};
+
+  /* Beside the label (not above it) the badge hangs off the icon's top right corner and grows to
+     the left over the icon, so it never covers the first letters of the label. */
+  @media (min-width: ${({ theme }) => theme.breakpoints.lg}px) {
+    top: -10px;
+    right: -12px;
+    left: auto;
+  }
   ${({ $tone = 'unread', theme }) => css`
     background: ${$tone === 'unread' ? theme.colors.unread : $tone === 'warning' ? theme.colors.warning : theme.colors.danger};
     color: ${$tone === 'warning' ? theme.colors.dark : theme.colors.onPrimary};

@@ -69,7 +69,7 @@ export function OfferStrip({ currency }: { currency: string }) {
           {code.code === TIME_BONUS_CODE && offers.welcomeDiscountcode ? (
             <>
               <span>
-                <FormattedMessage id="offers.credits.welcome" defaultMessage="Your welcome bonus: {percentage} off every bundle at checkout" values={{ percentage: <strong>{code.percentage}%</strong> }} />
+                <FormattedMessage id="offers.credits.welcome" defaultMessage="Your welcome bonus: {percentage} off one bundle of your choice, once, at checkout" values={{ percentage: <strong>{code.percentage}%</strong> }} />
               </span>
               <Countdown timer={offers.welcomeDiscountcode.countdownTimer} />
             </>

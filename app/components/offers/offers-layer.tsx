@@ -9,7 +9,7 @@ import { TIME_BONUS_MODAL_DELAY_MS } from '~/shared/offers';
 import { alertDismissedAt, dismissAlert } from '~/state/alerts';
 import { useAppState } from '~/state/app-state';
 import { clientClock } from '~/state/clock';
-import { applyPageCode, browserStorage, clearOffers, loadTimeBonus, restoreDiscountCode, stopTimeBonus } from '~/state/offers';
+import { applyPageCode, browserStorage, clearOffers, loadTimeBonusOnce, restoreDiscountCode, stopTimeBonus } from '~/state/offers';
 import { inMembersArea, showTimeBonusModal, TIME_BONUS_ALERT_KEY } from '~/state/time-bonus-modal';
 import { apiOptionsFor } from '~/state/user-sync';
 import { TimeBonusModal } from './time-bonus-modal';
@@ -33,9 +33,10 @@ export function OffersLayer() {
       return;
     }
     if (paid) return stopTimeBonus(state.offers);
-    void loadTimeBonus(state.offers, apiOptionsFor(state));
+    // This layer mounts again when a navigation changes the layout (default ↔ chat): the bonus and
+    // its countdown live on in the app state, so it is not asked for (nor stopped) again.
+    void loadTimeBonusOnce(state.offers, apiOptionsFor(state));
   }, [loggedIn, paid, state]);
-  useEffect(() => () => stopTimeBonus(state.offers), [state]);
 
   // A code kept from an earlier page, then one in this page's query.
   useEffect(() => restoreDiscountCode(state.offers, browserStorage()), [state]);

@@ -117,6 +117,11 @@ export function ConsoleHeader({ operatorName, language, roles, tenantName }: { o
             <FormattedMessage id="operator.nav.queue" defaultMessage="Queue" />
           </NavLink>
         ) : null}
+        {roles.includes('moderation') ? (
+          <NavLink to="/operator/complaints">
+            <FormattedMessage id="operator.nav.complaints" defaultMessage="Complaints" />
+          </NavLink>
+        ) : null}
         {roles.includes('answering') || roles.includes('admin') ? (
           <NavLink to="/operator/stats">
             <FormattedMessage id="operator.nav.stats" defaultMessage="Statistics" />

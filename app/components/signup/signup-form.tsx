@@ -9,9 +9,21 @@ import styled from 'styled-components';
 import { clientClock } from '~/state/clock';
 import { regionLabel } from '~/shared/region-labels';
 import { suggestEmail } from '~/shared/email-suggestion';
-import { LAST_SIGNUP_STEP, SIGNUP_STEPS, signupStepErrors, stepOfField, validateSignupFields, type FieldError, type SignupFieldValues } from '~/shared/signup-rules';
+import { SEXUALITIES } from '~/shared/catalogue';
+import {
+  LAST_SIGNUP_STEP,
+  SIGNUP_STEPS,
+  sexualityOf,
+  signupStepErrors,
+  stepOfField,
+  validateSignupFields,
+  type FieldError,
+  type SignupFieldValues,
+} from '~/shared/signup-rules';
+import { valueLabels } from '../members/profile-labels';
 import { Button } from '../app/buttons';
 import { Alert, CheckRow, ErrorText, Field, SelectField } from '../forms/fields';
+import { isServerFailure, ServerFailureText } from '../forms/action-failure';
 
 export interface SignupData {
   open: boolean;
@@ -20,6 +32,11 @@ export interface SignupData {
   defaultCountry: string | undefined;
   regions: Record<string, { code: string; name: string }[]>;
   minAge: number;
+  /** The tenant's niche, its rule's message id (null: everyone) and minimum age, and the body types it asks for. */
+  niche: number;
+  nicheText: string | null;
+  nicheMinAge: number;
+  bodyTypes: readonly string[] | null;
   locale: string;
 }
 
@@ -49,6 +66,13 @@ const ruleTexts: Record<string, MessageDescriptor> = defineMessages({
   'signup.error.nameLength': { id: 'signup.error.nameLength', defaultMessage: 'Choose a username of 3 to 20 characters' },
   'signup.error.password': { id: 'signup.error.password', defaultMessage: 'Choose a password of at least 8 characters' },
   'signup.error.terms': { id: 'signup.error.terms', defaultMessage: 'Please accept the terms and conditions to continue' },
+  'signup.error.region': { id: 'signup.error.region', defaultMessage: 'Choose a region of the country you live in' },
+  'signup.error.sexualityGender': { id: 'signup.error.sexualityGender', defaultMessage: 'Lesbian is a choice for women and gay for men' },
+  'signup.niche.2': { id: 'signup.niche.2', defaultMessage: '{site} is for women who love women: lesbian or bisexual.' },
+  'signup.niche.4': { id: 'signup.niche.4', defaultMessage: '{site} is for curvy people: choose a curvy or fuller body type.' },
+  'signup.niche.5': { id: 'signup.niche.5', defaultMessage: '{site} is for people aged {min_age} and over.' },
+  'signup.niche.6': { id: 'signup.niche.6', defaultMessage: '{site} is for women aged {min_age} and over.' },
+  'signup.niche.7': { id: 'signup.niche.7', defaultMessage: '{site} is for men who love men: gay or bisexual.' },
 });
 
 /** The form's current values, as the shared rules read them. */
@@ -63,6 +87,9 @@ function valuesOf(form: HTMLFormElement): SignupFieldValues {
     gender: text('gender'),
     seeking: text('seeking'),
     country: text('country'),
+    region: text('region'),
+    sexuality: text('sexuality'),
+    body_type: data.has('body_type') ? text('body_type') : undefined,
     terms: data.get('terms'),
     orientation_consent: data.get('orientation_consent'),
   };
@@ -186,6 +213,8 @@ const m = defineMessages({
   field_email: { id: 'signup.field.email', defaultMessage: 'E-mail address' },
   field_password: { id: 'signup.field.password', defaultMessage: 'Password' },
   field_message: { id: 'signup.field.message', defaultMessage: 'A first line about yourself (optional)' },
+  field_sexuality: { id: 'signup.field.sexuality', defaultMessage: 'My sexuality' },
+  field_bodyType: { id: 'signup.field.bodyType', defaultMessage: 'My body type' },
 });
 
 /** "This account is pending deletion … or contact customer service", with the service page linked. */
@@ -226,6 +255,8 @@ export function SignupForm({
   const [enhanced, setEnhanced] = useState(false);
   const [step, setStep] = useState(0);
   const [country, setCountry] = useState(result?.values.country ?? data.defaultCountry ?? '');
+  /** The sexuality field follows gender and seeking until the visitor picks one themself. */
+  const [sexuality, setSexuality] = useState<{ value: string; chosen: boolean }>({ value: result?.values.sexuality ?? '', chosen: Boolean(result?.values.sexuality) });
   /** Fields checked in the browser: their error text, or null when fine (then the server's is stale). */
   const [checked, setChecked] = useState<Record<string, string | null>>({});
   /** The did-you-mean address for the e-mail as it was when last checked. */
@@ -264,7 +295,13 @@ export function SignupForm({
   const values = result?.values ?? {};
   const errorOf = (field: string): string | undefined => (field in checked ? (checked[field] ?? undefined) : serverFields[field]);
   const hidden = (index: number) => enhanced && index !== step;
-  const context = { countries: data.countries, today: todayUtc() };
+  const context = {
+    countries: data.countries,
+    today: todayUtc(),
+    regionCodes: (code: string) => (data.regions[code] ?? []).map((region) => region.code),
+    niche: data.niche,
+    site: data.site,
+  };
 
   const focusField = (field: string) => {
     const element = formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`);
@@ -329,6 +366,12 @@ export function SignupForm({
     const name = (event.target as HTMLInputElement).name;
     if (name && (name in checked || name in serverFields)) setChecked((current) => ({ ...current, [name]: null }));
     if (name === 'email' && suggestion) setSuggestion(null);
+    if ((name === 'gender' || name === 'seeking') && !sexuality.chosen && formRef.current) {
+      const form = new FormData(formRef.current);
+      const gender = String(form.get('gender') ?? '');
+      const seeking = String(form.get('seeking') ?? '');
+      if (gender && seeking) setSexuality({ value: sexualityOf(gender, seeking), chosen: false });
+    }
   };
 
   const loginHref = values.email ? `/login?email=${encodeURIComponent(values.email)}` : '/login';
@@ -344,9 +387,9 @@ export function SignupForm({
           ))}
         </Steps>
       ) : null}
-      {result?.message ? (
+      {result?.message || isServerFailure(result) ? (
         <Alert role="alert" data-testid="signup-message">
-          {result.pendingDeletion ? <PendingDeletionMessage /> : result.message}{' '}
+          {isServerFailure(result) ? <ServerFailureText /> : result?.pendingDeletion ? <PendingDeletionMessage /> : result?.message}{' '}
           {result.login ? (
             <Link to={loginHref} onClick={onLoginClick} data-testid="signup-login">
               <FormattedMessage id="nav.login" defaultMessage="Login" />
@@ -369,6 +412,11 @@ export function SignupForm({
           <legend>
             <FormattedMessage id="signup.step.about" defaultMessage="About you" />
           </legend>
+          {data.nicheText ? (
+            <Alert $tone="info" data-testid="signup-niche">
+              {t(ruleTexts[data.nicheText] ?? { id: data.nicheText }, { site: data.site, min_age: data.nicheMinAge })}
+            </Alert>
+          ) : null}
           {(['gender', 'seeking'] as const).map((group) => (
             <div
               key={group}
@@ -399,6 +447,16 @@ export function SignupForm({
               {groupError(group) ? <ErrorText id={`${group}-error`}>{groupError(group)}</ErrorText> : null}
             </div>
           ))}
+          {data.bodyTypes ? (
+            <SelectField id="body_type" label={t(m.field_bodyType)} defaultValue={values.body_type ?? ''} error={errorOf('body_type')}>
+              <option value="">–</option>
+              {data.bodyTypes.map((body) => (
+                <option key={body} value={body}>
+                  {t(valueLabels[`body_type.${body}`] ?? { id: body })}
+                </option>
+              ))}
+            </SelectField>
+          ) : null}
         </Step>
         <Step $hidden={hidden(1)} data-step={1}>
           <legend>
@@ -424,7 +482,7 @@ export function SignupForm({
             ))}
           </SelectField>
           {(data.regions[country] ?? []).length > 0 ? (
-            <SelectField id="region" label={t(regionLabel(country) ?? m.field_region)} defaultValue={values.region ?? ''} key={country}>
+            <SelectField id="region" label={t(regionLabel(country) ?? m.field_region)} defaultValue={values.region ?? ''} key={country} error={errorOf('region')}>
               <option value="">{t(m.field_regionNone)}</option>
               {(data.regions[country] ?? []).map((region) => (
                 <option key={region.code} value={region.code}>
@@ -472,6 +530,20 @@ export function SignupForm({
             <FormattedMessage id="signup.step.consent" defaultMessage="Almost done" />
           </legend>
           <Field id="signup_message" defaultValue={values.signup_message} label={t(m.field_message)} maxLength={500} />
+          <SelectField
+            id="sexuality"
+            label={t(m.field_sexuality)}
+            value={sexuality.value}
+            onChange={(e) => setSexuality({ value: e.target.value, chosen: true })}
+            error={errorOf('sexuality')}
+          >
+            <option value="">–</option>
+            {SEXUALITIES.map((value) => (
+              <option key={value} value={value}>
+                {t(valueLabels[`sexuality.${value}`] ?? { id: value })}
+              </option>
+            ))}
+          </SelectField>
           <CheckRow>
             <input
               type="checkbox"
@@ -503,7 +575,7 @@ export function SignupForm({
             <span>
               <FormattedMessage
                 id="signup.consent"
-                defaultMessage="I explicitly agree that {site} stores and uses who I am looking for (this says something about my sexual orientation) to show me matching people. I can withdraw this consent at any time by deleting my account."
+                defaultMessage="I explicitly agree that {site} stores and uses my sexuality and who I am looking for (data about my sexual orientation) to show me matching people. I can withdraw this consent at any time by deleting my account."
                 values={{ site: data.site }}
               />
             </span>

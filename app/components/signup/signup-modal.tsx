@@ -1,7 +1,8 @@
 // The signup modal (SPEC §2, §4): opened by ?signup=1 or by an action that needs an account. It
 // cannot be closed by the backdrop or Escape once a signup is in progress; it closes when the visitor
-// goes to log in, and after a successful signup (which navigates on to the matches).
-import { useFetcher, useLocation } from '@remix-run/react';
+// goes to log in — also by itself when the e-mail already has an account (redirectedToLogin) — and
+// after a successful signup (which navigates on to the matches).
+import { useFetcher, useLocation, useNavigate } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
@@ -41,7 +42,8 @@ const Close = styled.button`
   cursor: pointer;
 `;
 
-export function SignupModal() {
+/** `action`: where the form posts (a member landing posts to /members/{id}/signup: the new member then lands in that chat). */
+export function SignupModal({ action }: { action?: string } = {}) {
   const state = useAppState();
   const { signupModal, user, entryWarningOpen } = useSnapshot(state);
   const page = useFetcher<SignupData>();
@@ -69,6 +71,17 @@ export function SignupModal() {
     if (signupModal && !user && page.state === 'idle' && !page.data) page.load('/api/signup.php');
   }, [signupModal, user, page]);
 
+  // SPEC §4 redirectedToLogin: the e-mail already has an account, so the visitor is sent to log in
+  // with it filled in; the navigation closes the modal (the login page says why).
+  const navigate = useNavigate();
+  const existing = submit.data?.login ? (submit.data.values.email ?? '') : null;
+  useEffect(() => {
+    if (existing === null) return;
+    state.signupModal = false;
+    setInProgress(false);
+    navigate(`/login?${new URLSearchParams({ email: existing, exists: '1' }).toString()}`);
+  }, [existing, submit.data, navigate, state]);
+
   const dismissible = !inProgress && submit.state === 'idle';
   return (
     <Modal open={signupModal && !user && !entryWarningOpen} onClose={close} dismissible={dismissible} labelledBy="signup-title">
@@ -84,6 +97,7 @@ export function SignupModal() {
             result={submit.data}
             submitting={submit.state !== 'idle'}
             FormComponent={submit.Form}
+            action={action}
             onProgress={() => setInProgress(true)}
             onLoginClick={close}
           />

@@ -13,10 +13,13 @@ import * as m0010 from './0010-chat';
 import * as m0011 from './0011-offers';
 import * as m0012 from './0012-direct-debit';
 import * as m0013 from './0013-operators';
+import * as m0014 from './0014-payment-intents';
 import * as m0015 from './0015-job-queue';
-import * as m0019 from './0019-trust-and-safety';
+import * as m0016 from './0016-notifications';
 import * as m0017 from './0017-visits';
 import * as m0018 from './0018-postbacks';
+import * as m0019 from './0019-trust-and-safety';
+import * as m0020 from './0020-invisible-since';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -32,8 +35,11 @@ export const migrations: Record<string, Migration> = {
   '0011-offers': m0011,
   '0012-direct-debit': m0012,
   '0013-operators': m0013,
+  '0014-payment-intents': m0014,
   '0015-job-queue': m0015,
-  '0019-trust-and-safety': m0019,
+  '0016-notifications': m0016,
   '0017-visits': m0017,
   '0018-postbacks': m0018,
+  '0019-trust-and-safety': m0019,
+  '0020-invisible-since': m0020,
 };

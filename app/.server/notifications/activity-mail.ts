@@ -1,0 +1,73 @@
+// The words of an activity notification, in the member's language and the tenant's brand: one line
+// per conversation or liker (up to MAX_LINES), the first sender's photo, a button to the right page
+// (the conversation or profile for one item, the chat list or likes for several), and the one-click
+// unsubscribe link. The push says the same in a title and a line.
+import type { Locale } from '~/shared/locales';
+import type { User } from '../db/schema';
+import { serverMessage } from '../i18n/messages';
+import type { MailContent } from '../mail/mail';
+import type { Tenant } from '../tenants/schema';
+import type { ActivityItem } from './activity';
+import type { PushPayload } from './push';
+import { unsubscribeUrl } from './unsubscribe';
+
+const MAX_LINES = 5;
+
+function absolute(origin: string, url: string): string {
+  return /^https?:\/\//.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
+}
+
+function subjectId(item: ActivityItem): string {
+  if (item.kind === 'like') return item.match ? 'notify.subject.match' : 'notify.subject.like';
+  return item.kind === 'new_conversations' ? 'notify.subject.conversation' : 'notify.subject.message';
+}
+
+function lineOf(locale: Locale, item: ActivityItem): string {
+  const name = item.profile.name;
+  if (item.kind === 'like') return serverMessage(locale, item.match ? 'notify.line.match' : 'notify.line.like', { name });
+  if (item.count > 1) return serverMessage(locale, 'notify.line.messages', { name, count: item.count });
+  return serverMessage(locale, item.kind === 'new_conversations' ? 'notify.line.conversation' : 'notify.line.message', { name });
+}
+
+/** Where the button (and a push click) leads. */
+function targetOf(items: ActivityItem[]): { path: string; label: string } {
+  const [first] = items;
+  if (items.length === 1 && first) {
+    return first.conversation !== null ? { path: `/chats/${first.conversation}`, label: 'notify.action.chat' } : { path: `/members/${first.profile.id}`, label: 'notify.action.profile' };
+  }
+  return items.some((item) => item.conversation !== null) ? { path: '/chats', label: 'notify.action.chats' } : { path: '/likes', label: 'notify.action.likes' };
+}
+
+export function activityMail(tenant: Tenant, locale: Locale, origin: string, user: User, items: ActivityItem[], token: string): MailContent {
+  const t = (id: string, values: Record<string, string | number> = {}) => serverMessage(locale, id, { site: tenant.settings.name, ...values });
+  const [first] = items;
+  if (!first) throw new Error('An activity mail needs at least one item');
+  const lines = items.slice(0, MAX_LINES).map((item) => lineOf(locale, item));
+  if (items.length > MAX_LINES) lines.push(t('notify.line.more', { count: items.length - MAX_LINES }));
+  const target = targetOf(items);
+  const photo = first.profile.main_image?.thumb_filename;
+  return {
+    subject: items.length === 1 ? t(subjectId(first), { name: first.profile.name }) : t('notify.subject.several'),
+    heading: items.length === 1 ? t(subjectId(first), { name: first.profile.name }) : t('notify.heading.several'),
+    paragraphs: lines,
+    image: photo ? { url: absolute(origin, photo), alt: first.profile.name } : undefined,
+    action: { label: t(target.label), url: `${origin}${target.path}` },
+    footnote: t('notify.footnote', { settings: `${origin}/notifications` }),
+    unsubscribe: { label: t('notify.unsubscribe.link'), url: unsubscribeUrl(origin, token) },
+  };
+}
+
+export function activityPush(tenant: Tenant, locale: Locale, origin: string, items: ActivityItem[]): PushPayload {
+  const [first] = items;
+  if (!first) throw new Error('A push needs at least one item');
+  const t = (id: string, values: Record<string, string | number> = {}) => serverMessage(locale, id, { site: tenant.settings.name, ...values });
+  const target = targetOf(items);
+  const photo = first.profile.main_image?.thumb_filename;
+  return {
+    title: items.length === 1 ? t(subjectId(first), { name: first.profile.name }) : t('notify.subject.several'),
+    body: items.length === 1 ? t('notify.push.body') : items.slice(0, 3).map((item) => lineOf(locale, item)).join(' · '),
+    icon: photo ? absolute(origin, photo) : `${origin}/icons/192.png`,
+    url: `${origin}${target.path}`,
+    tag: items.length === 1 ? (first.conversation !== null ? `chat-${first.conversation}` : `like-${first.profile.id}`) : 'activity',
+  };
+}

@@ -1,0 +1,42 @@
+// One-click unsubscribe (RFC 8058, RFC 2369): every notification mail carries List-Unsubscribe with an
+// https URL holding the member's random token, and a mailto to the tenant's support address, plus
+// List-Unsubscribe-Post. A POST to the URL — no login, the token is the proof — adds the reason
+// `listunsubscribe` to notifications_disabled: no notification mail goes out until the member turns
+// mail back on in the settings (enableNotificationMail).
+import { sql, type Kysely } from 'kysely';
+import type { DB, User } from '../db/schema';
+import type { Tenant } from '../tenants/schema';
+
+export function unsubscribeUrl(origin: string, token: string): string {
+  return `${origin}/unsubscribe/${encodeURIComponent(token)}`;
+}
+
+export function listUnsubscribeHeaders(tenant: Tenant, origin: string, token: string): Record<string, string> {
+  return {
+    'List-Unsubscribe': `<${unsubscribeUrl(origin, token)}>, <mailto:${tenant.settings.support_email}?subject=unsubscribe%20${encodeURIComponent(token)}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
+}
+
+/** The one-click POST: true when the token belongs to a member of this tenant (then mail is off). */
+export async function oneClickUnsubscribe(db: Kysely<DB>, tenant: Tenant, token: string): Promise<boolean> {
+  if (!token || token.length > 100) return false;
+  const updated = await db
+    .updateTable('users')
+    .set({ notifications_disabled: sql<string[]>`case when 'listunsubscribe' = any(notifications_disabled) then notifications_disabled else array_append(notifications_disabled, 'listunsubscribe') end` })
+    .where('tenant_id', '=', tenant.id)
+    .where('id', '=', (eb) => eb.selectFrom('notification_state').select('user_id').where('unsubscribe_token', '=', token).where('tenant_id', '=', tenant.id))
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(updated);
+}
+
+/**
+ * The member turns notification mail back on (settings): a one-click unsubscribe or a spam complaint
+ * is undone by this explicit wish; a bounce stays until a new address is confirmed (nothing would arrive).
+ */
+export async function enableNotificationMail(db: Kysely<DB>, user: User): Promise<string[]> {
+  const next = user.notifications_disabled.filter((reason) => reason !== 'listunsubscribe' && reason !== 'fbl');
+  await db.updateTable('users').set({ notifications_disabled: next }).where('id', '=', user.id).execute();
+  return next;
+}

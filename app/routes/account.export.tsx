@@ -1,0 +1,59 @@
+// /account/export: a member asks for their data (GDPR Art. 15/20, docs/decisions/0029) and gets a
+// link to a zip (data.json and their photos) that works for 24 hours and only in their own session.
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { EXPORT_LINK_HOURS, requestExport } from '~/.server/trust/export';
+import { Button } from '~/components/app/buttons';
+import { metaMessage, pageMeta } from '~/components/app/page-meta';
+import { Alert } from '~/components/forms/fields';
+import { Prose } from '~/components/pages/prose';
+
+export function loader({ context }: LoaderFunctionArgs) {
+  if (!context.user) throw redirect('/login');
+  return { hours: EXPORT_LINK_HOURS };
+}
+
+export async function action({ context }: ActionFunctionArgs) {
+  if (!context.user) throw redirect('/login');
+  const { token, expiresAt } = await requestExport(context.db, context.tenant, context.user);
+  return { url: `/account/export/${token}`, expiresAt: expiresAt.toISOString() };
+}
+
+const texts = defineMessages({
+  title: { id: 'export.title', defaultMessage: 'Download my data' },
+});
+
+export const meta: MetaFunction = ({ matches }) => [...pageMeta(matches, metaMessage(matches, texts.title)), { name: 'robots', content: 'noindex' }];
+
+export default function AccountExport() {
+  const { hours } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const intl = useIntl();
+  return (
+    <Prose>
+      <h1>{intl.formatMessage(texts.title)}</h1>
+      <p>
+        <FormattedMessage
+          id="export.intro"
+          defaultMessage="You get a zip file with everything we hold about you — your account, profile, consents, likes, the messages you sent and received, purchases, refunds, notification settings and the reports you made — as JSON, and your photos."
+        />
+      </p>
+      {result ? (
+        <Alert $tone="success" role="status" data-testid="export-ready">
+          <FormattedMessage id="export.ready" defaultMessage="Your file is ready. The link works for {hours} hours and only while you are logged in:" values={{ hours }} />{' '}
+          <a href={result.url} download data-testid="export-download">
+            <FormattedMessage id="export.download" defaultMessage="Download the zip file" />
+          </a>
+        </Alert>
+      ) : (
+        <Form method="post">
+          <Button type="submit" $variant="primary" disabled={navigation.state === 'submitting'} data-testid="export-request">
+            <FormattedMessage id="export.request" defaultMessage="Prepare my file" />
+          </Button>
+        </Form>
+      )}
+    </Prose>
+  );
+}

@@ -1,0 +1,52 @@
+// The message catalogue of the page's language, kept out of loader data (docs/decisions/0025): on the
+// server entry.server provides every catalogue once; in the browser the locale's catalogue arrives as
+// a hashed, immutable script (/i18n/<locale>.<hash>.js, loaded once and cached) that registers itself
+// on window before the page hydrates. Meta functions and the root read it here by locale.
+import type { Locale } from './locales';
+
+export type Messages = Record<string, string>;
+
+/** The global the catalogue script fills: `window.__rdvMessages[locale] = {...}`. */
+export const CATALOGUE_GLOBAL = '__rdvMessages';
+/** The id of the catalogue's <script> in the document, so that the browser entry can wait for it. */
+export const CATALOGUE_SCRIPT_ID = 'rdv-messages';
+
+const provided: Partial<Record<Locale, Messages>> = {};
+
+/** Server only: hands over the catalogues (static data, the same for every request). */
+export function provideCatalogues(catalogues: Record<Locale, Messages>): void {
+  Object.assign(provided, catalogues);
+}
+
+function loaded(): Partial<Record<Locale, Messages>> {
+  if (typeof window === 'undefined') return provided;
+  return ((window as unknown as Record<string, Partial<Record<Locale, Messages>> | undefined>)[CATALOGUE_GLOBAL] ??= {});
+}
+
+/** The messages of `locale`; empty (texts fall back to their English defaults) when not loaded. */
+export function catalogue(locale: Locale | undefined | null): Messages {
+  return (locale && loaded()[locale]) || {};
+}
+
+export function hasCatalogue(locale: Locale): boolean {
+  return loaded()[locale] !== undefined;
+}
+
+/**
+ * Browser: loads the catalogue script of `url` unless `locale` is there already (a language that
+ * changes without a full page load, e.g. after logging in). A script element, not import(): the file
+ * is a classic script, and the CSP's 'strict-dynamic' trusts elements created by our own scripts.
+ */
+export function ensureCatalogue(locale: Locale, url: string): Promise<void> {
+  if (typeof document === 'undefined' || hasCatalogue(locale)) return Promise.resolve();
+  const existing = document.getElementById(CATALOGUE_SCRIPT_ID) as HTMLScriptElement | null;
+  const script = existing && existing.src.endsWith(url) ? existing : Object.assign(document.createElement('script'), { src: url, async: true });
+  return new Promise((resolve) => {
+    const done = () => resolve();
+    script.addEventListener('load', done, { once: true });
+    script.addEventListener('error', done, { once: true });
+    if (script !== existing) document.head.appendChild(script);
+    // Ran between the check above and the listeners (cannot happen in one task, but cheap to be sure).
+    if (hasCatalogue(locale)) resolve();
+  });
+}

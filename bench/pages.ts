@@ -1,0 +1,135 @@
+// npm run bench:pages — the pages and refresh endpoints of the production build, measured in one run
+// next to two floors (docs/decisions/0025): a bare node:http server sending the very same bytes, and
+// the framework's floor, the smallest Remix page with styled-components and react-intl
+// (bench/floor). Ratios matter, not the machine; the targets of issue 22 are printed beside them.
+//
+// Two app instances, one after the other: the first with the render cache off (uncached anonymous
+// pages, member pages, refresh endpoints), the second with it on (cached anonymous pages).
+// Set DATABASE_URL=postgres://… to measure on PostgreSQL (as the targets were set); else PGlite.
+import { execFileSync, spawn } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import autocannon from 'autocannon';
+import { request, startServer, type RunningServer } from '../tests/support/server';
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 4);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const TENANT = 'flirtlokaal';
+const HOST = `${TENANT}.localhost`;
+const MEMBER = { email: `member@${TENANT}.example`, password: 'rendezvous-demo' };
+
+interface Result {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+type Floor = 'bare' | 'framework';
+interface Row {
+  name: string;
+  bytes: number;
+  result: Result;
+  bare: Result | null;
+  /** The target: at least `ratio` × the named floor. */
+  target: { floor: Floor; ratio: number } | null;
+}
+
+async function measure(port: number, path: string, headers: Record<string, string> = {}): Promise<Result> {
+  const run = () => autocannon({ url: `http://127.0.0.1:${port}${path}`, headers: { host: HOST, ...headers }, connections: CONNECTIONS, duration: DURATION_S });
+  await autocannon({ url: `http://127.0.0.1:${port}${path}`, headers: { host: HOST, ...headers }, connections: CONNECTIONS, duration: 1 }); // warm-up
+  const result = await run();
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+/** A server answering every request with the given bytes and content type, doing nothing else. */
+async function bareServer(body: Buffer, contentType: string): Promise<http.Server> {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': contentType, 'content-length': body.length });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+async function withBare(port: number, path: string, headers: Record<string, string>) {
+  const sample = await request(port, HOST, path, { headers });
+  if (sample.status !== 200) throw new Error(`${path} answered ${sample.status}`);
+  const result = await measure(port, path, headers);
+  const bare = await bareServer(sample.body, String(sample.headers['content-type']));
+  const bareResult = await measure((bare.address() as AddressInfo).port, path);
+  bare.close();
+  return { bytes: sample.body.length, result, bare: bareResult };
+}
+
+async function logIn(app: RunningServer): Promise<string> {
+  const res = await request(app.port, `${HOST}:${app.port}`, '/api/user.php', {
+    method: 'POST',
+    body: JSON.stringify(MEMBER),
+    headers: { 'content-type': 'application/json', origin: `http://${HOST}:${app.port}` },
+  });
+  if (res.status !== 200) throw new Error(`login answered ${res.status}: ${res.text}`);
+  return String(res.headers['set-cookie']).split(';')[0]!;
+}
+
+async function startFloor(): Promise<{ port: number; stop: () => void }> {
+  execFileSync(process.execPath, ['node_modules/@remix-run/dev/dist/cli.js', 'vite:build', '--config', 'bench/floor/vite.config.ts'], { stdio: 'ignore' });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/floor/server.ts'], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
+  const port = await new Promise<number>((resolve) => child.stdout.on('data', (chunk: Buffer) => {
+    const match = /listening on (\d+)/.exec(chunk.toString());
+    if (match) resolve(Number(match[1]));
+  }));
+  return { port, stop: () => child.kill('SIGTERM') };
+}
+
+const rows: Row[] = [];
+const anonymous = ['/', '/pages/terms', '/pricing'];
+
+const floor = await startFloor();
+try {
+  const framework = await withBare(floor.port, '/', {});
+  rows.push({ name: 'framework floor (bench/floor)', ...framework, target: null });
+} finally {
+  floor.stop();
+}
+const frameworkRps = rows[0]!.result.rps;
+
+const env = { NODE_ENV: 'production', DEMO: '1', LOG_REQUESTS: '' };
+const uncached = await startServer({ ...env, RENDER_CACHE: 'off' });
+try {
+  const member = { cookie: await logIn(uncached) };
+  for (const path of anonymous) rows.push({ name: `${path} visitor, uncached`, ...(await withBare(uncached.port, path, {})), target: null });
+  rows.push({ name: '/members visitor', ...(await withBare(uncached.port, '/members', {})), target: null });
+  for (const path of ['/members', '/chats', '/likes']) rows.push({ name: `${path} member`, ...(await withBare(uncached.port, path, member)), target: { floor: 'framework', ratio: 0.35 } });
+  for (const path of ['/api/user.php', '/api/chats.php', '/api/likes.php']) rows.push({ name: `${path} member`, ...(await withBare(uncached.port, path, member)), target: { floor: 'bare', ratio: 0.07 } });
+} finally {
+  await uncached.stop();
+}
+
+const cached = await startServer(env);
+try {
+  for (const path of anonymous) rows.push({ name: `${path} visitor, cached`, ...(await withBare(cached.port, path, {})), target: { floor: 'bare', ratio: 0.5 } });
+} finally {
+  await cached.stop();
+}
+
+const ratio = (row: Row, floor: Floor) => row.result.rps / (floor === 'bare' ? row.bare!.rps : frameworkRps);
+const table = [
+  ['page', 'bytes', 'req/s', 'p50 ms', 'p99 ms', 'bare req/s', '× bare', '× framework', 'target', 'met', 'errors'],
+  ...rows.map((row) => [
+    row.name,
+    String(row.bytes),
+    row.result.rps.toFixed(0),
+    String(row.result.p50),
+    String(row.result.p99),
+    row.bare ? row.bare.rps.toFixed(0) : '',
+    row.bare ? ratio(row, 'bare').toFixed(3) : '',
+    ratio(row, 'framework').toFixed(3),
+    row.target ? `≥ ${row.target.ratio} × ${row.target.floor}` : '',
+    row.target ? (ratio(row, row.target.floor) >= row.target.ratio ? 'yes' : 'NO') : '',
+    String(row.result.errors),
+  ]),
+];
+const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
+console.log(`\nbench:pages — ${CONNECTIONS} connections, ${DURATION_S} s per run, Host: ${HOST}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}\n`);
+for (const row of table) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '));

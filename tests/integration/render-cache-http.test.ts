@@ -1,0 +1,104 @@
+// Issue 22 items 1–2 over HTTP: the message catalogue is a cached script, not page data, and
+// anonymous pages come from the render cache with a nonce of their own; members never see one.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpMember, type TestMember } from '../support/members';
+import { request, startServer, type RunningServer } from '../support/server';
+
+let server: RunningServer;
+let tenantsDir: string;
+let member: TestMember;
+const HOST = 'flirtlokaal.localhost';
+const get = (pathname: string, headers: Record<string, string> = {}) => request(server.port, HOST, pathname, { headers });
+const nonceOf = (html: string) => /<script[^>]* nonce="([^"]+)"/.exec(html)?.[1];
+
+beforeAll(async () => {
+  tenantsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rdv-tenants-'));
+  fs.cpSync('tenants', tenantsDir, { recursive: true });
+  server = await startServer({ SKIP_SEED: '1', TENANTS_DIR: tenantsDir });
+  member = await signUpMember(server, 'flirtlokaal', { name: 'Cachetester', country: 'NL' });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  fs.rmSync(tenantsDir, { recursive: true, force: true });
+});
+
+describe('messages off the wire', () => {
+  it('sends no message catalogue in the page, but a hashed script of the page language, cached for good', async () => {
+    const page = await get('/pages/terms', { cookie: 'locale=en' });
+    expect(page.text).not.toContain('nav.language');
+    const src = /<script id="rdv-messages" src="(\/i18n\/en\.[0-9a-f]{12}\.js)"/.exec(page.text)?.[1];
+    expect(src).toBeDefined();
+    const script = await get(src!);
+    expect(script.status).toBe(200);
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(script.text).toContain('Language');
+    expect(script.text).not.toContain('Taal');
+  });
+
+  it('gives an outdated catalogue name today’s texts without keeping them for good', async () => {
+    const script = await get('/i18n/de.000000000000.js');
+    expect(script.status).toBe(200);
+    expect(script.headers['cache-control']).toContain('max-age=0');
+    expect((await get('/i18n/xx.000000000000.js')).status).toBe(404);
+  });
+});
+
+describe('the render cache', () => {
+  it('answers a repeated anonymous visit from memory, each answer with its own nonce matching its CSP', async () => {
+    const first = await get('/pages/privacy');
+    const second = await get('/pages/privacy');
+    expect(first.headers['x-render-cache']).toBe('miss');
+    expect(second.headers['x-render-cache']).toBe('hit');
+    const [a, b] = [nonceOf(first.text), nonceOf(second.text)];
+    expect(a).toBeTruthy();
+    expect(a).not.toBe(b);
+    expect(String(second.headers['content-security-policy'])).toContain(`'nonce-${b}'`);
+    expect(second.text).not.toContain(a!);
+    expect(second.text.replaceAll(b!, 'N')).toBe(first.text.replaceAll(a!, 'N'));
+  });
+
+  it('keeps no error page, and gives it its real nonce', async () => {
+    const missing = await get('/pages/no-such-page');
+    expect(missing.status).toBe(404);
+    expect(missing.headers['x-render-cache']).toBe('bypass');
+    expect(String(missing.headers['content-security-policy'])).toContain(`'nonce-${nonceOf(missing.text)}'`);
+    expect((await get('/pages/no-such-page')).headers['x-render-cache']).toBe('bypass');
+  });
+
+  it('tells shared caches to keep nothing of a page (its nonce is per answer)', async () => {
+    expect((await get('/pricing')).headers['cache-control']).toBe('private, no-cache');
+  });
+
+  it('keeps languages and countries apart', async () => {
+    await get('/pages/faq', { cookie: 'locale=de' });
+    const english = await get('/pages/faq', { cookie: 'locale=en' });
+    expect(english.text).toContain('<html lang="en"');
+    await get('/pricing', { cookie: 'country=NL' });
+    expect((await get('/pricing', { cookie: 'country=NL' })).headers['x-render-cache']).toBe('hit');
+    expect((await get('/pricing', { cookie: 'country=BE' })).headers['x-render-cache']).toBe('miss');
+  });
+
+  it('never answers a member from the cache, and never keeps a member’s page', async () => {
+    await get('/');
+    const own = await get('/', { cookie: member.session });
+    expect(own.headers['x-render-cache']).toBeUndefined();
+    expect(own.text).toContain('Cachetester');
+    const anonymous = await get('/');
+    expect(anonymous.headers['x-render-cache']).toBe('hit');
+    expect(anonymous.text).not.toContain('Cachetester');
+  });
+
+  it('renders again when the tenant file changes', async () => {
+    await get('/pages/cookies');
+    expect((await get('/pages/cookies')).headers['x-render-cache']).toBe('hit');
+    const file = path.join(tenantsDir, 'flirtlokaal.json');
+    const tenant = JSON.parse(fs.readFileSync(file, 'utf8')) as { settings: { name: string } };
+    tenant.settings.name = 'Flirt Renamed';
+    fs.writeFileSync(file, JSON.stringify(tenant, null, 2));
+    await expect.poll(async () => (await get('/pages/cookies')).text, { timeout: 10_000 }).toContain('Flirt Renamed');
+  });
+});
