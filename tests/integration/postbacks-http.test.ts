@@ -43,9 +43,9 @@ describe('/dev/postbacks and the demo network', () => {
     const signup = await request(server.port, HOST, '/api/signup.php', {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: `http://${HOST}`, cookie, 'user-agent': BROWSER_UA },
-      body: JSON.stringify({ email: 'demo-lead@example.com', name: 'Lena', password: 'a good password', date_of_birth: '1992-03-04', gender: 'female', seeking: 'male', country: 'DE', region: 'DE-BY', terms: true, orientation_consent: true }),
+      body: JSON.stringify({ email: 'demo-lead@example.com', name: 'Lena', password: 'a good password', date_of_birth: '1992-03-04', gender: 'female', seeking: 'female', country: 'DE', region: 'DE-BY', terms: true, orientation_consent: true }),
     });
-    expect(signup.status).toBe(201);
+    expect(signup.status, String(signup.body)).toBe(201);
     const list = await eventually('/dev/postbacks', (body) => body.includes('sub1=spring-test'));
     expect(list).toMatch(/event=lead · click_id=[A-Za-z0-9_-]{22} · sub1=spring-test/);
   });

@@ -16,7 +16,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       event text not null check (event in ('lead', 'confirmed', 'sale', 'rebill', 'reversal')),
       subject text not null,
       user_id integer references users(id) on delete set null,
-      payment_id integer references payments(id) on delete set null,
+      -- No foreign key: its check would take a share lock on the payment row, which a chargeback's
+      -- transaction holds for update while it writes the same postback (a deadlock under races).
+      payment_id integer,
       visit_id bigint references visits(id) on delete set null,
       network text not null,
       amount integer,
