@@ -31,6 +31,7 @@ import { createStreamRegistry, SSE_HEADERS } from './app/.server/events/sse';
 import { providerFor } from './app/.server/payments/providers';
 import { startJobQueue } from './app/.server/jobs/queue';
 import { startScheduledJobs } from './app/.server/jobs/scheduled';
+import { startPostbackWorker } from './app/.server/postbacks/worker';
 import { startMailWorker } from './app/.server/mail/mail';
 import { startSmsWorker } from './app/.server/directdebit/sms';
 import { mediaHandler } from './app/.server/media/media-handler';
@@ -108,6 +109,10 @@ async function main() {
     ? createRedisBus(config.REDIS_URL, { namespace: config.EVENTS_NAMESPACE ?? (await eventsNamespace(database, config.DATA_DIR)), log })
     : createLocalBus();
   const streams = { registry: createStreamRegistry(), heartbeatMs: config.EVENTS_HEARTBEAT_MS };
+  // Postbacks to affiliate networks (docs/decisions/0028); the demo network's /dev/postbacks
+  // templates go to this server itself, which is known once it listens (and only outside production).
+  let ownOrigin: string | null = null;
+  const postbacks = await startPostbackWorker(database.db, jobs, { tenant: (id) => tenants.get(id), selfOrigin: () => ownOrigin, log });
   await startScheduledJobs(jobs, {
     db: database.db,
     tenant: (id) => tenants.get(id),
@@ -312,6 +317,7 @@ async function main() {
   const server = app.listen(config.PORT, config.HOST, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
+    if (devOutbox) ownOrigin = `http://${typeof address === 'object' && address && !['0.0.0.0', '::'].includes(address.address) ? (address.family === 'IPv6' ? `[${address.address}]` : address.address) : '127.0.0.1'}:${port}`;
     log(`${database.kind} database, ${tenants.all().length} tenants, listening on http://localhost:${port} (address ${config.HOST})`);
     for (const tenant of tenants.all()) log(`  ${tenant.settings.name}: http://${tenant.id}.localhost:${port}/`);
   });
@@ -333,6 +339,7 @@ async function main() {
       tenants.close();
       // Running jobs finish (up to 10 s) before the workers and the database close.
       await jobs.stop();
+      await postbacks.stop();
       await mail.stop();
       await sms.stop();
       await limits.close();

@@ -1,6 +1,7 @@
 // Double opt-in (SPEC §4): the e-mailed link confirms the address and enables the profile.
 import type { Kysely } from 'kysely';
 import { now } from '../clock';
+import { recordPostback } from '../postbacks/record';
 import type { DB, User } from '../db/schema';
 import type { Tenant } from '../tenants/schema';
 import type { Locale } from '~/shared/locales';
@@ -32,6 +33,7 @@ export async function confirmAccount(trx: Kysely<DB>, tenant: Tenant, userId: nu
     .executeTakeFirst();
   if (!user) return false;
   if (user.profile_id) await trx.updateTable('profiles').set({ status: 'active' }).where('id', '=', user.profile_id).execute();
+  await recordPostback(trx, { event: 'confirmed', userId });
   return true;
 }
 

@@ -7,6 +7,7 @@ import type { Locale } from '~/shared/locales';
 import { sexualityOf, validateSignupFields, type FieldError } from '~/shared/signup-rules';
 import { REGION_DATA, type RegionCountry } from '../geo/region-data';
 import { now } from '../clock';
+import { recordPostback } from '../postbacks/record';
 import { grantCredits } from '../credits/ledger';
 import type { EventBus } from '../events/bus';
 import { announceCredits } from '../events/member-events';
@@ -177,6 +178,7 @@ export async function signUp(db: Kysely<DB>, tenant: Tenant, visitor: Visitor, r
     });
     // Every balance change outside the chat is announced, the signup grant too (for a tab already streaming).
     if (tenant.settings.signup_credits > 0) await announceCredits(db, events, user.id);
+    await recordPostback(db, { event: 'lead', userId: user.id });
     return { ok: true, user };
   } catch (error) {
     // Two signups with the same address at once: the unique index decides.

@@ -70,6 +70,48 @@ export interface VisitsTable {
   last_seen_at: Timestamp;
 }
 
+export type PostbackEvent = 'lead' | 'confirmed' | 'sale' | 'rebill' | 'reversal';
+
+/** A postback a network is owed (migration 0018): an outbox row, sent by the job queue. */
+export interface PostbacksTable {
+  id: ColumnType<number, never, never>;
+  tenant_id: string;
+  event: PostbackEvent;
+  subject: string;
+  user_id: number | null;
+  payment_id: number | null;
+  visit_id: number | null;
+  network: string;
+  amount: number | null;
+  currency: string | null;
+  order_number: string | null;
+  url: string | null;
+  status: ColumnType<'pending' | 'sent' | 'failed' | 'skipped', 'pending' | undefined, 'pending' | 'sent' | 'failed' | 'skipped'>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+  sent_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface PostbackAttemptsTable {
+  id: ColumnType<number, never, never>;
+  postback_id: number;
+  attempt: number;
+  url: string;
+  http_status: number | null;
+  error: string | null;
+  ok: boolean;
+  at: Timestamp;
+}
+
+export interface DevPostbacksTable {
+  id: ColumnType<number, never, never>;
+  tenant_id: string;
+  query: string;
+  received_at: Timestamp;
+}
+
 export interface AccountTokensTable {
   id: string;
   tenant_id: string;
@@ -617,6 +659,9 @@ export interface DB {
   complaints: ComplaintsTable;
   data_exports: DataExportsTable;
   visits: VisitsTable;
+  postbacks: PostbacksTable;
+  postback_attempts: PostbackAttemptsTable;
+  dev_postbacks: DevPostbacksTable;
   operators: OperatorsTable;
   operator_tenants: OperatorTenantsTable;
   operator_sessions: OperatorSessionsTable;

@@ -19,6 +19,8 @@ export const QUEUES = {
   'notifications.activity': { policy: 'stately', retryLimit: 0, expireInSeconds: 600 },
   /** One web push to one subscription (notifications/push.ts): retried with backoff, dropped on 404/410. */
   'push.send': { policy: 'standard', retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
+  /** Sends due postbacks to affiliate networks (postbacks/worker.ts): on each new one, and every minute for retries. */
+  'postbacks.send': { policy: 'stately', retryLimit: 0, expireInSeconds: 600 },
 } satisfies Record<string, QueueSpec>;
 
 export type JobName = keyof typeof QUEUES;

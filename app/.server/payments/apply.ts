@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { now } from '../clock';
 import { grantCredits, inTransaction, type Db } from '../credits/ledger';
 import { blockAfterChargeback } from '../directdebit/blocks';
+import { recordPaymentPostbacks } from '../postbacks/record';
 import { redeemOffer } from '../offers/redemption';
 import { settleChargeback } from './chargebacks';
 import type { Payment } from '../db/schema';
@@ -62,6 +63,7 @@ export async function applyProviderPayment(db: Db, paymentId: number, remote: Pr
     }
     // After the credit above, when both arrive at once: the purchase's unspent credits go back.
     if (chargedBack) await settleChargeback(trx, applied.payment);
+    await recordPaymentPostbacks(trx, payment.id, { fulfilled: becamePaid, chargedBack });
     return { ...applied, chargedBack };
   });
 }

@@ -6,6 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import { now } from '../clock';
 import { grantCredits, ledgerOf, remainingByPayment, spendCredits } from '../credits/ledger';
+import { recordPostback } from '../postbacks/record';
 import type { EventBus } from '../events/bus';
 import { announceCredits } from '../events/member-events';
 import type { DB, Payment, Refund, User } from '../db/schema';
@@ -186,6 +187,7 @@ export async function settleRefund(ctx: RefundContext, refund: Refund, first?: P
       .where('status', '=', 'pending')
       .returningAll()
       .executeTakeFirst();
+    if (updated) await recordPostback(db, { event: 'reversal', paymentId: payment.id, amount: updated.amount });
     return updated ?? refund;
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;

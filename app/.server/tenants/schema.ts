@@ -15,6 +15,7 @@ import { LOCALES } from '~/shared/locales';
 import { TIME_BONUS_CODE } from '~/shared/offers';
 import { COUNTRY_CURRENCY, methodOfferedIn } from '~/shared/payment-methods';
 import { landersIssues, LandersSchema } from '../landers/campaign-schema';
+import { PostbacksSchema } from '../postbacks/templates';
 
 const Country = z.string().regex(ISO_COUNTRY, 'must be an ISO 3166-1 alpha-2 code in capitals, e.g. NL');
 const Currency = z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code, e.g. EUR');
@@ -171,6 +172,8 @@ export const TenantSchema = z
     trial_package: TrialPackageSchema.optional(),
     /** Campaign variants and splits of the landers (app/.server/landers/campaign-schema.ts, docs/tenants.md). */
     landers: LandersSchema.optional(),
+    /** Postback URL templates per affiliate network and event (app/.server/postbacks/templates.ts, docs/tenants.md). */
+    postbacks: PostbacksSchema.default({}),
   })
   .superRefine((tenant, ctx) => {
     const { settings, locales } = tenant;

@@ -121,6 +121,9 @@ export const EXPORT_RULES: Record<keyof DB, Rule> = {
   push_subscriptions: { about: 'member', rows: async (db, who) => (await db.selectFrom('push_subscriptions').select(['endpoint', 'created_at']).where('user_id', '=', who.userId).execute()) as Rows },
   tenant_push_keys: { about: 'none', why: "the website's own web-push keys, not about any member" },
   visits: { about: 'none', why: 'landing-page visits counted per anonymous visitor cookie, not linked to the account (its traffic source is on users)' },
+  postbacks: { about: 'member', rows: async (db, who) => (await db.selectFrom('postbacks').select(['event', 'network', 'amount', 'currency', 'order_number', 'status', 'created_at', 'sent_at']).where('user_id', '=', who.userId).execute()) as Rows },
+  postback_attempts: { about: 'none', why: 'delivery log of the postbacks listed under postbacks (URLs and HTTP statuses of the network)' },
+  dev_postbacks: { about: 'none', why: 'what the demo-only /dev/postbacks endpoint received; never in a real production start' },
 };
 
 /** Everything about the member, table by table (tables with a `none` rule are left out). */

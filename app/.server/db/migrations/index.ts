@@ -17,6 +17,7 @@ import * as m0014 from './0014-payment-intents';
 import * as m0015 from './0015-job-queue';
 import * as m0016 from './0016-notifications';
 import * as m0017 from './0017-visits';
+import * as m0018 from './0018-postbacks';
 import * as m0019 from './0019-trust-and-safety';
 import * as m0020 from './0020-invisible-since';
 
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '0015-job-queue': m0015,
   '0016-notifications': m0016,
   '0017-visits': m0017,
+  '0018-postbacks': m0018,
   '0019-trust-and-safety': m0019,
   '0020-invisible-since': m0020,
 };
