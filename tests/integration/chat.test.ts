@@ -207,9 +207,9 @@ describe.each(databaseKinds)('chat on $name', (kind) => {
       const sent = await send(pia, quin.profile_id!, 'Private');
       if (!sent.ok) throw new Error(sent.error);
       const rob = await member('Rob', { gender: 'male' });
-      expect(await openChat(db(), flirt, 'en', { user: rob }, { conversation: sent.conversation.id })).toEqual({ ok: false, error: 'not_found' });
+      expect(await openChat(db(), flirt, 'en', { user: rob }, { conversation: sent.conversation.id })).toEqual({ ok: false, error: 'no_conversation' });
       const other = await member('Rita', { t: herz });
-      expect(await openChat(db(), herz, 'en', { user: other }, { conversation: sent.conversation.id })).toEqual({ ok: false, error: 'not_found' });
+      expect(await openChat(db(), herz, 'en', { user: other }, { conversation: sent.conversation.id })).toEqual({ ok: false, error: 'no_conversation' });
     });
   });
 

@@ -21,6 +21,7 @@ import type { Tenant } from '~/.server/tenants/schema';
 import { fileComplaint, reportContent } from '~/.server/trust/complaints';
 import { claimComplaint, closeComplaint, complaintStats, decideComplaint, moderationQueue } from '~/.server/trust/moderation';
 import { databaseKinds, migratedDatabase } from '../support/databases';
+import { fitsNiche } from '../support/niche';
 import { operatorOn } from '../support/operators';
 
 const tenants = loadTenants('tenants');
@@ -48,7 +49,7 @@ describe.each(databaseKinds)('complaints on $name', (kind) => {
     n++;
     const result = await signUp(db(), t, { ip: null, origin: 'http://x', locale: 'en' }, {
       email: `${name.toLowerCase()}${n}@example.com`, name, password: 'a good password', date_of_birth: '1990-01-01', gender, seeking: gender === 'male' ? 'female' : 'male',
-      country: t.settings.countries[0], terms: true, orientation_consent: true, tracking: { network: 'n', ref: 'r' },
+      country: t.settings.countries[0], terms: true, orientation_consent: true, tracking: { network: 'n', ref: 'r' }, ...fitsNiche(t, gender),
     });
     if (!result.ok) throw new Error(JSON.stringify(result));
     expect(await activateAccount(db(), t, await createToken(db(), { tenantId: t.id, userId: result.user.id, kind: 'activation' }))).toBe(true);

@@ -46,7 +46,7 @@ describe('methods and sizes', () => {
     expect(res.json()).toEqual({ error: 'method_not_allowed', message: 'This request method is not allowed here' });
     const trace = await request(server.port, HOST, '/api/user.php', { method: 'TRACE' });
     expect(trace.status).toBe(405);
-    expect(trace.headers.allow).toBe('GET, HEAD, POST, PUT');
+    expect(trace.headers.allow).toBe('GET, HEAD, DELETE, POST, PUT');
   });
 
   it('answers TRACE and PUT on a page with the themed 405 page', async () => {

@@ -1,6 +1,7 @@
 // Purchases on both databases (docs/decisions/0013): checkout with the sandbox provider, webhooks
 // that come twice, at once and out of order, the reconciliation job for a lost webhook, premium for
 // good, repeat orders with a stored card, and refunds inside and outside the window (moved clock).
+import { fitsNiche } from '../support/niche';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '~/.server/accounts/signup';
 import { setClockForTests } from '~/.server/clock';
@@ -284,6 +285,7 @@ describe('every bundle with every offered method on every demo tenant (PGlite)',
           const signup = await signUp(database.db, tenant, { ip: null, origin: 'http://x', locale: 'en' }, {
             email: `all${n}@example.com`, name: `All${n}`, password: 'a good password', date_of_birth: '1960-01-01',
             gender: 'female', seeking: 'male', country, terms: true, orientation_consent: true, tracking: { network: 'test' },
+            ...fitsNiche(tenant),
           });
           if (!signup.ok) throw new Error(`${tenant.id} ${country}: ${signup.error}`);
           let expected = signup.user.credits;

@@ -129,7 +129,8 @@ describe.each(databaseKinds)('search index on $name', (kind) => {
         expect(first.numResults, `niche ${niche} ${JSON.stringify(f)}`).toBe(ids.length);
         expect(first.numResultsEstimated).toBe(false);
         const last = Math.max(1, Math.ceil(ids.length / PAGE_SIZE));
-        for (const page of new Set([2, 3, last, last + 1])) {
+        // A visitor's search ends at page 3 (docs/decisions/0031); deeper pages are paged by members below.
+        for (const page of [...new Set([2, 3, last, last + 1])].filter((p) => p <= 3)) {
           const result = await search(tenant, { ...f, page });
           expect(result.results.map((r) => r.id), `niche ${niche} ${JSON.stringify(f)} page ${page}`).toEqual(ids.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE));
         }

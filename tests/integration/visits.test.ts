@@ -11,6 +11,7 @@ import type { Tenant } from '~/.server/tenants/schema';
 import { newId } from '~/.server/tracking/cookies';
 import { attributionFor, memberAttribution, recordVisit, REPEAT_WINDOW_MS, type RecordVisitInput } from '~/.server/tracking/visits';
 import { databaseKinds, migratedDatabase } from '../support/databases';
+import { fitsNiche } from '../support/niche';
 
 const tenants = loadTenants('tenants');
 const tenant = (id: string): Tenant => tenants.find((t) => t.id === id)!;
@@ -50,7 +51,7 @@ describe.each(databaseKinds)('visits on $name', (kind) => {
     n++;
     return signUp(db(), t, { ip: null, origin: 'http://x', locale: 'en', attribution }, {
       email: `v${n}@example.com`, name: `Visitor${n}`, password: 'a good password', date_of_birth: '1990-01-01', gender: 'female', seeking: 'male',
-      country: t.settings.countries[0], terms: true, orientation_consent: true,
+      country: t.settings.countries[0], terms: true, orientation_consent: true, ...fitsNiche(t),
     });
   };
 

@@ -51,6 +51,8 @@ export async function seedDemoAccounts(db: Kysely<DB>, tenants: Tenant[]): Promi
         date_of_birth: (rule.minAge ?? 0) >= 35 ? '1962-05-05' : '1992-05-05',
         gender,
         seeking,
+        // A niche of body types (BellaCurva) asks for one at signup (docs/decisions/0031).
+        ...(rule.bodyTypes ? { body_type: rule.bodyTypes[0] } : {}),
         country: tenant.settings.countries[0]!,
         terms: true,
         orientation_consent: true,
