@@ -9,7 +9,8 @@ import styled from 'styled-components';
 import { z } from 'zod';
 import { Button } from '~/components/app/buttons';
 import { Alert, CheckRow } from '~/components/forms/fields';
-import { Credits, Inner, Money, Page, Panel, Rows, Sub, useMethodName } from '~/components/credits/parts';
+import { Inner, Money, Page, Panel, Sub, useMethodName } from '~/components/credits/parts';
+import { OrderSummary } from '~/components/credits/order-summary';
 import { creditOffer } from '~/.server/credits/offer';
 import { requestPaymentCountry } from '~/.server/credits/payment-country';
 import { formAction } from '~/.server/http/form-action';
@@ -213,50 +214,23 @@ export default function Checkout() {
               <h2 id="summary-title">
                 <FormattedMessage id="checkout.summary" defaultMessage="Your order" />
               </h2>
-              <Rows>
-                <dt>
-                  <FormattedMessage id="checkout.bundle" defaultMessage="Bundle" />
-                </dt>
-                <dd>
-                  <Credits count={bundle.credits} />
-                </dd>
-                <dt>
-                  <FormattedMessage id="checkout.price" defaultMessage="Price" />
-                </dt>
-                <dd>
-                  <Money minor={bundle.price} currency={bundle.currency} />
-                </dd>
-                {discount > 0 ? (
+              <OrderSummary
+                currency={bundle.currency}
+                credits={bundle.credits}
+                price={bundle.price}
+                discount={trial ? { amount: discount, trial: true } : { amount: discount, code: code?.code ?? '', percentage: code?.percentage ?? 0 }}
+                fee={fee}
+                total={total}
+                testId="checkout"
+                extra={
                   <>
                     <dt>
-                      {trial ? (
-                        <FormattedMessage id="offers.trial.saving" defaultMessage="Trial saving" />
-                      ) : (
-                        <FormattedMessage id="offers.checkout.discount" defaultMessage="Discount {code} ({percentage}%)" values={{ code: code?.code ?? '', percentage: code?.percentage ?? 0 }} />
-                      )}
+                      <FormattedMessage id="credits.country" defaultMessage="Payment country" />
                     </dt>
-                    <dd data-testid="checkout-discount">
-                      − <Money minor={discount} currency={bundle.currency} />
-                    </dd>
+                    <dd>{regions.of(offer.country)}</dd>
                   </>
-                ) : null}
-                <dt>
-                  <FormattedMessage id="checkout.feeRow" defaultMessage="Payment fee" />
-                </dt>
-                <dd>
-                  <Money minor={fee} currency={bundle.currency} />
-                </dd>
-                <dt>
-                  <FormattedMessage id="credits.country" defaultMessage="Payment country" />
-                </dt>
-                <dd>{regions.of(offer.country)}</dd>
-                <dt className="total">
-                  <FormattedMessage id="checkout.total" defaultMessage="Total" />
-                </dt>
-                <dd className="total" data-testid="checkout-total">
-                  <Money minor={total} currency={bundle.currency} />
-                </dd>
-              </Rows>
+                }
+              />
               <Consent>
                 <input type="checkbox" name="consent" required data-testid="consent" />
                 <span>

@@ -8,7 +8,8 @@ import { useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import styled, { keyframes } from 'styled-components';
 import { Button, ButtonLink } from '~/components/app/buttons';
-import { Credits, Inner, Money, Page, Panel, Rows, useMethodName } from '~/components/credits/parts';
+import { Inner, Page, Panel, useMethodName } from '~/components/credits/parts';
+import { OrderSummary } from '~/components/credits/order-summary';
 import { creditOffer } from '~/.server/credits/offer';
 import { ownPayment, paymentView, refreshPayment } from '~/.server/payments/payments';
 import { ProviderError } from '~/.server/payments/provider';
@@ -133,28 +134,20 @@ export default function PaymentResult() {
   const rounds = usePolling(payment.status === 'open' || payment.status === 'pending');
   const query = multiCountry ? `?country=${payment.country}` : '';
   const order = (
-    <Rows>
-      <dt>
-        <FormattedMessage id="result.orderNumber" defaultMessage="Order number" />
-      </dt>
-      <dd data-testid="order-number">{payment.order_number}</dd>
-      <dt>
-        <FormattedMessage id="checkout.bundle" defaultMessage="Bundle" />
-      </dt>
-      <dd>
-        <Credits count={payment.credits} />
-      </dd>
-      <dt>
-        <FormattedMessage id="checkout.total" defaultMessage="Total" />
-      </dt>
-      <dd>
-        <Money minor={payment.amount} currency={payment.currency} />
-      </dd>
-      <dt>
-        <FormattedMessage id="checkout.method" defaultMessage="Payment method" />
-      </dt>
-      <dd>{methodName(payment.method)}</dd>
-    </Rows>
+    <OrderSummary
+      currency={payment.currency}
+      credits={payment.credits}
+      method={payment.method}
+      total={payment.amount}
+      leading={
+        <>
+          <dt>
+            <FormattedMessage id="result.orderNumber" defaultMessage="Order number" />
+          </dt>
+          <dd data-testid="order-number">{payment.order_number}</dd>
+        </>
+      }
+    />
   );
 
   let body;

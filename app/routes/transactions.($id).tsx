@@ -8,7 +8,8 @@ import styled from 'styled-components';
 import { z } from 'zod';
 import { Button, ButtonLink } from '~/components/app/buttons';
 import { Alert } from '~/components/forms/fields';
-import { Credits, Inner, Money, Page, Panel, PaymentStatus, Rows, Sub, useMethodName, When } from '~/components/credits/parts';
+import { Credits, Inner, Money, Page, Panel, PaymentStatus, Sub, useMethodName, When } from '~/components/credits/parts';
+import { OrderSummary } from '~/components/credits/order-summary';
 import { formAction } from '~/.server/http/form-action';
 import { serverMessage } from '~/.server/i18n/messages';
 import { ProviderError } from '~/.server/payments/provider';
@@ -252,7 +253,6 @@ function Detail() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
-  const methodName = useMethodName();
   const { payment, refunds, refund } = data.detail!;
   return (
     <Inner $narrow>
@@ -263,62 +263,37 @@ function Detail() {
         <FormattedMessage id="transactions.order" defaultMessage="Order {order}" values={{ order: payment.order_number }} />
       </h1>
       <Panel data-testid="transaction">
-        <Rows>
-          <dt>
-            <FormattedMessage id="transactions.date" defaultMessage="Date" />
-          </dt>
-          <dd>
-            <When iso={payment.created_at} />
-          </dd>
-          <dt>
-            <FormattedMessage id="checkout.bundle" defaultMessage="Bundle" />
-          </dt>
-          <dd>
-            <Credits count={payment.credits} />
-          </dd>
-          <dt>
-            <FormattedMessage id="checkout.price" defaultMessage="Price" />
-          </dt>
-          <dd>
-            <Money minor={payment.price} currency={payment.currency} />
-          </dd>
-          {payment.discount > 0 ? (
+        <OrderSummary
+          currency={payment.currency}
+          credits={payment.credits}
+          price={payment.price}
+          discount={payment.discount_code ? { amount: payment.discount, code: payment.discount_code } : { amount: payment.discount, trial: true }}
+          fee={payment.fee}
+          method={payment.method}
+          total={payment.amount}
+          totalLabel="amount"
+          testId="transaction"
+          leading={
             <>
               <dt>
-                {payment.discount_code ? (
-                  <FormattedMessage id="offers.transaction.discount" defaultMessage="Discount {code}" values={{ code: payment.discount_code }} />
-                ) : (
-                  <FormattedMessage id="offers.trial.saving" defaultMessage="Trial saving" />
-                )}
+                <FormattedMessage id="transactions.date" defaultMessage="Date" />
               </dt>
-              <dd data-testid="transaction-discount">
-                − <Money minor={payment.discount} currency={payment.currency} />
+              <dd>
+                <When iso={payment.created_at} />
               </dd>
             </>
-          ) : null}
-          <dt>
-            <FormattedMessage id="checkout.feeRow" defaultMessage="Payment fee" />
-          </dt>
-          <dd>
-            <Money minor={payment.fee} currency={payment.currency} />
-          </dd>
-          <dt>
-            <FormattedMessage id="checkout.method" defaultMessage="Payment method" />
-          </dt>
-          <dd>{methodName(payment.method)}</dd>
-          <dt>
-            <FormattedMessage id="transactions.status" defaultMessage="Status" />
-          </dt>
-          <dd>
-            <PaymentStatus status={payment.status} />
-          </dd>
-          <dt className="total">
-            <FormattedMessage id="transactions.amount" defaultMessage="Amount" />
-          </dt>
-          <dd className="total">
-            <Money minor={payment.amount} currency={payment.currency} />
-          </dd>
-        </Rows>
+          }
+          extra={
+            <>
+              <dt>
+                <FormattedMessage id="transactions.status" defaultMessage="Status" />
+              </dt>
+              <dd>
+                <PaymentStatus status={payment.status} />
+              </dd>
+            </>
+          }
+        />
         {refunds.length > 0 ? (
           <Refund aria-labelledby="refunds-title">
             <h2 id="refunds-title">
