@@ -2,13 +2,12 @@
 // choice, preselected from the URL; an unknown bundle or method answers 404. Paying creates the
 // payment and sends the member to the provider's checkout.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, redirect, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import styled from 'styled-components';
 import { z } from 'zod';
 import { Button } from '~/components/app/buttons';
-import { Alert, CheckRow } from '~/components/forms/fields';
+import { Alert } from '~/components/forms/fields';
 import { Inner, Money, Page, Panel, Sub, useMethodName } from '~/components/credits/parts';
 import { OrderSummary } from '~/components/credits/order-summary';
 import { creditOffer } from '~/.server/credits/offer';
@@ -22,6 +21,8 @@ import { checkoutOffer } from '~/.server/offers/checkout-offer';
 import { CODE_QUERY_PARAM } from '~/shared/offers';
 import { CodeForm, useCheckoutCode } from '~/components/offers/checkout-code';
 import { CountryQuerySchema } from '~/.server/payments/schemas';
+import { Back, Consent, Layout, MethodOption, Methods, Note, Summary } from '~/components/credits/checkout-parts';
+import { siteNameMeta } from '~/shared/shell';
 
 const notFound = () => new Response('Not Found', { status: 404, statusText: 'Not Found' });
 
@@ -40,10 +41,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { offer, ...priced, method, paid: context.user.paid_user };
 }
 
-export const meta: MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m.id === 'root')?.data as { shell?: { name: string } } | undefined;
-  return [{ title: root?.shell?.name ?? '' }];
-};
+export const meta: MetaFunction = siteNameMeta;
 
 type Result = { message: string };
 
@@ -74,86 +72,6 @@ export const action = formAction({
     return redirect(result.payment.checkout_url ?? `/credits/result?payment=${result.payment.id}`);
   },
 });
-
-const Layout = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(5)};
-
-  @media (min-width: ${({ theme }) => theme.breakpoints.lg}px) {
-    grid-template-columns: minmax(0, 1.4fr) minmax(0, 1fr);
-    align-items: start;
-  }
-`;
-
-const Methods = styled.fieldset`
-  display: grid;
-  gap: ${({ theme }) => theme.space(2)};
-  margin: 0;
-  padding: 0;
-  border: 0;
-
-  legend {
-    margin-bottom: ${({ theme }) => theme.space(3)};
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-    font-weight: 700;
-  }
-`;
-
-const MethodOption = styled.label<{ $checked: boolean }>`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(3)};
-  min-height: 56px;
-  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(4)}`};
-  border: 2px solid ${({ $checked, theme }) => ($checked ? theme.colors.primary : theme.colors.border)};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ $checked, theme }) => ($checked ? theme.colors.surface : theme.colors.background)};
-  cursor: pointer;
-  font-weight: 600;
-
-  input {
-    width: 20px;
-    height: 20px;
-    accent-color: ${({ theme }) => theme.colors.primary};
-  }
-
-  span:last-child {
-    margin-left: auto;
-    white-space: nowrap;
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    font-weight: 500;
-  }
-`;
-
-const Summary = styled(Panel)`
-  @media (min-width: ${({ theme }) => theme.breakpoints.lg}px) {
-    position: sticky;
-    top: 84px;
-  }
-
-  button {
-    width: 100%;
-    margin-top: ${({ theme }) => theme.space(5)};
-  }
-`;
-
-const Consent = styled(CheckRow)`
-  margin-top: ${({ theme }) => theme.space(4)};
-`;
-
-const Note = styled.p`
-  margin: ${({ theme }) => theme.space(3)} 0 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
-
-const Back = styled(Link)`
-  display: inline-block;
-  margin-bottom: ${({ theme }) => theme.space(3)};
-  color: ${({ theme }) => theme.colors.primary};
-  font-weight: 600;
-`;
 
 export default function Checkout() {
   const { offer, bundle, method: preselected, paid, trial, discount, code, codeInput, codeError } = useLoaderData<typeof loader>();

@@ -22,6 +22,7 @@ import { directDebitContext } from '~/.server/directdebit/request-context';
 import { formAction } from '~/.server/http/form-action';
 import { serverMessage } from '~/.server/i18n/messages';
 import { PAYMENT_MESSAGES } from '~/.server/payments/payments';
+import { siteNameMeta } from '~/shared/shell';
 
 const notFound = () => new Response('Not Found', { status: 404, statusText: 'Not Found' });
 
@@ -59,10 +60,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m.id === 'root')?.data as { shell?: { name: string } } | undefined;
-  return [{ title: root?.shell?.name ?? '' }];
-};
+export const meta: MetaFunction = siteNameMeta;
 
 export const action = formAction({
   body: DirectDebitPageSchema,
