@@ -8,7 +8,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { z } from 'zod';
 import { Button } from '~/components/app/buttons';
 import { Alert } from '~/components/forms/fields';
-import { Inner, Money, Page, Panel, Sub, useMethodName } from '~/components/credits/parts';
+import { Back, Inner, Money, Page, Panel, Sub, useMethodName } from '~/components/credits/parts';
 import { OrderSummary } from '~/components/credits/order-summary';
 import { creditOffer } from '~/.server/credits/offer';
 import { requestPaymentCountry } from '~/.server/credits/payment-country';
@@ -21,7 +21,7 @@ import { checkoutOffer } from '~/.server/offers/checkout-offer';
 import { CODE_QUERY_PARAM } from '~/shared/offers';
 import { CodeForm, useCheckoutCode } from '~/components/offers/checkout-code';
 import { CountryQuerySchema } from '~/.server/payments/schemas';
-import { Back, Consent, Layout, MethodOption, Methods, Note, Summary } from '~/components/credits/checkout-parts';
+import { Consent, Layout, MethodOption, Methods, Note, Summary } from '~/components/credits/checkout-parts';
 import { siteNameMeta } from '~/shared/shell';
 
 const notFound = () => new Response('Not Found', { status: 404, statusText: 'Not Found' });

@@ -7,7 +7,7 @@ import { FormattedMessage } from 'react-intl';
 import { z } from 'zod';
 import { Button, ButtonLink } from '~/components/app/buttons';
 import { Alert } from '~/components/forms/fields';
-import { Credits, Inner, Money, Page, Panel, PaymentStatus, Sub, useMethodName, When } from '~/components/credits/parts';
+import { Back, Credits, Inner, Money, Page, Panel, PaymentStatus, Sub, useMethodName, When } from '~/components/credits/parts';
 import { OrderSummary } from '~/components/credits/order-summary';
 import { formAction } from '~/.server/http/form-action';
 import { serverMessage } from '~/.server/i18n/messages';
@@ -16,7 +16,7 @@ import { REFUND_MESSAGES, refundPurchase } from '~/.server/payments/refunds';
 import { providerOfContext } from '~/.server/payments/request-context';
 import { listTransactions, transactionDetail } from '~/.server/payments/transactions';
 import { parseId } from '~/shared/request-rules';
-import { Back, Empty, Refund, Table } from '~/components/credits/transactions-parts';
+import { Empty, Refund, Table } from '~/components/credits/transactions-parts';
 import { siteNameMeta } from '~/shared/shell';
 
 export async function loader({ params, context }: LoaderFunctionArgs) {

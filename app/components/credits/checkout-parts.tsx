@@ -1,5 +1,4 @@
 // The pieces of checkout (/credits/{id}/{method?}): the layout, the method options, the sticky summary panel, the consent row and notes.
-import { Link } from '@remix-run/react';
 import styled from 'styled-components';
 import { CheckRow } from '~/components/forms/fields';
 import { Panel } from '~/components/credits/parts';
@@ -75,11 +74,4 @@ export const Note = styled.p`
   margin: ${({ theme }) => theme.space(3)} 0 0;
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
-
-export const Back = styled(Link)`
-  display: inline-block;
-  margin-bottom: ${({ theme }) => theme.space(3)};
-  color: ${({ theme }) => theme.colors.primary};
-  font-weight: 600;
 `;

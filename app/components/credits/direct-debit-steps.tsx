@@ -1,6 +1,6 @@
 // The two steps of /directdebit (SEPA Direct Debit, SPEC §2 directdebit): the bank details with the
 // mandate text, then the SMS code. The route composes them beside the order summary.
-import { Form, Link } from '@remix-run/react';
+import { Form } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
@@ -113,12 +113,6 @@ export const Note = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
-export const Back = styled(Link)`
-  display: inline-block;
-  margin-bottom: ${({ theme }) => theme.space(3)};
-  color: ${({ theme }) => theme.colors.primary};
-  font-weight: 600;
-`;
 
 function Hidden({ values, country, pkg, code }: { values: Values; country: string; pkg: string; code: string | null }) {
   return (

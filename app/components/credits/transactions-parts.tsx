@@ -1,5 +1,4 @@
 // The pieces of /transactions and /transactions/{id}: the purchases table, the empty state, the refund section and the way back.
-import { Link } from '@remix-run/react';
 import styled from 'styled-components';
 import { Panel } from '~/components/credits/parts';
 
@@ -97,11 +96,4 @@ export const Refund = styled.section`
   p {
     margin: 0 0 ${({ theme }) => theme.space(3)};
   }
-`;
-
-export const Back = styled(Link)`
-  display: inline-block;
-  margin-bottom: ${({ theme }) => theme.space(3)};
-  color: ${({ theme }) => theme.colors.primary};
-  font-weight: 600;
 `;
