@@ -2,14 +2,14 @@
 // choice, preselected from the URL; an unknown bundle or method answers 404. Paying creates the
 // payment and sends the member to the provider's checkout.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, redirect, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import styled from 'styled-components';
 import { z } from 'zod';
 import { Button } from '~/components/app/buttons';
-import { Alert, CheckRow } from '~/components/forms/fields';
-import { Credits, Inner, Money, Page, Panel, Rows, Sub, useMethodName } from '~/components/credits/parts';
+import { Alert } from '~/components/forms/fields';
+import { Back, Inner, Money, Page, Panel, Sub, useMethodName } from '~/components/credits/parts';
+import { OrderSummary } from '~/components/credits/order-summary';
 import { creditOffer } from '~/.server/credits/offer';
 import { requestPaymentCountry } from '~/.server/credits/payment-country';
 import { formAction } from '~/.server/http/form-action';
@@ -21,6 +21,8 @@ import { checkoutOffer } from '~/.server/offers/checkout-offer';
 import { CODE_QUERY_PARAM } from '~/shared/offers';
 import { CodeForm, useCheckoutCode } from '~/components/offers/checkout-code';
 import { CountryQuerySchema } from '~/.server/payments/schemas';
+import { Consent, Layout, MethodOption, Methods, Note, Summary } from '~/components/credits/checkout-parts';
+import { siteNameMeta } from '~/shared/shell';
 
 const notFound = () => new Response('Not Found', { status: 404, statusText: 'Not Found' });
 
@@ -39,10 +41,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { offer, ...priced, method, paid: context.user.paid_user };
 }
 
-export const meta: MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m.id === 'root')?.data as { shell?: { name: string } } | undefined;
-  return [{ title: root?.shell?.name ?? '' }];
-};
+export const meta: MetaFunction = siteNameMeta;
 
 type Result = { message: string };
 
@@ -73,86 +72,6 @@ export const action = formAction({
     return redirect(result.payment.checkout_url ?? `/credits/result?payment=${result.payment.id}`);
   },
 });
-
-const Layout = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(5)};
-
-  @media (min-width: ${({ theme }) => theme.breakpoints.lg}px) {
-    grid-template-columns: minmax(0, 1.4fr) minmax(0, 1fr);
-    align-items: start;
-  }
-`;
-
-const Methods = styled.fieldset`
-  display: grid;
-  gap: ${({ theme }) => theme.space(2)};
-  margin: 0;
-  padding: 0;
-  border: 0;
-
-  legend {
-    margin-bottom: ${({ theme }) => theme.space(3)};
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-    font-weight: 700;
-  }
-`;
-
-const MethodOption = styled.label<{ $checked: boolean }>`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(3)};
-  min-height: 56px;
-  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(4)}`};
-  border: 2px solid ${({ $checked, theme }) => ($checked ? theme.colors.primary : theme.colors.border)};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ $checked, theme }) => ($checked ? theme.colors.surface : theme.colors.background)};
-  cursor: pointer;
-  font-weight: 600;
-
-  input {
-    width: 20px;
-    height: 20px;
-    accent-color: ${({ theme }) => theme.colors.primary};
-  }
-
-  span:last-child {
-    margin-left: auto;
-    white-space: nowrap;
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    font-weight: 500;
-  }
-`;
-
-const Summary = styled(Panel)`
-  @media (min-width: ${({ theme }) => theme.breakpoints.lg}px) {
-    position: sticky;
-    top: 84px;
-  }
-
-  button {
-    width: 100%;
-    margin-top: ${({ theme }) => theme.space(5)};
-  }
-`;
-
-const Consent = styled(CheckRow)`
-  margin-top: ${({ theme }) => theme.space(4)};
-`;
-
-const Note = styled.p`
-  margin: ${({ theme }) => theme.space(3)} 0 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
-
-const Back = styled(Link)`
-  display: inline-block;
-  margin-bottom: ${({ theme }) => theme.space(3)};
-  color: ${({ theme }) => theme.colors.primary};
-  font-weight: 600;
-`;
 
 export default function Checkout() {
   const { offer, bundle, method: preselected, paid, trial, discount, code, codeInput, codeError } = useLoaderData<typeof loader>();
@@ -213,50 +132,23 @@ export default function Checkout() {
               <h2 id="summary-title">
                 <FormattedMessage id="checkout.summary" defaultMessage="Your order" />
               </h2>
-              <Rows>
-                <dt>
-                  <FormattedMessage id="checkout.bundle" defaultMessage="Bundle" />
-                </dt>
-                <dd>
-                  <Credits count={bundle.credits} />
-                </dd>
-                <dt>
-                  <FormattedMessage id="checkout.price" defaultMessage="Price" />
-                </dt>
-                <dd>
-                  <Money minor={bundle.price} currency={bundle.currency} />
-                </dd>
-                {discount > 0 ? (
+              <OrderSummary
+                currency={bundle.currency}
+                credits={bundle.credits}
+                price={bundle.price}
+                discount={trial ? { amount: discount, trial: true } : { amount: discount, code: code?.code ?? '', percentage: code?.percentage ?? 0 }}
+                fee={fee}
+                total={total}
+                testId="checkout"
+                extra={
                   <>
                     <dt>
-                      {trial ? (
-                        <FormattedMessage id="offers.trial.saving" defaultMessage="Trial saving" />
-                      ) : (
-                        <FormattedMessage id="offers.checkout.discount" defaultMessage="Discount {code} ({percentage}%)" values={{ code: code?.code ?? '', percentage: code?.percentage ?? 0 }} />
-                      )}
+                      <FormattedMessage id="credits.country" defaultMessage="Payment country" />
                     </dt>
-                    <dd data-testid="checkout-discount">
-                      − <Money minor={discount} currency={bundle.currency} />
-                    </dd>
+                    <dd>{regions.of(offer.country)}</dd>
                   </>
-                ) : null}
-                <dt>
-                  <FormattedMessage id="checkout.feeRow" defaultMessage="Payment fee" />
-                </dt>
-                <dd>
-                  <Money minor={fee} currency={bundle.currency} />
-                </dd>
-                <dt>
-                  <FormattedMessage id="credits.country" defaultMessage="Payment country" />
-                </dt>
-                <dd>{regions.of(offer.country)}</dd>
-                <dt className="total">
-                  <FormattedMessage id="checkout.total" defaultMessage="Total" />
-                </dt>
-                <dd className="total" data-testid="checkout-total">
-                  <Money minor={total} currency={bundle.currency} />
-                </dd>
-              </Rows>
+                }
+              />
               <Consent>
                 <input type="checkbox" name="consent" required data-testid="consent" />
                 <span>

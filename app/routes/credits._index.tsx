@@ -2,9 +2,8 @@
 // credit, best value, the methods offered there and the payment country switch (SPEC §3
 // paymentCountry). Members only.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, redirect, useLoaderData, useSubmit } from '@remix-run/react';
+import { Link, redirect, useLoaderData, useSubmit } from '@remix-run/react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
-import styled from 'styled-components';
 import { Button, ButtonLink } from '~/components/app/buttons';
 import { CoinsIcon, CrownIcon } from '~/components/app/icons';
 import { Chips, Inner, LinkRow, Page, Sub, useMethodName } from '~/components/credits/parts';
@@ -12,6 +11,8 @@ import { creditOffer } from '~/.server/credits/offer';
 import { requestPaymentCountry } from '~/.server/credits/payment-country';
 import { trialOffer } from '~/.server/offers/trial';
 import { OfferPrice, OfferStrip, TrialOffer, useShownCode } from '~/components/offers/credits-offers';
+import { Amount, Balance, Bundle, Grid, MethodsTitle, PerCredit, Premium, Price, Ribbon, Toolbar } from '~/components/credits/bundle-parts';
+import { siteNameMeta } from '~/shared/shell';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!context.user) throw redirect('/login');
@@ -25,145 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m.id === 'root')?.data as { shell?: { name: string } } | undefined;
-  return [{ title: root?.shell?.name ?? '' }];
-};
-
-const Balance = styled.div`
-  display: inline-flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(2)};
-  margin-bottom: ${({ theme }) => theme.space(4)};
-  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(4)}`};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.background};
-  box-shadow: ${({ theme }) => theme.shadows.card};
-  font-weight: 700;
-
-  svg {
-    color: ${({ theme }) => theme.colors.primary};
-  }
-`;
-
-const Toolbar = styled(Form)`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(3)};
-  margin-bottom: ${({ theme }) => theme.space(6)};
-
-  label {
-    font-weight: 600;
-  }
-
-  select {
-    min-height: 44px;
-    padding: 0 ${({ theme }) => theme.space(3)};
-    border: 2px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.md};
-    background: ${({ theme }) => theme.colors.background};
-    color: ${({ theme }) => theme.colors.text};
-    font: inherit;
-  }
-`;
-
-const Grid = styled.ul`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
-  gap: ${({ theme }) => theme.space(4)};
-  margin: 0 0 ${({ theme }) => theme.space(8)};
-  padding: 0;
-  list-style: none;
-`;
-
-const Bundle = styled.li<{ $best: boolean }>`
-  position: relative;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(2)};
-  padding: ${({ theme }) => `${theme.space(7)} ${theme.space(5)} ${theme.space(5)}`};
-  border: 2px solid ${({ $best, theme }) => ($best ? theme.colors.primary : 'transparent')};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.background};
-  box-shadow: ${({ $best, theme }) => ($best ? theme.shadows.raised : theme.shadows.card)};
-  text-align: center;
-
-  a {
-    margin-top: auto;
-  }
-`;
-
-const Ribbon = styled.span`
-  position: absolute;
-  top: -14px;
-  left: 50%;
-  transform: translateX(-50%);
-  padding: 4px 14px;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.primary};
-  color: ${({ theme }) => theme.colors.onPrimary};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-weight: 800;
-  letter-spacing: 0.04em;
-  text-transform: uppercase;
-  white-space: nowrap;
-`;
-
-const Amount = styled.p`
-  margin: 0;
-  font-family: ${({ theme }) => theme.fonts.heading};
-  font-size: 2.75rem;
-  font-weight: 800;
-  line-height: 1;
-  color: ${({ theme }) => theme.colors.dark};
-
-  small {
-    display: block;
-    margin-top: ${({ theme }) => theme.space(1)};
-    font-family: ${({ theme }) => theme.fonts.body};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    font-weight: 600;
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-`;
-
-const Price = styled.p`
-  margin: ${({ theme }) => theme.space(2)} 0 0;
-  font-size: ${({ theme }) => theme.fontSizes.xl};
-  font-weight: 800;
-`;
-
-const PerCredit = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space(3)};
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
-
-const Premium = styled.aside`
-  display: flex;
-  gap: ${({ theme }) => theme.space(3)};
-  align-items: flex-start;
-  margin-bottom: ${({ theme }) => theme.space(8)};
-  padding: ${({ theme }) => theme.space(4)};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.dark};
-  color: ${({ theme }) => theme.colors.onDark};
-
-  svg {
-    flex: none;
-    color: ${({ theme }) => theme.colors.primary};
-  }
-
-  p {
-    margin: 0;
-  }
-`;
-
-const MethodsTitle = styled.h2`
-  margin: 0 0 ${({ theme }) => theme.space(3)};
-  font-size: ${({ theme }) => theme.fontSizes.md};
-`;
+export const meta: MetaFunction = siteNameMeta;
 
 export default function CreditsPage() {
   const { offer, credits, paid, trial } = useLoaderData<typeof loader>();

@@ -16,6 +16,7 @@ import { lastOrder, repeatOrder } from '~/.server/payments/repeat-order';
 import { ProviderError } from '~/.server/payments/provider';
 import { checkoutContext } from '~/.server/payments/request-context';
 import { isCardMethod } from '~/shared/payment-methods';
+import { siteNameMeta } from '~/shared/shell';
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { user, db, tenant } = context;
@@ -33,10 +34,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m.id === 'root')?.data as { shell?: { name: string } } | undefined;
-  return [{ title: root?.shell?.name ?? '' }];
-};
+export const meta: MetaFunction = siteNameMeta;
 
 type Result = { message: string };
 

@@ -3,18 +3,19 @@
 // arrive by themselves later) or failed/cancelled with a retry through the other methods; a
 // declined repeat-order card offers retry or PayPal.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, redirect, useLoaderData, useRevalidator } from '@remix-run/react';
-import { useEffect, useState } from 'react';
+import { Form, Link, redirect, useLoaderData } from '@remix-run/react';
 import { FormattedMessage } from 'react-intl';
-import styled, { keyframes } from 'styled-components';
 import { Button, ButtonLink } from '~/components/app/buttons';
-import { Credits, Inner, Money, Page, Panel, Rows, useMethodName } from '~/components/credits/parts';
+import { Inner, Page, useMethodName } from '~/components/credits/parts';
+import { OrderSummary } from '~/components/credits/order-summary';
 import { creditOffer } from '~/.server/credits/offer';
 import { ownPayment, paymentView, refreshPayment } from '~/.server/payments/payments';
 import { ProviderError } from '~/.server/payments/provider';
 import { providerOfContext } from '~/.server/payments/request-context';
 import { parseId } from '~/shared/request-rules';
 import { useForgetUsedCode } from '~/components/offers/checkout-code';
+import { Actions, Card, Mark, Retry, Spinner, usePolling } from '~/components/credits/result-parts';
+import { siteNameMeta } from '~/shared/shell';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!context.user) throw redirect('/login');
@@ -40,91 +41,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m.id === 'root')?.data as { shell?: { name: string } } | undefined;
-  return [{ title: root?.shell?.name ?? '' }];
-};
+export const meta: MetaFunction = siteNameMeta;
 
-const spin = keyframes`to { transform: rotate(360deg); }`;
-
-const Spinner = styled.div`
-  width: 48px;
-  height: 48px;
-  margin: 0 auto ${({ theme }) => theme.space(4)};
-  border: 5px solid ${({ theme }) => theme.colors.secondary};
-  border-top-color: ${({ theme }) => theme.colors.primary};
-  border-radius: 50%;
-  animation: ${spin} 0.9s linear infinite;
-
-  @media (prefers-reduced-motion: reduce) {
-    animation-duration: 3s;
-  }
-`;
-
-const Mark = styled.div<{ $tone: 'success' | 'warning' | 'danger' }>`
-  display: grid;
-  place-items: center;
-  width: 64px;
-  height: 64px;
-  margin: 0 auto ${({ theme }) => theme.space(4)};
-  border-radius: 50%;
-  background: ${({ $tone, theme }) => ($tone === 'success' ? theme.colors.success : $tone === 'warning' ? theme.colors.warning : theme.colors.danger)};
-  color: #fff;
-  font-size: 2rem;
-  font-weight: 800;
-`;
-
-const Card = styled(Panel)`
-  text-align: center;
-
-  h1 {
-    font-size: ${({ theme }) => theme.fontSizes.xxl};
-  }
-
-  p {
-    margin: 0 auto ${({ theme }) => theme.space(4)};
-    max-width: 520px;
-  }
-
-  dl {
-    max-width: 360px;
-    margin: ${({ theme }) => theme.space(5)} auto;
-    text-align: left;
-  }
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: center;
-  gap: ${({ theme }) => theme.space(3)};
-  margin-top: ${({ theme }) => theme.space(5)};
-`;
-
-const Retry = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: center;
-  gap: ${({ theme }) => theme.space(2)};
-  margin: ${({ theme }) => theme.space(3)} 0 0;
-  padding: 0;
-  list-style: none;
-`;
-
-/** Re-asks while the provider has not answered: every 2 s for half a minute, then every 10 s. */
-function usePolling(active: boolean) {
-  const { revalidate, state } = useRevalidator();
-  const [rounds, setRounds] = useState(0);
-  useEffect(() => {
-    if (!active || state !== 'idle') return;
-    const timer = setTimeout(() => {
-      setRounds((r) => r + 1);
-      revalidate();
-    }, rounds < 15 ? 2000 : 10_000);
-    return () => clearTimeout(timer);
-  }, [active, state, rounds, revalidate]);
-  return rounds;
-}
 
 export default function PaymentResult() {
   const { payment, recurring, otherMethods, paypal, multiCountry, credits } = useLoaderData<typeof loader>();
@@ -133,28 +51,20 @@ export default function PaymentResult() {
   const rounds = usePolling(payment.status === 'open' || payment.status === 'pending');
   const query = multiCountry ? `?country=${payment.country}` : '';
   const order = (
-    <Rows>
-      <dt>
-        <FormattedMessage id="result.orderNumber" defaultMessage="Order number" />
-      </dt>
-      <dd data-testid="order-number">{payment.order_number}</dd>
-      <dt>
-        <FormattedMessage id="checkout.bundle" defaultMessage="Bundle" />
-      </dt>
-      <dd>
-        <Credits count={payment.credits} />
-      </dd>
-      <dt>
-        <FormattedMessage id="checkout.total" defaultMessage="Total" />
-      </dt>
-      <dd>
-        <Money minor={payment.amount} currency={payment.currency} />
-      </dd>
-      <dt>
-        <FormattedMessage id="checkout.method" defaultMessage="Payment method" />
-      </dt>
-      <dd>{methodName(payment.method)}</dd>
-    </Rows>
+    <OrderSummary
+      currency={payment.currency}
+      credits={payment.credits}
+      method={payment.method}
+      total={payment.amount}
+      leading={
+        <>
+          <dt>
+            <FormattedMessage id="result.orderNumber" defaultMessage="Order number" />
+          </dt>
+          <dd data-testid="order-number">{payment.order_number}</dd>
+        </>
+      }
+    />
   );
 
   let body;

@@ -5,19 +5,18 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import styled from 'styled-components';
-import { z } from 'zod';
 import { now } from '~/.server/clock';
 import { CLAIM_MINUTES, claimConversation, releaseConversation } from '~/.server/operators/claims';
 import { claimErrorText, consoleAction, giftCatalogue, newClientId, operatorTenants, replyDeps, replyErrorText, requireRole } from '~/.server/operators/console';
-import { FLAG_REASONS, FlagSchema, flagConversation, resolveFlag } from '~/.server/operators/flags';
-import { addNote, NOTE_MAX, NoteSchema } from '~/.server/operators/notes';
+import { FlagSchema, flagConversation, resolveFlag } from '~/.server/operators/flags';
+import { addNote, NoteSchema } from '~/.server/operators/notes';
 import { replyAsProfile, ReplySchema } from '~/.server/operators/reply';
 import { operatorWorkspace } from '~/.server/operators/workspace';
+import { ConsoleActionSchema, type ConsoleActionResult } from '~/.server/operators/conversation-actions';
 import { serverMessage } from '~/.server/i18n/messages';
 import { issueText } from '~/.server/http/request-input';
 import { formAction } from '~/.server/http/form-action';
-import { idSchema, parseId } from '~/shared/request-rules';
+import { parseId } from '~/shared/request-rules';
 import { ClaimBar } from '~/components/operators/claim-bar';
 import { Composer } from '~/components/operators/composer';
 import { LocalTime } from '~/components/operators/local-time';
@@ -27,6 +26,7 @@ import { AuditPanel, FlagsPanel, NotesPanel } from '~/components/operators/side-
 import { Thread } from '~/components/operators/thread';
 import { useNow, WaitingTime } from '~/components/operators/waiting-time';
 import { LOCALE_NAMES, isLocale } from '~/shared/locales';
+import { Area, Column, Columns, Head, Page } from '~/components/operators/conversation-layout';
 
 function conversationId(value: string | undefined): number {
   const id = parseId(value);
@@ -58,40 +58,16 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
   };
 }
 
-const ConsoleActionSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('claim') }),
-  z.object({ intent: z.literal('release') }),
-  z.object({
-    intent: z.literal('reply'),
-    kind: z.enum(['text', 'photo', 'gift']),
-    text: z.string().max(10_000).optional(),
-    photo: idSchema.optional(),
-    gift: z.string().max(64).optional(),
-    client_id: z.string().max(64).optional(),
-  }),
-  z.object({ intent: z.literal('note'), note: z.string().max(NOTE_MAX, { message: 'validation.tooLong' }) }),
-  z.object({ intent: z.literal('flag'), reason: z.enum(FLAG_REASONS), message: idSchema.optional(), comment: z.string().max(500, { message: 'validation.tooLong' }).optional() }),
-  z.object({ intent: z.literal('resolve'), flag: idSchema }),
-]);
-
-interface ActionResult {
-  intent: string;
-  ok: boolean;
-  text: string;
-  /** The answer's id, to empty the composer. */
-  sent?: number;
-}
-
 // A member's post is refused before its body is read (refuseMembers).
 export const action = consoleAction(formAction({
   body: ConsoleActionSchema,
-  failure: ({ message, fields, raw }): ActionResult => ({ intent: typeof raw.intent === 'string' ? raw.intent : '', ok: false, text: Object.values(fields)[0] ?? message }),
-  async handle({ context, body, params }): Promise<ActionResult> {
+  failure: ({ message, fields, raw }): ConsoleActionResult => ({ intent: typeof raw.intent === 'string' ? raw.intent : '', ok: false, text: Object.values(fields)[0] ?? message }),
+  async handle({ context, body, params }): Promise<ConsoleActionResult> {
     const operator = requireRole(context, 'answering');
     const conversation = conversationId(params.id);
     const { db, events, locale } = context;
-    const done = (text: string, extra: Partial<ActionResult> = {}): ActionResult => ({ intent: body.intent, ok: true, text, ...extra });
-    const refused = (text: string): ActionResult => ({ intent: body.intent, ok: false, text });
+    const done = (text: string, extra: Partial<ConsoleActionResult> = {}): ConsoleActionResult => ({ intent: body.intent, ok: true, text, ...extra });
+    const refused = (text: string): ConsoleActionResult => ({ intent: body.intent, ok: false, text });
     const notFound = () => {
       throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
     };
@@ -140,74 +116,6 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => 
   const site = (matches.find((m) => m.id === 'root')?.data as { shell?: { name?: string } } | undefined)?.shell?.name ?? '';
   return [{ title: loaded ? `${loaded.workspace.member.name} → ${loaded.workspace.profile.name} – ${site}` : site }, { name: 'robots', content: 'noindex' }];
 };
-
-const Page = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(3)};
-  max-width: 1440px;
-  margin: 0 auto;
-  padding: ${({ theme }) => theme.space(3)};
-`;
-
-// Phones: one column in the order of work (claim, conversation, composer, then the cards and
-// panels); tablets: the conversation beside the cards; desktops: member | conversation | persona.
-const Columns = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(3)};
-
-  > div {
-    display: contents;
-  }
-
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {
-    display: grid;
-    grid-template-columns: minmax(0, 1fr) 320px;
-    grid-template-areas: 'center left' 'center right';
-    align-items: start;
-
-    > div {
-      display: flex;
-      flex-direction: column;
-      gap: ${({ theme }) => theme.space(3)};
-      min-width: 0;
-    }
-  }
-
-  @media (min-width: ${({ theme }) => theme.breakpoints.xl}px) {
-    grid-template-columns: 300px minmax(0, 1fr) 340px;
-    grid-template-areas: 'left center right';
-  }
-`;
-
-const Column = styled.div<{ $area: 'left' | 'center' | 'right' }>`
-  grid-area: ${({ $area }) => $area};
-`;
-
-const Area = styled.div<{ $order: number }>`
-  order: ${({ $order }) => $order};
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
-  min-width: 0;
-`;
-
-const Head = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
-
-  h1 {
-    margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-  }
-
-  a {
-    color: ${({ theme }) => theme.colors.text};
-    font-weight: 600;
-  }
-`;
 
 export default function OperatorConversation() {
   const { workspace, tenantName, maxLength, gifts, claimMinutes, clientId, now: serverNow } = useLoaderData<typeof loader>();

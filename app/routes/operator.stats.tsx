@@ -13,6 +13,7 @@ import { metaMessage, pageMeta } from '~/components/app/page-meta';
 import { FieldLabel, Muted, Panel, SmallButton } from '~/components/operators/parts';
 import { Duration, useNow } from '~/components/operators/waiting-time';
 import { ComplaintFigures } from '~/components/operators/complaint-figures';
+import { AnswerTable, Wait } from '~/components/operators/answer-table';
 import { complaintStats } from '~/.server/trust/moderation';
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
@@ -24,7 +25,11 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   return { stats, complaints, tenants: operatorTenants(context, operator), filter: { days, tenant }, now: now().toISOString() };
 }
 
-const texts = defineMessages({ title: { id: 'operator.stats.title', defaultMessage: 'Statistics' } });
+const texts = defineMessages({
+  title: { id: 'operator.stats.title', defaultMessage: 'Statistics' },
+  perOperator: { id: 'operator.stats.perOperator', defaultMessage: 'Per operator' },
+  perDay: { id: 'operator.stats.perDay', defaultMessage: 'Per site and day' },
+});
 
 export const meta: MetaFunction = ({ matches }) => [...pageMeta(matches, metaMessage(matches, texts.title)), { name: 'robots', content: 'noindex' }];
 
@@ -81,41 +86,6 @@ const Tables = styled.div`
   gap: ${({ theme }) => theme.space(4)};
 `;
 
-const Scroll = styled.div`
-  overflow-x: auto;
-`;
-
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-
-  th,
-  td {
-    padding: 8px 10px;
-    border-bottom: 1px solid #e6e8ef;
-    text-align: left;
-    white-space: nowrap;
-  }
-
-  th {
-    color: #545d70;
-    font-size: ${({ theme }) => theme.fontSizes.xs};
-    letter-spacing: 0.04em;
-    text-transform: uppercase;
-  }
-
-  td.number,
-  th.number {
-    text-align: right;
-    font-variant-numeric: tabular-nums;
-  }
-`;
-
-function Wait({ seconds }: { seconds: number | null }) {
-  return seconds === null ? <Muted>–</Muted> : <Duration seconds={seconds} />;
-}
-
 export default function OperatorStatsPage() {
   const { stats, complaints, tenants, filter, now: serverNow } = useLoaderData<typeof loader>();
   const intl = useIntl();
@@ -123,19 +93,6 @@ export default function OperatorStatsPage() {
   const clock = useNow(serverNow);
   const names = Object.fromEntries(tenants.map((t) => [t.id, t.name]));
   const oldest = stats.queue.oldestSince ? Math.max(0, Math.round((clock - new Date(stats.queue.oldestSince).getTime()) / 1000)) : null;
-  const columns = (
-    <>
-      <th className="number">
-        <FormattedMessage id="operator.stats.answers" defaultMessage="Answers" />
-      </th>
-      <th className="number">
-        <FormattedMessage id="operator.stats.median" defaultMessage="Median time to answer" />
-      </th>
-      <th className="number">
-        <FormattedMessage id="operator.stats.p95" defaultMessage="95th percentile" />
-      </th>
-    </>
-  );
   return (
     <Page>
       <h1>
@@ -208,85 +165,23 @@ export default function OperatorStatsPage() {
         </Tile>
       </Tiles>
       <Tables>
-        <Panel>
-          <h2>
-            <FormattedMessage id="operator.stats.perOperator" defaultMessage="Per operator" />
-          </h2>
-          <Scroll tabIndex={0} role="region" aria-label={intl.formatMessage({ id: 'operator.stats.perOperator', defaultMessage: 'Per operator' })}>
-            <Table data-testid="stats-operators">
-              <thead>
-                <tr>
-                  <th>
-                    <FormattedMessage id="operator.stats.operator" defaultMessage="Operator" />
-                  </th>
-                  {columns}
-                </tr>
-              </thead>
-              <tbody>
-                {stats.perOperator.map((row) => (
-                  <tr key={row.operator}>
-                    <td>{row.operator}</td>
-                    <td className="number">{row.answers}</td>
-                    <td className="number">
-                      <Wait seconds={row.median} />
-                    </td>
-                    <td className="number">
-                      <Wait seconds={row.p95} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </Scroll>
-          {stats.perOperator.length === 0 ? (
-            <Muted>
-              <FormattedMessage id="operator.stats.none" defaultMessage="No answers in this period." />
-            </Muted>
-          ) : null}
-        </Panel>
-        <Panel>
-          <h2>
-            <FormattedMessage id="operator.stats.perDay" defaultMessage="Per site and day" />
-          </h2>
-          <Scroll tabIndex={0} role="region" aria-label={intl.formatMessage({ id: 'operator.stats.perDay', defaultMessage: 'Per site and day' })}>
-            <Table data-testid="stats-days">
-              <thead>
-                <tr>
-                  <th>
-                    <FormattedMessage id="operator.stats.day" defaultMessage="Day" />
-                  </th>
-                  <th>
-                    <FormattedMessage id="operator.filter.tenant" defaultMessage="Site" />
-                  </th>
-                  {columns}
-                </tr>
-              </thead>
-              <tbody>
-                {stats.perTenantDay.map((row) => (
-                  <tr key={`${row.day}-${row.tenantId}`}>
-                    <td>{intl.formatDate(`${row.day}T12:00:00Z`, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })}</td>
-                    <td>{names[row.tenantId] ?? row.tenantId}</td>
-                    <td className="number">{row.answers}</td>
-                    <td className="number">
-                      <Wait seconds={row.median} />
-                    </td>
-                    <td className="number">
-                      <Wait seconds={row.p95} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </Scroll>
-          {stats.perTenantDay.length === 0 ? (
-            <Muted>
-              <FormattedMessage id="operator.stats.none" defaultMessage="No answers in this period." />
-            </Muted>
-          ) : null}
-          <Muted>
-            <FormattedMessage id="operator.stats.note" defaultMessage="Time to answer: from a member's first unanswered message to the answer. Days in UTC." />
-          </Muted>
-        </Panel>
+        <AnswerTable
+          title={texts.perOperator}
+          testId="stats-operators"
+          heads={[<FormattedMessage key="operator" id="operator.stats.operator" defaultMessage="Operator" />]}
+          rows={stats.perOperator.map((row) => ({ ...row, key: row.operator, cells: [row.operator] }))}
+        />
+        <AnswerTable
+          title={texts.perDay}
+          testId="stats-days"
+          heads={[<FormattedMessage key="day" id="operator.stats.day" defaultMessage="Day" />, <FormattedMessage key="site" id="operator.filter.tenant" defaultMessage="Site" />]}
+          rows={stats.perTenantDay.map((row) => ({
+            ...row,
+            key: `${row.day}-${row.tenantId}`,
+            cells: [intl.formatDate(`${row.day}T12:00:00Z`, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }), names[row.tenantId] ?? row.tenantId],
+          }))}
+          note={<FormattedMessage id="operator.stats.note" defaultMessage="Time to answer: from a member's first unanswered message to the answer. Days in UTC." />}
+        />
       </Tables>
     </Page>
   );

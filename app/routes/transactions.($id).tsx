@@ -4,11 +4,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { FormattedMessage } from 'react-intl';
-import styled from 'styled-components';
 import { z } from 'zod';
 import { Button, ButtonLink } from '~/components/app/buttons';
 import { Alert } from '~/components/forms/fields';
-import { Credits, Inner, Money, Page, Panel, PaymentStatus, Rows, Sub, useMethodName, When } from '~/components/credits/parts';
+import { Back, Credits, Inner, Money, Page, Panel, PaymentStatus, Sub, useMethodName, When } from '~/components/credits/parts';
+import { OrderSummary } from '~/components/credits/order-summary';
 import { formAction } from '~/.server/http/form-action';
 import { serverMessage } from '~/.server/i18n/messages';
 import { ProviderError } from '~/.server/payments/provider';
@@ -16,6 +16,8 @@ import { REFUND_MESSAGES, refundPurchase } from '~/.server/payments/refunds';
 import { providerOfContext } from '~/.server/payments/request-context';
 import { listTransactions, transactionDetail } from '~/.server/payments/transactions';
 import { parseId } from '~/shared/request-rules';
+import { Empty, Refund, Table } from '~/components/credits/transactions-parts';
+import { siteNameMeta } from '~/shared/shell';
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const { user, db, tenant } = context;
@@ -32,10 +34,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m.id === 'root')?.data as { shell?: { name: string } } | undefined;
-  return [{ title: root?.shell?.name ?? '' }];
-};
+export const meta: MetaFunction = siteNameMeta;
 
 type Result = { ok: boolean; message: string };
 
@@ -58,109 +57,6 @@ export const action = formAction({
     return { ok: true, message: serverMessage(locale, 'refund.done', { credits: result.refund.credits }) };
   },
 });
-
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-
-  th,
-  td {
-    padding: ${({ theme }) => `${theme.space(3)} ${theme.space(2)}`};
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-    text-align: left;
-    vertical-align: middle;
-  }
-
-  th {
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-weight: 600;
-  }
-
-  td.num {
-    text-align: right;
-    white-space: nowrap;
-    font-weight: 700;
-  }
-
-  a {
-    color: ${({ theme }) => theme.colors.primary};
-    font-weight: 700;
-  }
-
-  @media (max-width: ${({ theme }) => theme.breakpoints.md - 1}px) {
-    thead {
-      display: none;
-    }
-
-    tr {
-      display: grid;
-      grid-template-areas: 'order amount' 'date status' 'credits credits';
-      grid-template-columns: 1fr auto;
-      gap: 2px ${({ theme }) => theme.space(3)};
-      padding: ${({ theme }) => theme.space(3)} 0;
-      border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-    }
-
-    td {
-      padding: 0;
-      border: 0;
-    }
-
-    td.date {
-      grid-area: date;
-      color: ${({ theme }) => theme.colors.textMuted};
-    }
-
-    td.order {
-      grid-area: order;
-    }
-
-    td.credits {
-      grid-area: credits;
-      color: ${({ theme }) => theme.colors.textMuted};
-    }
-
-    td.status {
-      grid-area: status;
-      text-align: right;
-    }
-
-    td.num {
-      grid-area: amount;
-    }
-
-    td.hide-sm {
-      display: none;
-    }
-  }
-`;
-
-const Empty = styled(Panel)`
-  text-align: center;
-`;
-
-const Refund = styled.section`
-  margin-top: ${({ theme }) => theme.space(6)};
-  padding-top: ${({ theme }) => theme.space(5)};
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
-
-  h2 {
-    margin: 0 0 ${({ theme }) => theme.space(2)};
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-  }
-
-  p {
-    margin: 0 0 ${({ theme }) => theme.space(3)};
-  }
-`;
-
-const Back = styled(Link)`
-  display: inline-block;
-  margin-bottom: ${({ theme }) => theme.space(3)};
-  color: ${({ theme }) => theme.colors.primary};
-  font-weight: 600;
-`;
 
 export default function Transactions() {
   const data = useLoaderData<typeof loader>();
@@ -252,7 +148,6 @@ function Detail() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
-  const methodName = useMethodName();
   const { payment, refunds, refund } = data.detail!;
   return (
     <Inner $narrow>
@@ -263,62 +158,37 @@ function Detail() {
         <FormattedMessage id="transactions.order" defaultMessage="Order {order}" values={{ order: payment.order_number }} />
       </h1>
       <Panel data-testid="transaction">
-        <Rows>
-          <dt>
-            <FormattedMessage id="transactions.date" defaultMessage="Date" />
-          </dt>
-          <dd>
-            <When iso={payment.created_at} />
-          </dd>
-          <dt>
-            <FormattedMessage id="checkout.bundle" defaultMessage="Bundle" />
-          </dt>
-          <dd>
-            <Credits count={payment.credits} />
-          </dd>
-          <dt>
-            <FormattedMessage id="checkout.price" defaultMessage="Price" />
-          </dt>
-          <dd>
-            <Money minor={payment.price} currency={payment.currency} />
-          </dd>
-          {payment.discount > 0 ? (
+        <OrderSummary
+          currency={payment.currency}
+          credits={payment.credits}
+          price={payment.price}
+          discount={payment.discount_code ? { amount: payment.discount, code: payment.discount_code } : { amount: payment.discount, trial: true }}
+          fee={payment.fee}
+          method={payment.method}
+          total={payment.amount}
+          totalLabel="amount"
+          testId="transaction"
+          leading={
             <>
               <dt>
-                {payment.discount_code ? (
-                  <FormattedMessage id="offers.transaction.discount" defaultMessage="Discount {code}" values={{ code: payment.discount_code }} />
-                ) : (
-                  <FormattedMessage id="offers.trial.saving" defaultMessage="Trial saving" />
-                )}
+                <FormattedMessage id="transactions.date" defaultMessage="Date" />
               </dt>
-              <dd data-testid="transaction-discount">
-                − <Money minor={payment.discount} currency={payment.currency} />
+              <dd>
+                <When iso={payment.created_at} />
               </dd>
             </>
-          ) : null}
-          <dt>
-            <FormattedMessage id="checkout.feeRow" defaultMessage="Payment fee" />
-          </dt>
-          <dd>
-            <Money minor={payment.fee} currency={payment.currency} />
-          </dd>
-          <dt>
-            <FormattedMessage id="checkout.method" defaultMessage="Payment method" />
-          </dt>
-          <dd>{methodName(payment.method)}</dd>
-          <dt>
-            <FormattedMessage id="transactions.status" defaultMessage="Status" />
-          </dt>
-          <dd>
-            <PaymentStatus status={payment.status} />
-          </dd>
-          <dt className="total">
-            <FormattedMessage id="transactions.amount" defaultMessage="Amount" />
-          </dt>
-          <dd className="total">
-            <Money minor={payment.amount} currency={payment.currency} />
-          </dd>
-        </Rows>
+          }
+          extra={
+            <>
+              <dt>
+                <FormattedMessage id="transactions.status" defaultMessage="Status" />
+              </dt>
+              <dd>
+                <PaymentStatus status={payment.status} />
+              </dd>
+            </>
+          }
+        />
         {refunds.length > 0 ? (
           <Refund aria-labelledby="refunds-title">
             <h2 id="refunds-title">

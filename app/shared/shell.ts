@@ -24,3 +24,12 @@ export interface ShellData {
 
 /** 'operator': the operator console (/operator…), the staff's tool — none of the members' overlays. */
 export type LayoutName = 'default' | 'chat' | 'lander' | 'empty' | 'operator';
+
+/**
+ * The meta of a page whose title is the site's name (the pages of the credits and direct-debit flows):
+ * the name comes from the root loader's shell, so no route works it out again.
+ */
+export const siteNameMeta = ({ matches }: { matches: readonly { id: string; data?: unknown }[] }) => {
+  const root = matches.find((m) => m.id === 'root')?.data as { shell?: { name: string } } | undefined;
+  return [{ title: root?.shell?.name ?? '' }];
+};

@@ -1,6 +1,7 @@
 // Building blocks of the credits, checkout, result and transactions pages: money in the member's
 // language, payment method names, bundle cards, status labels and the page frame.
 import { defineMessages, FormattedDate, FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
+import { Link } from '@remix-run/react';
 import styled, { css } from 'styled-components';
 import { PAYMENT_METHOD_RULES, type PaymentMethod } from '~/shared/payment-methods';
 
@@ -185,4 +186,12 @@ export const Chips = styled.ul`
     font-size: ${({ theme }) => theme.fontSizes.sm};
     font-weight: 600;
   }
+`;
+
+/** The way back to the page before in the credits flow (all bundles, other methods, transactions). */
+export const Back = styled(Link)`
+  display: inline-block;
+  margin-bottom: ${({ theme }) => theme.space(3)};
+  color: ${({ theme }) => theme.colors.primary};
+  font-weight: 600;
 `;
