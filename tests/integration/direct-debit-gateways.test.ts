@@ -4,6 +4,7 @@
 // reported on the webhook that blocks the pair).
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { fitsNiche } from '../support/niche';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '~/.server/accounts/signup';
 import { now, setClockForTests } from '~/.server/clock';
@@ -92,9 +93,9 @@ describe('the SMS worker', () => {
 describe('direct debit through Mollie', () => {
   it('creates the mandate with our reference, debits it (pending, then paid) and blocks the pair after a chargeback', async () => {
     const signed = await signUp(database.db, tenant, { ip: null, origin: 'http://x', locale: 'de' }, {
-      email: 'lena@example.com', name: 'Lena', password: 'a good password', date_of_birth: '1991-04-02', gender: 'female', seeking: 'male', country: 'DE', terms: true, orientation_consent: true,
+      email: 'lena@example.com', name: 'Lena', password: 'a good password', date_of_birth: '1991-04-02', gender: 'female', seeking: 'male', country: 'DE', terms: true, orientation_consent: true, ...fitsNiche(tenant),
     });
-    if (!signed.ok) throw new Error(signed.error);
+    if (!signed.ok) throw new Error(JSON.stringify(signed));
     const user = signed.user;
     const provider = new MollieProvider(mollie.apiKey);
     const ctx: DirectDebitContext = { db: database.db, tenant, provider, origin: 'https://herzklopfen.de', locale: 'de', smsAvailable: true };

@@ -11,6 +11,7 @@ import { landerProfiles } from '~/.server/landers/lander-profiles';
 import { seedDemoProfiles } from '~/.server/seed/demo-profiles';
 import { loadTenants } from '~/.server/tenants/registry';
 import type { Tenant } from '~/.server/tenants/schema';
+import { fitsNiche } from '../support/niche';
 import { databaseKinds, migratedDatabase } from '../support/databases';
 
 const tenants = loadTenants('tenants');
@@ -27,7 +28,7 @@ describe.each(databaseKinds)('signup message of a member landing on $name', (kin
     n++;
     const result = await signUp(db(), t, { ip: null, origin: 'http://x', locale: 'en' }, {
       email: `m${n}@example.com`, name: `Member${n}`, password: 'a good password', date_of_birth: '1990-01-01', gender: 'male', seeking: 'female',
-      country: t.settings.countries[0], terms: true, orientation_consent: true, tracking: { network: 'n', ref: 'r' },
+      country: t.settings.countries[0], terms: true, orientation_consent: true, tracking: { network: 'n', ref: 'r' }, ...fitsNiche(t, 'male'),
     });
     if (!result.ok) throw new Error(JSON.stringify(result));
     return result.user;

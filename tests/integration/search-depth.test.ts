@@ -22,7 +22,7 @@ describe.each(databaseKinds)('search depth on $name', (kind) => {
   const db = () => database.db;
 
   async function page(filters: Record<string, unknown>) {
-    const result = await searchMembers(db(), flirt, visitor, filters);
+    const result = await searchMembers(db(), flirt, visitor, filters, { pageLimit: 'none' });
     if (!result.ok) throw new Error(result.error);
     return result;
   }
@@ -86,7 +86,7 @@ describe.each(databaseKinds)('search depth on $name', (kind) => {
     onTestFinished(() => {
       index.enabled = true;
     });
-    const loading = (filters: Record<string, unknown>) => searchMembers(db(), flirt, visitor, filters);
+    const loading = (filters: Record<string, unknown>) => searchMembers(db(), flirt, visitor, filters, { pageLimit: 'none' });
     const small = await loading({ country: 'BE', gender: 'female' });
     if (!small.ok) throw new Error(small.error);
     expect(small.numResultsEstimated).toBe(false);

@@ -1,6 +1,7 @@
 // Visits over HTTP against the production build (issue 23 item 4, docs/decisions/0027): the request
 // hook in front of Remix counts every lander and landing URL and any page with a traffic source,
 // sets the first-party cookies, and the signup that follows is attributed to that visit.
+import { fitsNicheOfHost } from '../support/niche';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROWSER_UA, request, startServer, type RunningServer } from '../support/server';
@@ -16,7 +17,7 @@ const signup = (cookie: string, email: string) =>
   request(server.port, HOST, '/api/signup.php', {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: `http://${HOST}`, cookie, 'user-agent': BROWSER_UA },
-    body: JSON.stringify({ email, name: 'Lena', password: 'a good password', date_of_birth: '1992-03-04', gender: 'female', seeking: 'male', country: 'DE', region: 'DE-BY', terms: true, orientation_consent: true }),
+    body: JSON.stringify({ email, name: 'Lena', password: 'a good password', date_of_birth: '1992-03-04', gender: 'female', seeking: 'male', country: 'DE', region: 'DE-BY', terms: true, orientation_consent: true, ...fitsNicheOfHost(HOST) }),
   });
 
 async function visitsInDatabase(): Promise<Record<string, unknown>[] | null> {

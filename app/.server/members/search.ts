@@ -430,16 +430,25 @@ async function pageAndCount(
   return { results, numResults: counted.count, estimated: counted.estimated };
 }
 
+export interface SearchOptions {
+  /**
+   * The visitor's page limit (VISITOR_MAX_PAGES) is for requests; the benchmarks and the depth tests
+   * read a visitor's view of the pool at any depth.
+   */
+  pageLimit?: 'visitor' | 'none';
+}
+
 export async function searchMembers(
   db: Kysely<DB>,
   tenant: Tenant,
   viewer: Viewer & { hasTrafficSource: boolean; location?: LatLon | null },
   raw: unknown,
+  options: SearchOptions = {},
 ): Promise<SearchResult> {
   if (!viewer.user && !visitorMaySearch(tenant, viewer.hasTrafficSource)) return { ok: false, error: 'login_required' };
   // Refused values are dropped here; GET /api/members.php refuses them first (SearchSchema).
   const { filters } = lenientSearchFilters(raw);
-  if (!viewer.user && filters.page > VISITOR_MAX_PAGES) return { ok: false, error: 'visitor_limit' };
+  if (!viewer.user && options.pageLimit !== 'none' && filters.page > VISITOR_MAX_PAGES) return { ok: false, error: 'visitor_limit' };
   const day = today();
   const countries = filters.country ? tenant.settings.countries.filter((c) => c === filters.country) : tenant.settings.countries;
   const genders = filters.gender ? [filters.gender] : GENDERS;
