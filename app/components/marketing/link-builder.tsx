@@ -3,7 +3,7 @@
 // without, the form is sent and the page shows the link to copy by hand.
 import { Form } from '@remix-run/react';
 import { useEffect, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { LOCALE_NAMES, type Locale } from '~/shared/locales';
 import { TRACKING_LINK_FIELDS, trackingLink, type TrackingLinkField } from '~/shared/marketing-types';
@@ -67,13 +67,13 @@ export interface LinkBuilderProps {
   link: string | null;
 }
 
-const LABELS = {
+const LABELS = defineMessages({
   network: { id: 'marketing.builder.network', defaultMessage: 'Network' },
   ref: { id: 'marketing.builder.ref', defaultMessage: 'Ref (publisher or campaign)' },
   sub1: { id: 'marketing.builder.sub1', defaultMessage: 'Sub 1' },
   sub2: { id: 'marketing.builder.sub2', defaultMessage: 'Sub 2' },
   sub3: { id: 'marketing.builder.sub3', defaultMessage: 'Sub 3' },
-} as const;
+});
 
 export function LinkBuilder({ origin, pages, locales, networks, initial, keep, link }: LinkBuilderProps) {
   const intl = useIntl();
