@@ -1,6 +1,6 @@
 // The funnel report: one row per lander, variant, network, ref and sub1 of the range's visits, with a
 // total. Money in each currency as the console's language writes it; EPC = revenue / visits.
-import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
+import { defineMessages, FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import type { FunnelRow, Money } from '~/shared/marketing-types';
 import { landerName } from './lander-names';
 import { Empty, ReportTable, TableScroll } from './parts';
@@ -38,23 +38,40 @@ function total(rows: readonly FunnelRow[]): FunnelRow {
 
 const perClick = (row: FunnelRow): Money[] => (row.visits ? row.revenue.map((m) => ({ currency: m.currency, amount: m.amount / row.visits })) : []);
 
-function Figures({ row }: { row: FunnelRow }) {
+const columns = defineMessages({
+  lander: { id: 'marketing.col.lander', defaultMessage: 'Lander' },
+  variant: { id: 'marketing.col.variant', defaultMessage: 'Variant' },
+  network: { id: 'marketing.col.network', defaultMessage: 'Network' },
+  ref: { id: 'marketing.col.ref', defaultMessage: 'Ref' },
+  sub1: { id: 'marketing.col.sub1', defaultMessage: 'Sub 1' },
+  visits: { id: 'marketing.col.visits', defaultMessage: 'Visits' },
+  signups: { id: 'marketing.col.signups', defaultMessage: 'Signups' },
+  confirmed: { id: 'marketing.col.confirmed', defaultMessage: 'Confirmed' },
+  firstPurchases: { id: 'marketing.col.firstPurchases', defaultMessage: 'First purchases' },
+  signupRate: { id: 'marketing.col.signupRate', defaultMessage: 'Signup rate' },
+  purchaseRate: { id: 'marketing.col.purchaseRate', defaultMessage: 'Purchase rate' },
+  revenue: { id: 'marketing.col.revenue', defaultMessage: 'Revenue' },
+  epc: { id: 'marketing.col.epc', defaultMessage: 'EPC' },
+});
+type Labels = Record<keyof typeof columns, string>;
+
+function Figures({ row, label }: { row: FunnelRow; label: Labels }) {
   return (
     <>
-      <td data-num>{row.visits}</td>
-      <td data-num>{row.signups}</td>
-      <td data-num>{row.confirmed}</td>
-      <td data-num>{row.firstPurchases}</td>
-      <td data-num>
+      <td data-num data-label={label.visits}>{row.visits}</td>
+      <td data-num data-label={label.signups}>{row.signups}</td>
+      <td data-num data-label={label.confirmed}>{row.confirmed}</td>
+      <td data-num data-label={label.firstPurchases}>{row.firstPurchases}</td>
+      <td data-num data-label={label.signupRate}>
         <Rate part={row.signups} whole={row.visits} />
       </td>
-      <td data-num>
+      <td data-num data-label={label.purchaseRate}>
         <Rate part={row.firstPurchases} whole={row.visits} />
       </td>
-      <td data-num>
+      <td data-num data-label={label.revenue}>
         <Amounts money={row.revenue} />
       </td>
-      <td data-num>
+      <td data-num data-label={label.epc}>
         <Amounts money={perClick(row)} perClick />
       </td>
     </>
@@ -70,27 +87,20 @@ export function FunnelTable({ rows }: { rows: FunnelRow[] }) {
       </Empty>
     );
   const none = intl.formatMessage({ id: 'marketing.funnel.none', defaultMessage: '(none)' });
+  const label = Object.fromEntries(Object.entries(columns).map(([key, message]) => [key, intl.formatMessage(message)])) as Labels;
   return (
-    <TableScroll>
-      <ReportTable data-testid="funnel-table">
+    <TableScroll aria-label={intl.formatMessage({ id: 'marketing.funnel.heading', defaultMessage: 'Visits and what came of them' })}>
+      <ReportTable data-testid="funnel-table" data-stack>
         <thead>
           <tr>
-            <th scope="col"><FormattedMessage id="marketing.col.lander" defaultMessage="Lander" /></th>
-            <th scope="col"><FormattedMessage id="marketing.col.variant" defaultMessage="Variant" /></th>
-            <th scope="col"><FormattedMessage id="marketing.col.network" defaultMessage="Network" /></th>
-            <th scope="col"><FormattedMessage id="marketing.col.ref" defaultMessage="Ref" /></th>
-            <th scope="col"><FormattedMessage id="marketing.col.sub1" defaultMessage="Sub 1" /></th>
-            <th scope="col" data-num><FormattedMessage id="marketing.col.visits" defaultMessage="Visits" /></th>
-            <th scope="col" data-num><FormattedMessage id="marketing.col.signups" defaultMessage="Signups" /></th>
-            <th scope="col" data-num><FormattedMessage id="marketing.col.confirmed" defaultMessage="Confirmed" /></th>
-            <th scope="col" data-num><FormattedMessage id="marketing.col.firstPurchases" defaultMessage="First purchases" /></th>
-            <th scope="col" data-num><FormattedMessage id="marketing.col.signupRate" defaultMessage="Signup rate" /></th>
-            <th scope="col" data-num><FormattedMessage id="marketing.col.purchaseRate" defaultMessage="Purchase rate" /></th>
-            <th scope="col" data-num><FormattedMessage id="marketing.col.revenue" defaultMessage="Revenue" /></th>
+            {(['lander', 'variant', 'network', 'ref', 'sub1'] as const).map((key) => (
+              <th key={key} scope="col">{label[key]}</th>
+            ))}
+            {(['visits', 'signups', 'confirmed', 'firstPurchases', 'signupRate', 'purchaseRate', 'revenue'] as const).map((key) => (
+              <th key={key} scope="col" data-num>{label[key]}</th>
+            ))}
             <th scope="col" data-num>
-              <abbr title={intl.formatMessage({ id: 'marketing.col.epcLong', defaultMessage: 'Earnings per click: revenue divided by visits' })}>
-                <FormattedMessage id="marketing.col.epc" defaultMessage="EPC" />
-              </abbr>
+              <abbr title={intl.formatMessage({ id: 'marketing.col.epcLong', defaultMessage: 'Earnings per click: revenue divided by visits' })}>{label.epc}</abbr>
             </th>
           </tr>
         </thead>
@@ -98,11 +108,11 @@ export function FunnelTable({ rows }: { rows: FunnelRow[] }) {
           {rows.map((row) => (
             <tr key={JSON.stringify([row.lander, row.variant, row.network, row.ref, row.sub1])} data-testid="funnel-row" data-network={row.network ?? ''} data-sub1={row.sub1 ?? ''}>
               <th scope="row">{landerName(intl, row.lander)}</th>
-              <td>{row.variant ?? none}</td>
-              <td>{row.network ?? none}</td>
-              <td>{row.ref ?? none}</td>
-              <td>{row.sub1 ?? none}</td>
-              <Figures row={row} />
+              <td data-label={label.variant}>{row.variant ?? none}</td>
+              <td data-label={label.network}>{row.network ?? none}</td>
+              <td data-label={label.ref}>{row.ref ?? none}</td>
+              <td data-label={label.sub1}>{row.sub1 ?? none}</td>
+              <Figures row={row} label={label} />
             </tr>
           ))}
         </tbody>
@@ -111,7 +121,7 @@ export function FunnelTable({ rows }: { rows: FunnelRow[] }) {
             <th scope="row" colSpan={5}>
               <FormattedMessage id="marketing.funnel.total" defaultMessage="Total" />
             </th>
-            <Figures row={total(rows)} />
+            <Figures row={total(rows)} label={label} />
           </tr>
         </tfoot>
       </ReportTable>
