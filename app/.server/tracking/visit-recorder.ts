@@ -32,8 +32,8 @@ interface Options {
   log: (message: string) => void;
 }
 
-/** Paths never counted: the API, data requests of the client router, files. */
-const NOT_PAGES = /^\/(?:api|assets|media|build|gifts|icons?)(?:\/|\.|$)|\.(?:data|js|css|png|svg|webp|jpg|ico|json|txt|xml|webmanifest|mp4|webm)$/i;
+/** Paths never counted: the API, the console and the developer pages, data requests of the client router, files. */
+const NOT_PAGES = /^\/(?:api|assets|media|build|gifts|icons?|operator|dev)(?:\/|\.|$)|\.(?:data|js|css|png|svg|webp|jpg|ico|json|txt|xml|webmanifest|mp4|webm)$/i;
 
 export function visitRecorder(options: Options): RequestHandler {
   return async (req, res, next) => {
