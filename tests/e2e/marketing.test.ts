@@ -79,6 +79,7 @@ describe('the marketer console', () => {
     expect(link).toBe(`${base()}/landers/video/tonight?network=demo&sub1=${SUB1}&lang=en`);
     await page.locator('[data-testid="copy-link"]').click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    await page.locator('#builder').screenshot({ path: 'docs/screenshots/marketing-link-builder-1280.png' });
     expect(problems).toEqual([]);
 
     // A fresh browser follows the link and signs up through the lander's modal.

@@ -126,6 +126,12 @@ export const Filters = styled.form`
     flex: 1 1 160px;
     max-width: 260px;
   }
+
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm - 1}px) {
+    label {
+      max-width: none;
+    }
+  }
 `;
 
 export const Empty = styled.p`

@@ -23,10 +23,16 @@ export const ConsolePage = styled.div<{ $width?: number }>`
   }
 `;
 
-/** "<title> – <site>", the site's description, and noindex: the meta of every console page. */
-export function consoleMeta(title: MessageDescriptor, description?: MessageDescriptor): MetaFunction {
-  return ({ matches }): MetaDescriptor[] => [
-    ...pageMeta(matches, metaMessage(matches, title), description ? metaMessage(matches, description) : undefined),
+/**
+ * "<title> – <site>", the site's description, and noindex: the meta of every console page. The title
+ * is a message, or made from the page's loader data (a conversation's names).
+ */
+export function consoleMeta<Loader = unknown>(
+  title: MessageDescriptor | ((data: Parameters<MetaFunction<Loader>>[0]['data']) => string),
+  description?: MessageDescriptor,
+): MetaFunction<Loader> {
+  return ({ matches, data }): MetaDescriptor[] => [
+    ...pageMeta(matches, typeof title === 'function' ? title(data) : metaMessage(matches, title), description ? metaMessage(matches, description) : undefined),
     { name: 'robots', content: 'noindex' },
   ];
 }
