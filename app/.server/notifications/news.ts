@@ -46,6 +46,7 @@ const trimmed = (max: number) => z.string().trim().max(max).optional().default('
 /** The composer's form: default_locale, subject_<locale> and body_<locale>; a language with neither is left out. */
 export const NewsFormSchema = z
   .object({
+    intent: z.enum(['preview', 'send']),
     default_locale: z.enum(LOCALES),
     preview_locale: z.enum(LOCALES).optional(),
     ...Object.fromEntries(LOCALES.flatMap((locale) => [[`subject_${locale}`, trimmed(NEWS_LIMITS.subject)], [`body_${locale}`, trimmed(NEWS_LIMITS.body)]])),
@@ -58,7 +59,7 @@ export const NewsFormSchema = z
       const body = values[`body_${locale}`] ?? '';
       if (subject || body) texts[locale] = { subject, body };
     }
-    return { input: { default_locale: form.default_locale, texts } as NewsInput, previewLocale: form.preview_locale ?? form.default_locale };
+    return { intent: form.intent, input: { default_locale: form.default_locale, texts } as NewsInput, previewLocale: form.preview_locale ?? form.default_locale };
   });
 
 /** The text a member of `locale` gets: theirs when written (subject and body), else the default one. */

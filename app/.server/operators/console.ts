@@ -55,6 +55,7 @@ export const ROLE_HOMES: Partial<Record<OperatorRole, string>> = {
   answering: '/operator',
   moderation: '/operator/complaints',
   admin: '/operator/team',
+  marketing: '/operator/news',
 };
 
 /** The first console page the operator's roles open (the queue for answerers). */
