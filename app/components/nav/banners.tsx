@@ -151,7 +151,7 @@ export function PushAlert() {
   return (
     <PageAlert label={intl.formatMessage({ id: 'alert.push.label', defaultMessage: 'Push messages' })} testId="push-alert" icon={<BellIcon />} onDismiss={dismiss}>
       <FormattedMessage id="alert.push.text" defaultMessage="Hear of new messages and likes on this device, even when the site is closed." />{' '}
-      <Link to="/notifications#push">
+      <Link to="/notifications">
         <FormattedMessage id="alert.push.action" defaultMessage="Turn on push messages" />
       </Link>
     </PageAlert>
