@@ -11,7 +11,7 @@ import styled from 'styled-components';
 import { useSnapshot } from 'valtio';
 import { Disclaimer } from '~/components/footer/disclaimer';
 import { Footer } from '~/components/footer/footer';
-import { ActivationBanner, MailOffPageAlert, ProfilePhotoAlert, PushAlert } from '~/components/nav/banners';
+import { ActivationBanner, PageAlerts } from '~/components/nav/banners';
 import { TimeBonusBanner } from '~/components/offers/time-bonus-banner';
 import { SignupModal } from '~/components/signup/signup-modal';
 import { EntryWarning } from '~/components/modals/entry-warning';
@@ -62,9 +62,7 @@ function DefaultLayout({ shell, year, banners, children }: LayoutProps) {
       <TopNav shell={shell} />
       <TimeBonusBanner />
       {banners?.activation && user ? <ActivationBanner /> : null}
-      <MailOffPageAlert />
-      <ProfilePhotoAlert />
-      <PushAlert />
+      <PageAlerts />
       <Main id="main">{children}</Main>
       <Disclaimer shell={shell} />
       <Footer shell={shell} variant={compact ? 'compact' : 'full'} year={year} />

@@ -122,7 +122,7 @@ function PageAlert({ label, testId, icon, onDismiss, children }: { label: string
 }
 
 /** Profile-photo alert (SPEC §4): a member without a photo is asked to add one, until dismissed. */
-export function ProfilePhotoAlert() {
+function useProfilePhotoAlert(): ReactNode {
   const { user } = useSnapshot(useAppState());
   const intl = useIntl();
   const { pathname } = useLocation();
@@ -140,7 +140,7 @@ export function ProfilePhotoAlert() {
 }
 
 /** Push alert (SPEC §4): a member whose browser can take push and who has not subscribed (nor refused it) is invited, until dismissed. */
-export function PushAlert() {
+function usePushAlert(): ReactNode {
   const { user, push } = useSnapshot(useAppState());
   const intl = useIntl();
   const { pathname } = useLocation();
@@ -165,7 +165,7 @@ const mailOffTexts = defineMessages({
 });
 
 /** Disabled-notifications alert (SPEC §4): why notification mail is off, and what to do, until dismissed. */
-export function MailOffPageAlert() {
+function useMailOffAlert(): ReactNode {
   const { user } = useSnapshot(useAppState());
   const intl = useIntl();
   const { pathname } = useLocation();
@@ -187,4 +187,20 @@ export function MailOffPageAlert() {
       </Link>
     </PageAlert>
   );
+}
+
+export const ProfilePhotoAlert = () => useProfilePhotoAlert();
+export const PushAlert = () => usePushAlert();
+export const MailOffPageAlert = () => useMailOffAlert();
+
+/**
+ * The page alerts under the navigation, one at a time so that a phone's first screen stays the
+ * page's: why mail is off first (something is wrong), then the profile photo, then push. Dismissing
+ * one brings up the next.
+ */
+export function PageAlerts() {
+  const mailOff = useMailOffAlert();
+  const photo = useProfilePhotoAlert();
+  const push = usePushAlert();
+  return <>{mailOff ?? photo ?? push}</>;
 }
