@@ -3,7 +3,8 @@
 // member's language with List-Unsubscribe, never when the kind is switched off or a disabled reason
 // (fbl, bounce, listunsubscribe) is set, and never twice — also when two rounds run at once; news is
 // fanned out in batches, each member's copy in their language or the default one.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activateAccount } from '~/.server/accounts/activation';
 import { signUp } from '~/.server/accounts/signup';
 import { createToken } from '~/.server/accounts/tokens';
@@ -11,9 +12,9 @@ import { storeMessage } from '~/.server/chat/send';
 import { now, setClockForTests } from '~/.server/clock';
 import type { Database } from '~/.server/db/database';
 import type { User } from '~/.server/db/schema';
-import type { JobQueue } from '~/.server/jobs/queue';
+import { startJobQueue, type JobQueue } from '~/.server/jobs/queue';
 import { deliverNewsBatch, NEWS_BATCH, previewNews, sendNews } from '~/.server/notifications/news';
-import { isoWeek, remindAccount, remindUnread, sendPromotions, sendWeeklyUpdates } from '~/.server/notifications/rounds';
+import { isoWeek, remindAccount, remindUnread, runNotificationRounds, sendPromotions, sendWeeklyUpdates } from '~/.server/notifications/rounds';
 import type { OperatorActor } from '~/.server/operators/operator';
 import { loadTenants } from '~/.server/tenants/registry';
 import type { Tenant } from '~/.server/tenants/schema';
@@ -218,5 +219,35 @@ describe.each(databaseKinds)('scheduled notification kinds on $name', (kind) => 
     expect((await mailsTo(de)).map((m) => m.subject)).toEqual(['Nieuw: videochat']);
     expect((await mailsTo(de))[0]!.headers).toMatchObject({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
     expect(await mailsTo(newsOff)).toEqual([]);
+  });
+
+  it('never sends the same reminder twice from two queue workers (two instances) on one database', async () => {
+    at('2027-06-01T08:00:00Z');
+    const waiting = [await member('Una', 'female', { confirm: false }), await member('Vera', 'female', { confirm: false }), await member('Wim', 'male', { confirm: false })];
+    later(25 * HOUR);
+    const instances = [await startJobQueue(db(), { cron: false, pollingSeconds: 0.5 }), await startJobQueue(db(), { cron: false, pollingSeconds: 0.5 })];
+    let runs = 0;
+    try {
+      for (const jobs of instances) {
+        await jobs.work('notifications.rounds', async () => {
+          runs++;
+          await runNotificationRounds(db(), deps);
+        });
+      }
+      // Both instances are asked for rounds again and again, and rounds also run outside the queue at the same time.
+      for (let i = 0; i < 4; i++) for (const jobs of instances) await jobs.send('notifications.rounds');
+      await Promise.all([runNotificationRounds(db(), deps), runNotificationRounds(db(), deps), runNotificationRounds(db(), deps)]);
+      await vi.waitFor(
+        async () => {
+          expect(runs).toBeGreaterThanOrEqual(1);
+          const open = await sql<{ n: number }>`select count(*)::int as n from pgboss.job where name = 'notifications.rounds' and state < 'completed'`.execute(db());
+          expect(open.rows[0]!.n).toBe(0);
+        },
+        { timeout: 20_000, interval: 200 },
+      );
+    } finally {
+      for (const jobs of instances) await jobs.stop();
+    }
+    for (const user of waiting) expect((await mailsTo(user)).map((m) => m.subject)).toEqual(['Bevestig je e-mailadres voor FlirtLokaal']);
   });
 });
