@@ -135,7 +135,7 @@ describe.each(databaseKinds)('scheduled notification kinds on $name', (kind) => 
     expect(await mailsTo(spam)).toEqual([]);
   });
 
-  it('sends the weekly update from Monday 09:00 UTC with the new members who fit, once a week, and none when nobody new fits', async () => {
+  it('sends the weekly update on Monday from 09:00 UTC with the new members who fit, once a week, and none when nobody new fits', async () => {
     // Wednesday: the members who will be new.
     at('2027-03-03T12:00:00Z');
     const lisa = await member('Lisa', 'female', { language: 'de' });
@@ -158,9 +158,13 @@ describe.each(databaseKinds)('scheduled notification kinds on $name', (kind) => 
     expect(mail!.text).toContain('Jan, ');
     // A woman seeking men is shown men only.
     expect(mail!.text).not.toContain('Sara, ');
-    later(DAY);
+    later(12 * HOUR);
     await sendWeeklyUpdates(db(), deps);
     expect(await mailsTo(lisa)).toHaveLength(1);
+    // Tuesday: not a day for it, even for a member who missed Monday's.
+    later(DAY);
+    await sendWeeklyUpdates(db(), deps);
+    expect(await mailsTo(weeklyOff)).toEqual([]);
     // The week after: Jan is no longer new, nobody else joined: no mail.
     at('2027-03-15T09:30:00Z');
     await sendWeeklyUpdates(db(), deps);

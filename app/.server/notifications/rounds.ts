@@ -6,8 +6,9 @@
 // - reminders: "confirm your e-mail" 24 hours after signup while still unconfirmed (within the
 //   activation link's 7 days); "finish your profile" 3 days after signup while without a photo;
 //   each once;
-// - weekly_updates: from Monday 09:00 UTC, once per ISO week, the newest members of the past week
-//   who fit the member (the gender their sexuality seeks, visible to them); none when nobody fits;
+// - weekly_updates: Mondays from 09:00 UTC (to the end of the day), once per ISO week, to members of
+//   a day or more, the newest members of the past week who fit the member (the gender their
+//   sexuality seeks, visible to them); none when nobody fits;
 // - promotions: the welcome time bonus (offers/time-bonus.ts) in its last hour, once.
 // Every mail is in the member's language and the tenant's brand, carries List-Unsubscribe, and goes
 // only when its kind is on, no disabled reason (fbl, bounce, listunsubscribe) is set and the account
@@ -223,10 +224,10 @@ function seekingOf(profile: { gender: 'male' | 'female'; sexuality: string }): '
 
 const WEEKLY_CARDS = 4;
 
-/** weekly_updates: from Monday 09:00 UTC, once per ISO week, new members of the past week who fit the member. */
+/** weekly_updates: Mondays from 09:00 UTC, once per ISO week, new members of the past week who fit the member. */
 export async function sendWeeklyUpdates(db: Kysely<DB>, deps: RoundDeps, at: Date = now()): Promise<number> {
-  const weekday = at.getUTCDay() || 7;
-  if (weekday === 1 && at.getUTCHours() < WEEKLY_HOUR_UTC) return 0;
+  // Mondays from 09:00 to the end of the day (UTC): a late round still sends, a Wednesday start does not.
+  if (at.getUTCDay() !== 1 || at.getUTCHours() < WEEKLY_HOUR_UTC) return 0;
   const week = isoWeek(at);
   const members = await db
     .selectFrom('users')
@@ -234,6 +235,8 @@ export async function sendWeeklyUpdates(db: Kysely<DB>, deps: RoundDeps, at: Dat
     .selectAll('users')
     .select(['profiles.gender as own_gender', 'profiles.sexuality as own_sexuality'])
     .where('users.status', 'in', LIVE)
+    // Members of a day or more: a new member has just seen who is there.
+    .where('users.signup_date', '<=', new Date(at.getTime() - DAY))
     .where((eb) => eb.not(eb.exists(eb.selectFrom('notification_log as nl').select('nl.user_id').whereRef('nl.user_id', '=', 'users.id').where('nl.kind', '=', 'weekly_updates').where('nl.key', '=', week))))
     .orderBy('users.id')
     .limit(5000)
