@@ -181,6 +181,7 @@ describe('notification alerts in Chromium', () => {
       // The viewport with the preview in it (a full-page picture stitches the sticky header into the middle).
       // On a phone the preview is under the form: scroll to it. On a wide screen both columns show from the top.
       if (width < 500) await page.locator('[data-testid="news-preview-frame"]').scrollIntoViewIfNeeded();
+      else await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: `${SHOTS}/flirtlokaal-nl-news-composer-${width}.png` });
       if (width === 1280) {
         await page.locator('[data-testid="news-send"]').click();
