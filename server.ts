@@ -313,6 +313,7 @@ async function main() {
           streams,
           media,
           devOutbox,
+          mailFeedbackSecret: config.MAIL_FEEDBACK_SECRET ?? null,
           landing: res.locals.landing as AppLoadContext['landing'],
           clickId: (res.locals.clickId as string | null | undefined) ?? null,
         };

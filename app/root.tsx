@@ -34,11 +34,13 @@ import { ErrorPage, ErrorPageGuard } from './components/app/error-page';
 import { GlobalStyle } from './components/app/global-style';
 import { KeptStyles } from './components/app/kept-styles';
 import { useNonce } from './components/app/nonce';
+import { ChunkLoadGuard } from './components/app/chunk-load-guard';
 import { Layout as ShellLayout } from './layouts/layouts';
 import { AppStateProvider, useAppState } from './state/app-state';
 import { DEFAULT_LOCALE, LOCALE_NAMES } from './shared/locales';
 import type { LayoutName, ShellData } from './shared/shell';
 import { catalogue, CATALOGUE_SCRIPT_ID, ensureCatalogue } from './shared/translations';
+import { MAIL_OFF_REASONS } from './shared/catalogue';
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { tenant, locale } = context;
@@ -74,7 +76,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     countUnread(context.db, tenant, { user: context.user }),
   ]);
   const user = context.user
-    ? { name: profile?.name ?? context.user.email, credits: context.user.credits, paid_user: context.user.paid_user, photo: Boolean(profile?.main_photo_id) }
+    ? { name: profile?.name ?? context.user.email, credits: context.user.credits, paid_user: context.user.paid_user, photo: Boolean(profile?.main_photo_id), mailOff: context.user.notifications_disabled.filter((reason) => (MAIL_OFF_REASONS as readonly string[]).includes(reason)) }
     : null;
   const banners = { activation: context.user ? needsActivationReminder(context.user, profile?.status ?? null) : false };
   // The catalogue is a cached script, not loader data (docs/decisions/0025).
@@ -145,6 +147,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <ThemeProvider theme={theme}>
               <GlobalStyle />
               <AppStateProvider initial={{ user: data?.user ?? null, totalNewLikes: data?.newLikes ?? 0, totalUnreadMessages: data?.unreadMessages ?? 0 }}>{children}</AppStateProvider>
+              <ChunkLoadGuard nonce={nonce} />
             </ThemeProvider>
           </KeptStyles>
         </IntlProvider>

@@ -14,7 +14,7 @@ if (!process.env.DATABASE_URL) {
   console.log('bench:notifications skipped: set DATABASE_URL=postgres://…');
   process.exit(0);
 }
-const MAILS = Number(process.env.BENCH_MAILS ?? 1000);
+const MAILS = Number(process.env.BENCH_MAILS ?? 200);
 const tenant = loadTenants('tenants').find((t) => t.id === 'flirtlokaal')!;
 const { database, drop } = await migratedDatabase(databaseKinds.find((k) => k.name === 'postgres')!);
 let received = 0;

@@ -42,6 +42,8 @@ const EnvSchema = z.object({
     .url({ protocol: /^https?$/ })
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Bearer secret of the mail provider's bounce and complaint reports (POST /api/mail-feedback.php); unset: the endpoint refuses all. */
+  MAIL_FEEDBACK_SECRET: optionalText.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
   /** Serves the production build with demo conveniences: generated secret, seeded data, mail outbox page. */
   DEMO: boolFlag,
   /** Express "trust proxy" value: only then are X-Forwarded-* headers believed. */

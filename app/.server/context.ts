@@ -63,6 +63,8 @@ export interface AppContext {
   serverOnly?: Map<string, unknown>;
   /** The development mail outbox page is served (development, test and the demo; never real production). */
   devOutbox: boolean;
+  /** MAIL_FEEDBACK_SECRET: the bearer secret of POST /api/mail-feedback.php; null refuses every report. */
+  mailFeedbackSecret?: string | null;
   /** A lander or member landing URL: its lander and variant (null: a 404), set by the visit recorder (tracking/visit-recorder.ts). */
   landing?: LandingRequest | null;
   /** The click id of the visit this visitor is attributed to (rdv_visit cookie, or the visit this request recorded). */

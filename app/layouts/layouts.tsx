@@ -11,7 +11,7 @@ import styled from 'styled-components';
 import { useSnapshot } from 'valtio';
 import { Disclaimer } from '~/components/footer/disclaimer';
 import { Footer } from '~/components/footer/footer';
-import { ActivationBanner, ProfilePhotoAlert } from '~/components/nav/banners';
+import { ActivationBanner, PageAlerts } from '~/components/nav/banners';
 import { TimeBonusBanner } from '~/components/offers/time-bonus-banner';
 import { SignupModal } from '~/components/signup/signup-modal';
 import { EntryWarning } from '~/components/modals/entry-warning';
@@ -62,7 +62,7 @@ function DefaultLayout({ shell, year, banners, children }: LayoutProps) {
       <TopNav shell={shell} />
       <TimeBonusBanner />
       {banners?.activation && user ? <ActivationBanner /> : null}
-      <ProfilePhotoAlert />
+      <PageAlerts />
       <Main id="main">{children}</Main>
       <Disclaimer shell={shell} />
       <Footer shell={shell} variant={compact ? 'compact' : 'full'} year={year} />

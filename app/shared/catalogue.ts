@@ -64,6 +64,9 @@ export const NOTIFICATION_KINDS = [
   'reminders',
 ] as const;
 
+/** Reasons the system turned all notification mail off for (SPEC §4): a spam complaint, a bounce, a one-click unsubscribe. */
+export const MAIL_OFF_REASONS = ['fbl', 'bounce', 'listunsubscribe'] as const;
+
 export const DELETE_REASONS = ['price', 'found_someone', 'not_looking', 'site_problems', 'no_members', 'time', 'other'] as const;
 
 export const ISO_COUNTRY = /^[A-Z]{2}$/;

@@ -1,6 +1,8 @@
 // Page alerts (SPEC §4: profile photo, push, disabled notifications, time bonus) are dismissed by
 // storing a timestamp in localStorage, and stay hidden from then on.
 export const PROFILE_PHOTO_ALERT_KEY = 'rdv_alert_profile_photo';
+export const PUSH_ALERT_KEY = 'rdv_alert_push';
+export const MAIL_OFF_ALERT_KEY = 'rdv_alert_mail_off';
 
 type Store = Pick<Storage, 'getItem' | 'setItem'>;
 
@@ -25,4 +27,14 @@ export function dismissAlert(storage: Store | null | undefined, key: string, now
 /** Only logged-in members without a photo, who have not dismissed it (SPEC §4, §6). */
 export function showProfilePhotoAlert(input: { loggedIn: boolean; hasPhoto: boolean; dismissedAt: number | null; onProfilePage: boolean }): boolean {
   return input.loggedIn && !input.hasPhoto && input.dismissedAt === null && !input.onProfilePage;
+}
+
+/** Members whose browser can take push, who have neither subscribed nor refused it, away from the notifications page (SPEC §4). */
+export function showPushAlert(input: { loggedIn: boolean; capable: boolean; subscribed: boolean; permission: NotificationPermission | null; dismissedAt: number | null; onNotificationsPage: boolean }): boolean {
+  return input.loggedIn && input.capable && !input.subscribed && input.permission === 'default' && input.dismissedAt === null && !input.onNotificationsPage;
+}
+
+/** Members whose notification mail is off for a reason (fbl, bounce, listunsubscribe), away from the notifications page, which says it itself. */
+export function showMailOffAlert(input: { loggedIn: boolean; reasons: readonly string[]; dismissedAt: number | null; onNotificationsPage: boolean }): boolean {
+  return input.loggedIn && input.reasons.length > 0 && input.dismissedAt === null && !input.onNotificationsPage;
 }

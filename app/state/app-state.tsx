@@ -15,6 +15,8 @@ export interface ShellUser {
   paid_user: boolean;
   /** Has a main photo (SPEC §4: otherwise the profile-photo alert asks for one). */
   photo?: boolean;
+  /** Why notification mail is off (SPEC §4 disabled reasons fbl, bounce, listunsubscribe): the disabled-notifications alert. */
+  mailOff?: string[];
 }
 
 /**

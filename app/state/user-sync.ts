@@ -9,6 +9,7 @@ import { apiRequest, type ApiOptions } from './api-client';
 import { refreshChats } from './chats';
 import { clientClock, type TimerId } from './clock';
 import { onServerEvent, onServerResync } from './server-events';
+import { MAIL_OFF_REASONS } from '~/shared/catalogue';
 
 export const REFRESH_START_MS = 5_000;
 export const REFRESH_INTERVAL_MS = 60_000;
@@ -25,6 +26,7 @@ interface UserAnswer {
     credits: number;
     paid_user: boolean;
     profile: { name: string; main_image: unknown } | null;
+    notifications_disabled?: string[];
   } | null;
 }
 
@@ -34,6 +36,7 @@ export function shellUserFrom(answer: NonNullable<UserAnswer['user']>, previous:
     credits: answer.credits,
     paid_user: answer.paid_user,
     photo: Boolean(answer.profile?.main_image),
+    mailOff: (answer.notifications_disabled ?? []).filter((reason) => (MAIL_OFF_REASONS as readonly string[]).includes(reason)),
   };
 }
 

@@ -21,8 +21,8 @@ const BUDGETS = {
   memberSearchVisitor: { pages: ['/members'], html: 60 * KB, loaderData: 12 * KB, js: 176 * KB },
 } as const;
 const MEMBER_BUDGETS = {
-  memberSearch: { pages: ['/members'], html: 64 * KB, loaderData: 12 * KB, js: 176 * KB },
-  memberPages: { pages: ['/chats', '/likes'], html: 48 * KB, loaderData: 8 * KB, js: 176 * KB },
+  memberSearch: { pages: ['/members'], html: 64 * KB, loaderData: 12 * KB, js: 178 * KB },
+  memberPages: { pages: ['/chats', '/likes'], html: 48 * KB, loaderData: 8 * KB, js: 178 * KB },
 } as const;
 
 let server: RunningServer;

@@ -5,6 +5,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { openDatabase } from '../../app/.server/db/database';
+import type { DB } from '../../app/.server/db/schema';
 import { databaseKinds } from './databases';
 
 export interface RunningServer {
@@ -13,18 +16,21 @@ export interface RunningServer {
   databaseUrl: string | undefined;
   dataDir: string;
   output: () => string;
-  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+  stop: (signal?: NodeJS.Signals, options?: { keepData?: boolean }) => Promise<number | null>;
   process: ChildProcess;
+  /** The environment it was started with (beyond the defaults). */
+  env: Record<string, string | undefined>;
 }
 
 /**
  * Starts server.ts with NODE_ENV=test. Its database is a fresh one on the PostgreSQL server when
  * DATABASE_URL is set (as in CI), else an embedded PGlite in a temporary folder.
  */
-export async function startServer(env: Record<string, string | undefined> = {}): Promise<RunningServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rdv-server-'));
+export async function startServer(env: Record<string, string | undefined> = {}, options: { dataDir?: string } = {}): Promise<RunningServer> {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'rdv-server-'));
   const kind = databaseKinds[databaseKinds.length - 1]!;
-  const database = await kind.create();
+  // A restart on the same data keeps its database (PGlite lives in dataDir; PostgreSQL's is in env).
+  const database = options.dataDir ? { url: undefined, drop: async () => {} } : await kind.create();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
     env: {
       ...process.env,
@@ -62,17 +68,44 @@ export async function startServer(env: Record<string, string | undefined> = {}):
     databaseUrl: env.DATABASE_URL ?? database.url,
     dataDir,
     process: child,
+    env: { ...env, DATABASE_URL: env.DATABASE_URL ?? database.url },
     output: () => output,
-    stop: (signal = 'SIGTERM') =>
+    stop: (signal = 'SIGTERM', { keepData = false } = {}) =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve(child.exitCode);
         child.once('exit', (code) => {
+          if (keepData) return resolve(code);
           fs.rmSync(dataDir, { recursive: true, force: true });
           void database.drop().then(() => resolve(code));
         });
         child.kill(signal);
       }),
   };
+}
+
+/**
+ * Reads the server's database in a test, on either kind: PostgreSQL alongside the running server;
+ * PGlite (one process at a time) by stopping the server, reading its data folder and starting it
+ * again on the same data. Use the returned server from then on (its port may have changed).
+ */
+export async function withServerDatabase<T>(server: RunningServer, read: (db: Kysely<DB>) => Promise<T>): Promise<{ server: RunningServer; result: T }> {
+  if (server.databaseUrl) {
+    const database = await openDatabase({ databaseUrl: server.databaseUrl, poolSize: 1 });
+    try {
+      return { server, result: await read(database.db) };
+    } finally {
+      await database.close();
+    }
+  }
+  await server.stop('SIGTERM', { keepData: true });
+  const database = await openDatabase({ dataDir: path.join(server.dataDir, 'pglite') });
+  let result: T;
+  try {
+    result = await read(database.db);
+  } finally {
+    await database.close();
+  }
+  return { server: await startServer(server.env, { dataDir: server.dataDir }), result };
 }
 
 /** A real browser's user agent: visits of agents isbot knows (and of none) are not counted. */

@@ -7,8 +7,8 @@ import { IntlProvider } from 'react-intl';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROGRESS_HIDE_MS, useProgressPhase } from '~/components/app/navigation-progress';
-import { ProfilePhotoAlert } from '~/components/nav/banners';
-import { PROFILE_PHOTO_ALERT_KEY, showProfilePhotoAlert } from '~/state/alerts';
+import { MailOffPageAlert, ProfilePhotoAlert } from '~/components/nav/banners';
+import { MAIL_OFF_ALERT_KEY, PROFILE_PHOTO_ALERT_KEY, showMailOffAlert, showProfilePhotoAlert, showPushAlert } from '~/state/alerts';
 import { AppStateProvider, type ShellUser } from '~/state/app-state';
 import { installBrowserShims } from '../support/jsdom-shell';
 import { buildTheme } from '../../themes';
@@ -32,7 +32,7 @@ async function render(node: ReactNode) {
   return container;
 }
 
-function alertPage(user: ShellUser | null, path = '/') {
+function alertPage(user: ShellUser | null, path = '/', Alert: () => ReactNode = ProfilePhotoAlert) {
   const Stub = createRemixStub([
     {
       path: '*',
@@ -40,7 +40,7 @@ function alertPage(user: ShellUser | null, path = '/') {
         <IntlProvider locale="en" messages={{}} onError={() => {}}>
           <ThemeProvider theme={buildTheme(1)}>
             <AppStateProvider initial={{ user }}>
-              <ProfilePhotoAlert />
+              <Alert />
             </AppStateProvider>
           </ThemeProvider>
         </IntlProvider>
@@ -88,6 +88,53 @@ describe('the profile-photo alert', () => {
     expect(showProfilePhotoAlert(base)).toBe(true);
     expect(showProfilePhotoAlert({ ...base, dismissedAt: 1 })).toBe(false);
     expect(showProfilePhotoAlert({ ...base, loggedIn: false })).toBe(false);
+  });
+});
+
+describe('the disabled-notifications alert', () => {
+  beforeEach(() => window.localStorage.clear());
+  const member = (mailOff: string[]): ShellUser => ({ name: 'Anna', credits: 0, paid_user: false, photo: true, mailOff });
+  const alertOf = async (user: ShellUser | null, path = '/') => (await render(alertPage(user, path, MailOffPageAlert))).querySelector('[data-testid="mail-off-alert"]');
+
+  it('tells a member why notification mail is off and what to do, linking to the notifications page', async () => {
+    const bounce = await alertOf(member(['bounce']));
+    expect(bounce?.textContent).toContain('could not be delivered');
+    expect(bounce?.textContent).toContain('Check your e-mail address');
+    expect(bounce?.querySelector('a')?.getAttribute('href')).toBe('/notifications');
+    act(() => root?.unmount());
+    container?.remove();
+    const fbl = await alertOf(member(['fbl']));
+    expect(fbl?.textContent).toContain('marked one of our e-mails as spam');
+    expect(fbl?.textContent).toContain('Turn e-mail notifications back on');
+  });
+
+  it('is not shown without a reason, to a visitor, nor on the notifications page (which says it itself)', async () => {
+    expect(await alertOf(member([]))).toBeNull();
+    expect(await alertOf(null)).toBeNull();
+    expect(await alertOf(member(['listunsubscribe']), '/notifications')).toBeNull();
+  });
+
+  it('stores the time it was dismissed and stays hidden', async () => {
+    const page = await render(alertPage(member(['listunsubscribe']), '/', MailOffPageAlert));
+    await act(async () => page.querySelector<HTMLButtonElement>('[data-testid="mail-off-alert"] button')!.click());
+    expect(page.querySelector('[data-testid="mail-off-alert"]')).toBeNull();
+    expect(Number(window.localStorage.getItem(MAIL_OFF_ALERT_KEY))).toBeGreaterThan(0);
+    act(() => root?.unmount());
+    container?.remove();
+    expect(await alertOf(member(['listunsubscribe']))).toBeNull();
+  });
+
+  it('follows the SPEC rules, as does the push alert', () => {
+    const base = { loggedIn: true, reasons: ['fbl'], dismissedAt: null, onNotificationsPage: false };
+    expect(showMailOffAlert(base)).toBe(true);
+    expect(showMailOffAlert({ ...base, dismissedAt: 1 })).toBe(false);
+    const push = { loggedIn: true, capable: true, subscribed: false, permission: 'default' as const, dismissedAt: null, onNotificationsPage: false };
+    expect(showPushAlert(push)).toBe(true);
+    expect(showPushAlert({ ...push, permission: 'denied' })).toBe(false);
+    expect(showPushAlert({ ...push, subscribed: true })).toBe(false);
+    expect(showPushAlert({ ...push, capable: false })).toBe(false);
+    expect(showPushAlert({ ...push, dismissedAt: 5 })).toBe(false);
+    expect(showPushAlert({ ...push, onNotificationsPage: true })).toBe(false);
   });
 });
 

@@ -104,7 +104,14 @@ describe('the user refresh', () => {
     const { fetch } = fakeFetch(() => json(userAnswer()));
     stop = startUserSync(state, { fetch });
     await vi.advanceTimersByTimeAsync(REFRESH_START_MS);
-    expect(state.user).toEqual({ name: 'Anna B', credits: 7, paid_user: true, photo: true });
+    expect(state.user).toEqual({ name: 'Anna B', credits: 7, paid_user: true, photo: true, mailOff: [] });
+  });
+
+  it('keeps why notification mail is off (fbl, bounce, listunsubscribe), not the kinds switched off, for the disabled-notifications alert', async () => {
+    const { fetch } = fakeFetch(() => json(userAnswer({ notifications_disabled: ['like', 'bounce', 'news'] })));
+    stop = startUserSync(state, { fetch });
+    await vi.advanceTimersByTimeAsync(REFRESH_START_MS);
+    expect(state.user?.mailOff).toEqual(['bounce']);
   });
 
   it('switches the client to logged out when the session is gone ({ user: null })', async () => {

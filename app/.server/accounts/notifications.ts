@@ -4,10 +4,10 @@
 import { sql, type Kysely } from 'kysely';
 import { now } from '../clock';
 import { z } from 'zod';
-import { NOTIFICATION_KINDS } from '~/shared/catalogue';
+import { MAIL_OFF_REASONS, NOTIFICATION_KINDS } from '~/shared/catalogue';
 import type { DB, User } from '../db/schema';
 
-export const SYSTEM_REASONS = ['fbl', 'bounce', 'listunsubscribe'] as const;
+export const SYSTEM_REASONS = MAIL_OFF_REASONS;
 
 /** PUT /api/notifications.php: the kinds switched off (SPEC §9); a form sends one value or several. */
 export const NotificationsSchema = z.object({

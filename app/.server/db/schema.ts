@@ -697,6 +697,8 @@ export interface DB {
   account_tokens: AccountTokensTable;
   mail_outbox: MailOutboxTable;
   notification_state: NotificationStateTable;
+  notification_log: NotificationLogTable;
+  news_posts: NewsPostsTable;
   push_subscriptions: PushSubscriptionsTable;
   tenant_push_keys: TenantPushKeysTable;
   login_failures: LoginFailuresTable;
@@ -717,6 +719,27 @@ export interface NotificationStateTable {
   last_mail_at: Date | null;
   last_push_at: Date | null;
   unsubscribe_token: string;
+}
+
+/** Reminders, promotions, weekly updates and news a member was sent, once per key (migration 0022). */
+export interface NotificationLogTable {
+  user_id: number;
+  kind: string;
+  key: string;
+  sent_at: Generated<Date>;
+  ref: number | null;
+}
+
+/** A tenant announcement composed in the operator console (migration 0022). */
+export interface NewsPostsTable {
+  id: Generated<number>;
+  tenant_id: string;
+  operator_id: number;
+  texts: Record<string, { subject: string; body: string }>;
+  default_locale: string;
+  created_at: Generated<Date>;
+  sent_at: Date | null;
+  recipients: number | null;
 }
 
 export interface PushSubscriptionsTable {

@@ -21,8 +21,12 @@ import { BodyTooLargeError } from './request-input';
 import { pageBody, type CachedPage, type RenderCache } from './render-cache';
 import { statusPage } from './status-page';
 
-/** Body caps: JSON and form bodies 64 KiB; multipart (photo uploads) the photo limit plus room for the form. */
-export const BODY_LIMITS = { form: 64 * 1024, multipart: MAX_UPLOAD_BYTES + 64 * 1024 } as const;
+/**
+ * Body caps: JSON and form bodies 64 KiB; multipart (photo uploads) the photo limit plus room for the
+ * form; a mail provider's bounce or complaint report (it may carry the returned mail) 1 MiB.
+ */
+export const BODY_LIMITS = { form: 64 * 1024, multipart: MAX_UPLOAD_BYTES + 64 * 1024, report: 1024 * 1024 } as const;
+const REPORT_PATHS = new Set(['/api/mail-feedback.php']);
 
 /** Pages take GET and HEAD, and POST where they have a form action (Remix answers 405 where not). */
 export const PAGE_METHODS = ['GET', 'HEAD', 'POST'];
@@ -72,7 +76,11 @@ export function remixHandler(options: Options): RequestHandler {
       if (!allowed) return reject(404, 'not_found', 'api.error.notFound');
       if (!allowed.includes(req.method)) return reject(405, 'method_not_allowed', 'api.error.methodNotAllowed', { Allow: allowed.join(', ') });
 
-      const limit = /^multipart\/form-data/i.test(req.get('content-type') ?? '') ? BODY_LIMITS.multipart : BODY_LIMITS.form;
+      const limit = REPORT_PATHS.has(req.path.toLowerCase())
+        ? BODY_LIMITS.report
+        : /^multipart\/form-data/i.test(req.get('content-type') ?? '')
+          ? BODY_LIMITS.multipart
+          : BODY_LIMITS.form;
       // On /api an oversize body is refused unread; a page's form reads up to the cap and says so inline.
       if (isApi && Number(req.get('content-length') ?? 0) > limit) return reject(413, 'too_large', 'api.error.tooLarge', { Connection: 'close' });
 

@@ -17,6 +17,10 @@ export const QUEUES = {
   'accounts.erase': { policy: 'stately', retryLimit: 0, expireInSeconds: 600 },
   /** New messages and likes to members by mail and push (notifications/activity.ts), every minute. */
   'notifications.activity': { policy: 'stately', retryLimit: 0, expireInSeconds: 600 },
+  /** Reminders, weekly updates and promotions due by the app clock (notifications/rounds.ts), every 10 minutes. */
+  'notifications.rounds': { policy: 'stately', retryLimit: 0, expireInSeconds: 900 },
+  /** One batch of a news post's mails (notifications/news.ts); queues the next batch. Retried: each member's copy is sent once. */
+  'news.send': { policy: 'standard', retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 600 },
   /** One web push to one subscription (notifications/push.ts): retried with backoff, dropped on 404/410. */
   'push.send': { policy: 'standard', retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
   /** Sends due postbacks to affiliate networks (postbacks/worker.ts): on each new one, and every minute for retries. */

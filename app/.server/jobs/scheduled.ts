@@ -12,6 +12,8 @@ import type { JobQueue } from './queue';
 import type { User } from '../db/schema';
 import { notifyActivity } from '../notifications/activity';
 import { sendPush, type PushPayload } from '../notifications/push';
+import { deliverNewsBatch } from '../notifications/news';
+import { runNotificationRounds } from '../notifications/rounds';
 
 /** Cron (UTC) of each round. */
 export const ROUNDS = {
@@ -21,6 +23,9 @@ export const ROUNDS = {
   'accounts.erase': '17 * * * *',
   // New messages and likes: the first mail after a quiet spell within two minutes (docs/decisions/0024).
   'notifications.activity': '* * * * *',
+  // Unread-message reminders, account reminders, weekly updates and promotions: each kind's rule says
+  // what is due by the app clock (docs/decisions/0024), so a round every 10 minutes is enough.
+  'notifications.rounds': '*/10 * * * *',
 } as const;
 
 export async function startScheduledJobs(
@@ -49,6 +54,14 @@ export async function startScheduledJobs(
     const result = await notifyActivity(db, { tenant: deps.tenant, originOf: deps.originOf, jobs });
     // The mails are in the outbox: send them now rather than at the outbox's next round.
     if (result.mails > 0) await jobs.send('mail.outbox');
+  });
+  await jobs.work('notifications.rounds', async () => {
+    const result = await runNotificationRounds(db, { tenant: deps.tenant, originOf: deps.originOf });
+    if (result.unread + result.reminders + result.weekly + result.promotions > 0) await jobs.send('mail.outbox');
+  });
+  await jobs.work<{ tenant: string; post: number; after: number }>('news.send', async (data) => {
+    const result = await deliverNewsBatch(db, { tenant: deps.tenant, originOf: deps.originOf, jobs }, data);
+    if (result.sent > 0) await jobs.send('mail.outbox');
   });
   await jobs.work<{ tenant: string; subscription: number; payload: PushPayload }>('push.send', async (data) => {
     const tenant = deps.tenant(data.tenant);

@@ -13,7 +13,7 @@ import { unsubscribeUrl } from './unsubscribe';
 
 const MAX_LINES = 5;
 
-function absolute(origin: string, url: string): string {
+export function absolute(origin: string, url: string): string {
   return /^https?:\/\//.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
 }
 

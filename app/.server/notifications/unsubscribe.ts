@@ -3,9 +3,10 @@
 // List-Unsubscribe-Post. A POST to the URL — no login, the token is the proof — adds the reason
 // `listunsubscribe` to notifications_disabled: no notification mail goes out until the member turns
 // mail back on in the settings (enableNotificationMail).
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB, User } from '../db/schema';
 import type { Tenant } from '../tenants/schema';
+import { addDisabledReason } from './feedback';
 
 export function unsubscribeUrl(origin: string, token: string): string {
   return `${origin}/unsubscribe/${encodeURIComponent(token)}`;
@@ -21,14 +22,7 @@ export function listUnsubscribeHeaders(tenant: Tenant, origin: string, token: st
 /** The one-click POST: true when the token belongs to a member of this tenant (then mail is off). */
 export async function oneClickUnsubscribe(db: Kysely<DB>, tenant: Tenant, token: string): Promise<boolean> {
   if (!token || token.length > 100) return false;
-  const updated = await db
-    .updateTable('users')
-    .set({ notifications_disabled: sql<string[]>`case when 'listunsubscribe' = any(notifications_disabled) then notifications_disabled else array_append(notifications_disabled, 'listunsubscribe') end` })
-    .where('tenant_id', '=', tenant.id)
-    .where('id', '=', (eb) => eb.selectFrom('notification_state').select('user_id').where('unsubscribe_token', '=', token).where('tenant_id', '=', tenant.id))
-    .returning('id')
-    .executeTakeFirst();
-  return Boolean(updated);
+  return (await addDisabledReason(db, tenant, 'listunsubscribe', { unsubscribeToken: token })).length > 0;
 }
 
 /**

@@ -16,6 +16,7 @@ import type { Tenant } from '../tenants/schema';
 import { DEMO_SEED } from './demo-profiles';
 import { seedDemoChats } from './demo-chats';
 import { seedDemoOperator } from './demo-operators';
+import { notificationState } from '../notifications/state';
 import { createRandom } from './random';
 
 export const DEMO_PASSWORD = 'rendezvous-demo';
@@ -40,6 +41,7 @@ export async function seedDemoAccounts(db: Kysely<DB>, tenants: Tenant[]): Promi
   let created = 0;
   for (const tenant of tenants) {
     const rule = nicheRule(tenant.settings.niche);
+    const fresh: { id: number; tenant_id: string }[] = [];
     for (const [index, account] of demoAccounts(tenant).entries()) {
       // Someone the tenant's niche shows: its gender and orientation, its minimum age.
       const gender = rule.gender ?? (index === 0 ? 'male' : 'female');
@@ -79,15 +81,38 @@ export async function seedDemoAccounts(db: Kysely<DB>, tenants: Tenant[]): Promi
       // The premium member became premium as everyone does: by buying bundles (ledger, payments, transactions).
       if (account.paid) await seedDemoPurchases(db, tenant, result.user);
       await seedDemoChats(db, tenant, result.user.profile_id!);
+      fresh.push(result.user);
       created++;
     }
     // The operator console's demo operator and the conversations waiting in its queue.
     await seedDemoOperator(db, tenant, DEMO_PASSWORD);
+    // The seeded likes and chats are the accounts' past, not news: the notification round mails only
+    // what happens after the start (a like and a message sent in the demo then make one mail).
+    for (const user of fresh) await markAllTold(db, user);
   }
   return created;
 }
 
 const HOUR = 3_600_000;
+
+async function markAllTold(db: Kysely<DB>, user: { id: number; tenant_id: string }): Promise<void> {
+  await notificationState(db, user);
+  const newest = await db.selectFrom('messages').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  await db
+    .updateTable('notification_state')
+    .set({ messages_after: Number(newest?.id ?? 0), likes_after: now() })
+    .where('user_id', '=', user.id)
+    .execute();
+  // Nor are their unread seeded messages and their photo-less days reminders to send at once.
+  await db
+    .insertInto('notification_log')
+    .values([
+      { user_id: user.id, kind: 'unread_message_reminders', key: 'seed', ref: Number(newest?.id ?? 0), sent_at: now() },
+      { user_id: user.id, kind: 'reminders', key: 'profile_photo', ref: null, sent_at: now() },
+    ])
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
 
 /**
  * Likes for a demo account that has none: 9 fitting fictional profiles of the tenant's pool liked

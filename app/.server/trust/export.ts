@@ -119,6 +119,9 @@ export const EXPORT_RULES: Record<keyof DB, Rule> = {
   },
   // The browsers the member gets pushes in; their encryption keys are secrets of the browser and stay out.
   push_subscriptions: { about: 'member', rows: async (db, who) => (await db.selectFrom('push_subscriptions').select(['endpoint', 'created_at']).where('user_id', '=', who.userId).execute()) as Rows },
+  // The reminders, promotions, weekly updates and news mails the member was sent (once each).
+  notification_log: { about: 'member', rows: async (db, who) => (await db.selectFrom('notification_log').select(['kind', 'key', 'sent_at']).where('user_id', '=', who.userId).execute()) as Rows },
+  news_posts: { about: 'none', why: "the website's announcements as operators wrote them, the same for every member" },
   tenant_push_keys: { about: 'none', why: "the website's own web-push keys, not about any member" },
   visits: { about: 'none', why: 'landing-page visits counted per anonymous visitor cookie, not linked to the account (its traffic source is on users)' },
   postbacks: { about: 'member', rows: async (db, who) => (await db.selectFrom('postbacks').select(['event', 'network', 'amount', 'currency', 'order_number', 'status', 'created_at', 'sent_at']).where('user_id', '=', who.userId).execute()) as Rows },

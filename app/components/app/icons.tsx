@@ -71,3 +71,16 @@ export const CameraIcon = (p: SVGProps<SVGSVGElement>) => (
     <circle cx="12" cy="13.5" r="3.5" />
   </svg>
 );
+export const BellIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base(p)}>
+    <path d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4l2-2Z" />
+    <path d="M10 20a2 2 0 0 0 4 0" />
+  </svg>
+);
+export const MailOffIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base(p)}>
+    <rect x="3" y="5" width="18" height="14" rx="1" />
+    <path d="m3 6 9 7 9-7" />
+    <path d="M3 21 21 3" />
+  </svg>
+);

@@ -1,13 +1,22 @@
 // Warning banners and page alerts under the navigation (SPEC §2, §4).
 import { Link, useLocation } from '@remix-run/react';
-import { useEffect, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useEffect, useState, type ReactNode } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { useSnapshot } from 'valtio';
-import { PROFILE_PHOTO_ALERT_KEY, alertDismissedAt, dismissAlert, showProfilePhotoAlert } from '~/state/alerts';
+import {
+  MAIL_OFF_ALERT_KEY,
+  PROFILE_PHOTO_ALERT_KEY,
+  PUSH_ALERT_KEY,
+  alertDismissedAt,
+  dismissAlert,
+  showMailOffAlert,
+  showProfilePhotoAlert,
+  showPushAlert,
+} from '~/state/alerts';
 import { useAppState } from '~/state/app-state';
 import { clientClock } from '~/state/clock';
-import { CameraIcon } from '../app/icons';
+import { BellIcon, CameraIcon, MailOffIcon } from '../app/icons';
 
 const Banner = styled.div`
   padding: ${({ theme }) => `${theme.space(3)} ${theme.space(4)}`};
@@ -84,36 +93,114 @@ const Dismiss = styled.button`
   }
 `;
 
-/** Profile-photo alert (SPEC §4): a member without a photo is asked to add one, until dismissed. */
-export function ProfilePhotoAlert() {
-  const { user } = useSnapshot(useAppState());
-  const intl = useIntl();
-  const { pathname } = useLocation();
-  // localStorage is read after hydration: the server never renders this alert.
+/** localStorage is read after hydration (the server never renders a page alert): undefined until then. */
+function useDismissal(key: string): [number | null | undefined, () => void] {
   const [dismissedAt, setDismissedAt] = useState<number | null | undefined>(undefined);
-  useEffect(() => setDismissedAt(alertDismissedAt(window.localStorage, PROFILE_PHOTO_ALERT_KEY)), []);
-  if (dismissedAt === undefined) return null;
-  const show = showProfilePhotoAlert({ loggedIn: user !== null, hasPhoto: user?.photo ?? true, dismissedAt, onProfilePage: pathname === '/profile' });
-  if (!show) return null;
+  useEffect(() => setDismissedAt(alertDismissedAt(window.localStorage, key)), [key]);
   const dismiss = () => {
     const now = clientClock.now();
-    dismissAlert(window.localStorage, PROFILE_PHOTO_ALERT_KEY, now);
+    dismissAlert(window.localStorage, key, now);
     setDismissedAt(now);
   };
+  return [dismissedAt, dismiss];
+}
+
+/** One page alert under the navigation: an icon, a text with its link, and a dismiss button (SPEC §4). */
+function PageAlert({ label, testId, icon, onDismiss, children }: { label: string; testId: string; icon: ReactNode; onDismiss: () => void; children: ReactNode }) {
+  const intl = useIntl();
   return (
-    <AlertBox role="region" aria-label={intl.formatMessage({ id: 'alert.photo.label', defaultMessage: 'Profile photo' })} data-testid="photo-alert">
+    <AlertBox role="region" aria-label={label} data-testid={testId}>
       <AlertInner>
-        <CameraIcon />
-        <p>
-          <FormattedMessage id="alert.photo.text" defaultMessage="Members with a photo get many more replies." />{' '}
-          <Link to="/profile">
-            <FormattedMessage id="alert.photo.action" defaultMessage="Add a profile photo" />
-          </Link>
-        </p>
-        <Dismiss type="button" onClick={dismiss} aria-label={intl.formatMessage({ id: 'alert.dismiss', defaultMessage: 'Dismiss' })}>
+        {icon}
+        <p>{children}</p>
+        <Dismiss type="button" onClick={onDismiss} aria-label={intl.formatMessage({ id: 'alert.dismiss', defaultMessage: 'Dismiss' })}>
           ×
         </Dismiss>
       </AlertInner>
     </AlertBox>
   );
+}
+
+/** Profile-photo alert (SPEC §4): a member without a photo is asked to add one, until dismissed. */
+function useProfilePhotoAlert(): ReactNode {
+  const { user } = useSnapshot(useAppState());
+  const intl = useIntl();
+  const { pathname } = useLocation();
+  const [dismissedAt, dismiss] = useDismissal(PROFILE_PHOTO_ALERT_KEY);
+  if (dismissedAt === undefined) return null;
+  if (!showProfilePhotoAlert({ loggedIn: user !== null, hasPhoto: user?.photo ?? true, dismissedAt, onProfilePage: pathname === '/profile' })) return null;
+  return (
+    <PageAlert label={intl.formatMessage({ id: 'alert.photo.label', defaultMessage: 'Profile photo' })} testId="photo-alert" icon={<CameraIcon />} onDismiss={dismiss}>
+      <FormattedMessage id="alert.photo.text" defaultMessage="Members with a photo get many more replies." />{' '}
+      <Link to="/profile">
+        <FormattedMessage id="alert.photo.action" defaultMessage="Add a profile photo" />
+      </Link>
+    </PageAlert>
+  );
+}
+
+/** Push alert (SPEC §4): a member whose browser can take push and who has not subscribed (nor refused it) is invited, until dismissed. */
+function usePushAlert(): ReactNode {
+  const { user, push } = useSnapshot(useAppState());
+  const intl = useIntl();
+  const { pathname } = useLocation();
+  const [dismissedAt, dismiss] = useDismissal(PUSH_ALERT_KEY);
+  if (dismissedAt === undefined) return null;
+  const permission = typeof Notification === 'undefined' ? null : Notification.permission;
+  if (!showPushAlert({ loggedIn: user !== null, capable: push.isCapable, subscribed: push.isSubscribed, permission, dismissedAt, onNotificationsPage: pathname === '/notifications' })) return null;
+  return (
+    <PageAlert label={intl.formatMessage({ id: 'alert.push.label', defaultMessage: 'Push messages' })} testId="push-alert" icon={<BellIcon />} onDismiss={dismiss}>
+      <FormattedMessage id="alert.push.text" defaultMessage="Hear of new messages and likes on this device, even when the site is closed." />{' '}
+      <Link to="/notifications">
+        <FormattedMessage id="alert.push.action" defaultMessage="Turn on push messages" />
+      </Link>
+    </PageAlert>
+  );
+}
+
+const mailOffTexts = defineMessages({
+  bounce: { id: 'alert.mailOff.bounce', defaultMessage: 'Our e-mails to your address could not be delivered, so we stopped sending notifications.' },
+  fbl: { id: 'alert.mailOff.fbl', defaultMessage: 'You marked one of our e-mails as spam, so we stopped sending notifications.' },
+  listunsubscribe: { id: 'alert.mailOff.listunsubscribe', defaultMessage: 'You unsubscribed from our e-mails, so we send you no notifications.' },
+});
+
+/** Disabled-notifications alert (SPEC §4): why notification mail is off, and what to do, until dismissed. */
+function useMailOffAlert(): ReactNode {
+  const { user } = useSnapshot(useAppState());
+  const intl = useIntl();
+  const { pathname } = useLocation();
+  const [dismissedAt, dismiss] = useDismissal(MAIL_OFF_ALERT_KEY);
+  if (dismissedAt === undefined) return null;
+  const reasons = user?.mailOff ?? [];
+  if (!showMailOffAlert({ loggedIn: user !== null, reasons, dismissedAt, onNotificationsPage: pathname === '/notifications' })) return null;
+  // A bounce is the one to mend first: nothing reaches the address until it is corrected.
+  const reason = (['bounce', 'fbl', 'listunsubscribe'] as const).find((r) => reasons.includes(r)) ?? 'listunsubscribe';
+  return (
+    <PageAlert label={intl.formatMessage({ id: 'alert.mailOff.label', defaultMessage: 'E-mail notifications are off' })} testId="mail-off-alert" icon={<MailOffIcon />} onDismiss={dismiss}>
+      {intl.formatMessage(mailOffTexts[reason])}{' '}
+      <Link to="/notifications">
+        {reason === 'bounce' ? (
+          <FormattedMessage id="alert.mailOff.fixAddress" defaultMessage="Check your e-mail address" />
+        ) : (
+          <FormattedMessage id="alert.mailOff.enable" defaultMessage="Turn e-mail notifications back on" />
+        )}
+      </Link>
+    </PageAlert>
+  );
+}
+
+export const ProfilePhotoAlert = () => useProfilePhotoAlert();
+export const PushAlert = () => usePushAlert();
+export const MailOffPageAlert = () => useMailOffAlert();
+
+/**
+ * The page alerts under the navigation, one at a time so that a phone's first screen stays the
+ * page's: why mail is off first (something is wrong), then the profile photo, then push. Dismissing
+ * one brings up the next.
+ */
+export function PageAlerts() {
+  const mailOff = useMailOffAlert();
+  const photo = useProfilePhotoAlert();
+  const push = usePushAlert();
+  return <>{mailOff ?? photo ?? push}</>;
 }

@@ -133,6 +133,11 @@ export function ConsoleHeader({ operatorName, language, roles, tenantName }: { o
             <FormattedMessage id="operator.nav.marketing" defaultMessage="Marketing" />
           </NavLink>
         ) : null}
+        {roles.includes('marketing') || roles.includes('admin') ? (
+          <NavLink to="/operator/news">
+            <FormattedMessage id="operator.nav.news" defaultMessage="News" />
+          </NavLink>
+        ) : null}
         {roles.includes('admin') ? (
           <NavLink to="/operator/team">
             <FormattedMessage id="operator.nav.team" defaultMessage="Team" />

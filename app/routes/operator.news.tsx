@@ -1,0 +1,68 @@
+// /operator/news: the tenant's news (SPEC §9 kind `news`; docs/decisions/0024) for operators with the
+// marketing or admin role — write the announcement in the default language and any others, preview
+// the mail a member of a chosen language gets, send it to all members (a job fans it out in batches;
+// each member's copy in their language, else the default one). Decided by notifications/news.ts.
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { defineMessages } from 'react-intl';
+import { isLocale, type Locale } from '~/shared/locales';
+import { serverMessage } from '~/.server/i18n/messages';
+import { formAction } from '~/.server/http/form-action';
+import { consoleAction, requireOperator } from '~/.server/operators/console';
+import { listNews, NewsFormSchema, previewNews, sendNews, type NewsError } from '~/.server/notifications/news';
+import { metaMessage, pageMeta } from '~/components/app/page-meta';
+import { NewsComposer, type NewsActionData } from '~/components/operators/news-composer';
+
+function forbidden(locale: Locale): never {
+  throw new Response(serverMessage(locale, 'operator.error.role'), { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+}
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const operator = requireOperator(context);
+  const posts = await listNews(context.db, context.tenant, operator);
+  if (!posts) forbidden(operator.language);
+  const language = context.tenant.settings.domain_language.slice(0, 2);
+  return { posts, tenantName: context.tenant.settings.name, defaultLocale: (isLocale(language) ? language : 'en') as Locale };
+}
+
+const ERRORS: Record<NewsError, string> = {
+  forbidden: 'operator.error.role',
+  no_default_text: 'operator.news.error.noDefault',
+};
+
+/** The submitted texts, to fill the form again after a preview or a refusal. */
+function formValues(raw: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(raw).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && /^(subject|body)_[a-z]{2}$|^(default|preview)_locale$/.test(entry[0])));
+}
+
+export const action = consoleAction(
+  formAction({
+    body: NewsFormSchema,
+    failure: ({ message, fields, raw }): NewsActionData => ({ ok: false, text: Object.values(fields)[0] ?? message, values: formValues(raw) }),
+    async handle({ context, body }): Promise<NewsActionData> {
+      const operator = requireOperator(context);
+      const values: Record<string, string> = { default_locale: body.input.default_locale, preview_locale: body.previewLocale };
+      for (const [locale, text] of Object.entries(body.input.texts)) Object.assign(values, { [`subject_${locale}`]: text.subject, [`body_${locale}`]: text.body });
+      if (body.intent === 'preview') {
+        const preview = previewNews(context.tenant, operator, body.input, body.previewLocale, context.origin);
+        if (!preview.ok) return preview.error === 'forbidden' ? forbidden(context.locale) : { ok: false, text: serverMessage(context.locale, ERRORS[preview.error]), values };
+        return { ok: true, values, preview: { locale: body.previewLocale, subject: preview.subject, html: preview.html, fallback: preview.fallback } };
+      }
+      const sent = await sendNews(context.db, context.tenant, operator, body.input, context.jobs);
+      if (!sent.ok) return sent.error === 'forbidden' ? forbidden(context.locale) : { ok: false, text: serverMessage(context.locale, ERRORS[sent.error]), values };
+      return { ok: true, values: {}, text: serverMessage(context.locale, 'operator.news.done', { count: sent.members }) };
+    },
+  }),
+);
+
+const texts = defineMessages({
+  title: { id: 'operator.news.title', defaultMessage: 'News' },
+});
+
+export const meta: MetaFunction = ({ matches }) => [...pageMeta(matches, metaMessage(matches, texts.title)), { name: 'robots', content: 'noindex' }];
+
+export default function OperatorNews() {
+  const { posts, tenantName, defaultLocale } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return <NewsComposer posts={posts} tenantName={tenantName} defaultLocale={defaultLocale} result={result ?? null} />;
+}
