@@ -34,6 +34,7 @@ import { ErrorPage, ErrorPageGuard } from './components/app/error-page';
 import { GlobalStyle } from './components/app/global-style';
 import { KeptStyles } from './components/app/kept-styles';
 import { useNonce } from './components/app/nonce';
+import { HYDRATED_EVENT, WAKE_SCRIPT, WAKE_SCRIPT_ID } from './components/landers/wake';
 import { Layout as ShellLayout } from './layouts/layouts';
 import { AppStateProvider, useAppState } from './state/app-state';
 import { DEFAULT_LOCALE, LOCALE_NAMES } from './shared/locales';
@@ -113,6 +114,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
 
 export interface RouteHandle {
   layout?: LayoutName;
+  /** 'on-demand': the page's scripts sleep until the visitor acts (landers, docs/decisions/0035). */
+  hydrate?: 'on-demand';
 }
 
 function useLayoutName(): LayoutName {
@@ -124,11 +127,18 @@ function useLayoutName(): LayoutName {
   return 'default';
 }
 
+/** The deepest route's wish (entry.server reads the same handle to put the scripts to sleep). */
+function useHydratesOnDemand(): boolean {
+  const matches = useMatches();
+  return (matches[matches.length - 1]?.handle as RouteHandle | undefined)?.hydrate === 'on-demand';
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const theme = buildTheme(data?.shell.niche ?? 1, data?.shell.themeOverrides);
   const locale = data?.locale ?? DEFAULT_LOCALE;
   const nonce = useNonce();
+  const onDemand = useHydratesOnDemand();
   return (
     <html lang={locale}>
       <head>
@@ -148,6 +158,7 @@ export function Layout({ children }: { children: ReactNode }) {
             </ThemeProvider>
           </KeptStyles>
         </IntlProvider>
+        {onDemand ? <script id={WAKE_SCRIPT_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: WAKE_SCRIPT }} suppressHydrationWarning /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -158,6 +169,10 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   const data = useRouteLoaderData<typeof loader>('root')!;
   const layout = useLayoutName();
+  // A page that hydrates on demand replays the click that woke it once this has run (wake.ts).
+  useEffect(() => {
+    window.dispatchEvent(new Event(HYDRATED_EVENT));
+  }, []);
   // The operator console is the staff's tool: none of the members' title counts, refreshes or modals.
   if (layout === 'operator') {
     return (

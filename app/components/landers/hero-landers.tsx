@@ -4,6 +4,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { Cta, LanderEnd, NameAge, OnlineDot, Photo, Section, useLanderTexts, type LanderData } from './kit';
+import { Intro, LanderGrid, ProfileCaption } from './parts';
 
 const Accent = styled.header<{ $image: string | null }>`
   position: relative;
@@ -173,25 +174,7 @@ export function Collage({ data }: { data: LanderData }) {
   );
 }
 
-const Grid = styled.ul`
-  display: grid;
-  grid-template-columns: repeat(2, 1fr);
-  gap: ${({ theme }) => theme.space(3)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {
-    grid-template-columns: repeat(4, 1fr);
-  }
-
-  li {
-    overflow: hidden;
-    border-radius: ${({ theme }) => theme.radii.md};
-    background: ${({ theme }) => theme.colors.background};
-    box-shadow: ${({ theme }) => theme.shadows.card};
-  }
-
+const Grid = styled(LanderGrid)`
   li:nth-child(n + 9) img {
     filter: blur(10px);
   }
@@ -207,21 +190,6 @@ const Grid = styled.ul`
   small {
     color: ${({ theme }) => theme.colors.textMuted};
     font-size: ${({ theme }) => theme.fontSizes.sm};
-  }
-`;
-
-const Intro = styled.div`
-  margin-bottom: ${({ theme }) => theme.space(6)};
-  text-align: center;
-
-  h1 {
-    margin: 0 0 ${({ theme }) => theme.space(2)};
-    font-size: ${({ theme }) => theme.fontSizes.display};
-  }
-
-  p {
-    margin: 0;
-    color: ${({ theme }) => theme.colors.textMuted};
   }
 `;
 
@@ -243,12 +211,7 @@ export function Gallery({ data }: { data: LanderData }) {
         {data.profiles.map((profile) => (
           <li key={profile.id}>
             <Photo src={profile.thumb} alt="" width={240} height={300} />
-            <div>
-              <strong>
-                <NameAge name={profile.name} age={profile.age} fictional={profile.fictional} mark={data.fictionalIcon} />
-              </strong>
-              <small>{profile.city}</small>
-            </div>
+            <ProfileCaption profile={profile} data={data} />
           </li>
         ))}
       </Grid>

@@ -5,6 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { openSignupModal, useAppState } from '~/state/app-state';
 import { Cta, LanderEnd, NameAge, OnlineDot, Photo, Section, useLanderTexts, type LanderData } from './kit';
+import { Intro } from './parts';
 
 type WithProfile = LanderData & { profile: NonNullable<LanderData['profile']> };
 
@@ -191,19 +192,8 @@ const Photos = styled.ul`
   }
 `;
 
-const Title3 = styled.div`
+const Title3 = styled(Intro)`
   margin-bottom: ${({ theme }) => theme.space(5)};
-  text-align: center;
-
-  h1 {
-    margin: 0 0 ${({ theme }) => theme.space(2)};
-    font-size: ${({ theme }) => theme.fontSizes.display};
-  }
-
-  p {
-    margin: 0;
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
 `;
 
 /** landing3: the variant's headline over the profile's photos, then similar profiles and the call to action. */

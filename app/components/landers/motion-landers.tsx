@@ -2,32 +2,17 @@
 // full-width cross-fading film behind the headline) and tinderswipe (a stack of cards to swipe; after
 // a few the signup modal asks the visitor to join). Videos are muted, looping, and show their poster
 // first: `preload="none"` until the page has painted, so they never hold up the first paint.
-import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useState, type PointerEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { openSignupModal, useAppState } from '~/state/app-state';
 import { Cta, LanderEnd, NameAge, OnlineDot, Photo, Section, useLanderTexts, type LanderData } from './kit';
+import { Intro, LanderGrid } from './parts';
 
-/** Starts the video after the first paint; a visitor who prefers reduced motion keeps the poster. */
-function useDeferredPlay() {
-  const ref = useRef<HTMLVideoElement>(null);
-  useEffect(() => {
-    const video = ref.current;
-    if (!video || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
-    const start = () => {
-      video.preload = 'auto';
-      video.play().catch(() => {});
-    };
-    const id = window.requestAnimationFrame(() => window.setTimeout(start, 0));
-    return () => window.cancelAnimationFrame(id);
-  }, []);
-  return ref;
-}
-
+/** Muted, looping, poster first: the page's wake script starts it after the first paint (wake.ts), unless the visitor prefers reduced motion. */
 function LanderVideo({ name, label }: { name: 'story' | 'transitions'; label: string }) {
-  const ref = useDeferredPlay();
   return (
-    <video ref={ref} muted loop playsInline preload="none" poster={`/lander-media/video/${name}-poster.webp`} width={480} height={600} aria-label={label}>
+    <video muted loop playsInline preload="none" data-autoplay="" poster={`/lander-media/video/${name}-poster.webp`} width={480} height={600} aria-label={label}>
       <source src={`/lander-media/video/${name}.webm`} type="video/webm" />
       <source src={`/lander-media/video/${name}.mp4`} type="video/mp4" />
     </video>
@@ -171,24 +156,7 @@ const Film = styled.header`
   }
 `;
 
-const Row = styled.ul`
-  display: grid;
-  grid-template-columns: repeat(2, 1fr);
-  gap: ${({ theme }) => theme.space(3)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {
-    grid-template-columns: repeat(4, 1fr);
-  }
-
-  li {
-    overflow: hidden;
-    border-radius: ${({ theme }) => theme.radii.md};
-    box-shadow: ${({ theme }) => theme.shadows.card};
-  }
-
+const Row = styled(LanderGrid)`
   strong {
     display: block;
     padding: ${({ theme }) => theme.space(2)};
@@ -291,21 +259,6 @@ const Buttons = styled.div`
   }
 `;
 
-const SwipeIntro = styled.div`
-  margin-bottom: ${({ theme }) => theme.space(6)};
-  text-align: center;
-
-  h1 {
-    margin: 0 0 ${({ theme }) => theme.space(2)};
-    font-size: ${({ theme }) => theme.fontSizes.display};
-  }
-
-  p {
-    margin: 0;
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-`;
-
 export function TinderSwipe({ data }: { data: LanderData }) {
   const texts = useLanderTexts(data);
   const state = useAppState();
@@ -326,12 +279,12 @@ export function TinderSwipe({ data }: { data: LanderData }) {
 
   return (
     <Section data-design="tinderswipe">
-      <SwipeIntro>
+      <Intro>
         <h1>{texts.headline}</h1>
         <p>
           <FormattedMessage id="lander.swipe.hint" defaultMessage="Swipe right on the people you like" />
         </p>
-      </SwipeIntro>
+      </Intro>
       <Deck aria-live="polite">
         {cards
           .map((profile, depth) => (
@@ -361,9 +314,9 @@ export function TinderSwipe({ data }: { data: LanderData }) {
           ♥
         </button>
       </Buttons>
-      <SwipeIntro>
+      <Intro>
         <p>{texts.subline}</p>
-      </SwipeIntro>
+      </Intro>
       <div style={{ textAlign: 'center' }}>
         <Cta data={data} />
       </div>

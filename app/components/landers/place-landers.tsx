@@ -7,6 +7,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import type { LanderProfile } from '~/shared/lander-types';
 import { Cta, LanderEnd, NameAge, OnlineDot, Photo, Section, useLanderTexts, type LanderData } from './kit';
+import { ProfileCaption } from './parts';
 
 const MapLayout = styled.div`
   display: grid;
@@ -124,7 +125,7 @@ export function MapLander({ data }: { data: LanderData }) {
   }, [nearby, data.variant]);
   const profiles = nearby.data?.profiles.length ? nearby.data.profiles : data.profiles;
   return (
-    <Section data-design="maplanding">
+    <Section data-design="maplanding" data-wake="load">
       <MapLayout>
         <MapBox role="img" aria-label={intl.formatMessage({ id: 'lander.map.label', defaultMessage: 'Map of singles around you' })}>
           {pinsOf(profiles, nearby.data?.near ?? null).map(({ profile, left, top }) => (
@@ -143,12 +144,7 @@ export function MapLander({ data }: { data: LanderData }) {
             {profiles.slice(0, 4).map((profile) => (
               <li key={profile.id}>
                 <img src={profile.thumb} alt="" width={56} height={56} />
-                <div>
-                  <strong>
-                    <NameAge name={profile.name} age={profile.age} fictional={profile.fictional} mark={data.fictionalIcon} />
-                  </strong>
-                  <small>{profile.city}</small>
-                </div>
+                <ProfileCaption profile={profile} data={data} />
               </li>
             ))}
           </NearList>

@@ -1,0 +1,45 @@
+// Styled pieces the lander designs share (issue 27 item 5): the grid of profile cards (the same
+// two-then-four columns as the members' grid, app/components/members/profile-grid.tsx), the centred
+// headline block and a profile's caption.
+import styled from 'styled-components';
+import { CardGrid } from '~/components/members/profile-grid';
+import type { LanderProfile } from '~/shared/lander-types';
+import { NameAge, type LanderData } from './kit';
+
+/** Profile cards, two columns on a phone and four from md; each `li` a card. */
+export const LanderGrid = styled(CardGrid)`
+  li {
+    overflow: hidden;
+    border-radius: ${({ theme }) => theme.radii.md};
+    background: ${({ theme }) => theme.colors.background};
+    box-shadow: ${({ theme }) => theme.shadows.card};
+  }
+`;
+
+/** The centred headline and subline over a grid or a stack. */
+export const Intro = styled.div`
+  margin-bottom: ${({ theme }) => theme.space(6)};
+  text-align: center;
+
+  h1 {
+    margin: 0 0 ${({ theme }) => theme.space(2)};
+    font-size: ${({ theme }) => theme.fontSizes.display};
+  }
+
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+/** Name, age (and the fictional mark) over the city. */
+export function ProfileCaption({ profile, data }: { profile: LanderProfile; data: LanderData }) {
+  return (
+    <div>
+      <strong>
+        <NameAge name={profile.name} age={profile.age} fictional={profile.fictional} mark={data.fictionalIcon} />
+      </strong>
+      <small>{profile.city}</small>
+    </div>
+  );
+}
