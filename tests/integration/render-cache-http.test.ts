@@ -93,10 +93,11 @@ describe('the render cache', () => {
   });
 
   it('keeps one page per lander for all the clicks of a campaign: tracking parameters are not in its key, each click still counted', async () => {
-    const first = await get('/landers/iconslanding?network=net1&ref=a&sub1=x&utm_source=mail&gclid=abc');
+    const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36' };
+    const first = await get('/landers/iconslanding?network=net1&ref=a&sub1=x&utm_source=mail&gclid=abc', browser);
     expect(first.status).toBe(200);
     expect(first.headers['x-render-cache']).toBe('miss');
-    const second = await get('/landers/iconslanding?network=net2&ref=b&sub2=y&sub3=z&fbclid=def&msclkid=g&utm_campaign=c');
+    const second = await get('/landers/iconslanding?network=net2&ref=b&sub2=y&sub3=z&fbclid=def&msclkid=g&utm_campaign=c', browser);
     expect(second.headers['x-render-cache']).toBe('hit');
     expect(second.text.replaceAll(nonceOf(second.text)!, 'N')).toBe(first.text.replaceAll(nonceOf(first.text)!, 'N'));
     // The visit recorder ran before the cache: the second click is a visit of its own, with its own cookie.
