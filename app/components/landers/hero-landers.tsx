@@ -78,10 +78,20 @@ const Avatars = styled.ul`
   }
 `;
 
+/** The whole first screen under the logo bar is night sky, its content in the middle: no empty band under a short hero. */
+const NightSky = styled(Accent)`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
+  min-height: calc(100vh - 75px);
+  min-height: calc(100svh - 75px);
+`;
+
 export function AloneTonight({ data }: { data: LanderData }) {
   return (
     <>
-      <Accent $image={data.accent ?? '/lander-media/accents/night.svg'} data-design="alonetonight">
+      <NightSky $image={data.accent ?? '/lander-media/accents/night.svg'} data-design="alonetonight">
         <Headline data={data} />
         <Avatars>
           {data.profiles.map((profile) => (
@@ -96,7 +106,7 @@ export function AloneTonight({ data }: { data: LanderData }) {
         <OnlineDot />
         <p />
         <Cta data={data} />
-      </Accent>
+      </NightSky>
       <LanderEnd data={data} />
     </>
   );
