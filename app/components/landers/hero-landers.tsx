@@ -3,7 +3,7 @@
 // (three promises with icons and a strip of profiles).
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
-import { Cta, LanderEnd, NameAge, OnlineDot, Photo, Section, useLanderTexts, type LanderData } from './kit';
+import { Cta, LanderEnd, OnlineDot, Photo, ProfileName, Section, useLanderTexts, type LanderData } from './kit';
 import { Intro, LanderGrid, ProfileCaption } from './parts';
 
 const Accent = styled.header<{ $image: string | null }>`
@@ -98,7 +98,7 @@ export function AloneTonight({ data }: { data: LanderData }) {
             <li key={profile.id}>
               <img src={profile.thumb} alt="" width={84} height={84} />
               <span>
-                <NameAge name={profile.name} age={profile.age} fictional={profile.fictional} mark={data.fictionalIcon} />
+                <ProfileName profile={profile} data={data} />
               </span>
             </li>
           ))}

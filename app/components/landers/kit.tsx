@@ -78,6 +78,11 @@ export function NameAge({ name, age, fictional, mark }: { name: string; age: num
   );
 }
 
+/** A profile's name and age with the fictional mark where the tenant shows it. */
+export function ProfileName({ profile, data }: { profile: { name: string; age: number | null; fictional: boolean }; data: LanderData }) {
+  return <NameAge name={profile.name} age={profile.age} fictional={profile.fictional} mark={data.fictionalIcon} />;
+}
+
 export function OnlineDot() {
   return (
     <Dot>

@@ -6,7 +6,7 @@ import { useState, type PointerEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { openSignupModal, useAppState } from '~/state/app-state';
-import { Cta, LanderEnd, NameAge, OnlineDot, Photo, Section, useLanderTexts, type LanderData } from './kit';
+import { Cta, LanderEnd, OnlineDot, Photo, ProfileName, Section, useLanderTexts, type LanderData } from './kit';
 import { Intro, LanderGrid } from './parts';
 
 /** Muted, looping, poster first: the page's wake script starts it after the first paint (wake.ts), unless the visitor prefers reduced motion. */
@@ -182,7 +182,7 @@ export function TransitionsVideo({ data }: { data: LanderData }) {
             <li key={profile.id}>
               <Photo src={profile.thumb} alt="" width={240} height={300} />
               <strong>
-                <NameAge name={profile.name} age={profile.age} fictional={profile.fictional} mark={data.fictionalIcon} />
+                <ProfileName profile={profile} data={data} />
               </strong>
             </li>
           ))}
@@ -300,7 +300,7 @@ export function TinderSwipe({ data }: { data: LanderData }) {
             >
               <img src={profile.photo} alt="" width={480} height={600} draggable={false} />
               <figcaption>
-                <NameAge name={profile.name} age={profile.age} fictional={profile.fictional} mark={data.fictionalIcon} />
+                <ProfileName profile={profile} data={data} />
               </figcaption>
             </Card>
           ))

@@ -4,7 +4,7 @@
 import styled from 'styled-components';
 import { CardGrid } from '~/components/members/profile-grid';
 import type { LanderProfile } from '~/shared/lander-types';
-import { NameAge, type LanderData } from './kit';
+import { ProfileName, type LanderData } from './kit';
 
 /** Profile cards, two columns on a phone and four from md; each `li` a card. */
 export const LanderGrid = styled(CardGrid)`
@@ -37,7 +37,7 @@ export function ProfileCaption({ profile, data }: { profile: LanderProfile; data
   return (
     <div>
       <strong>
-        <NameAge name={profile.name} age={profile.age} fictional={profile.fictional} mark={data.fictionalIcon} />
+        <ProfileName profile={profile} data={data} />
       </strong>
       <small>{profile.city}</small>
     </div>

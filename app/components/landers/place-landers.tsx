@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import type { LanderProfile } from '~/shared/lander-types';
-import { Cta, LanderEnd, NameAge, OnlineDot, Photo, Section, useLanderTexts, type LanderData } from './kit';
+import { Cta, LanderEnd, OnlineDot, Photo, ProfileName, Section, useLanderTexts, type LanderData } from './kit';
 import { ProfileCaption } from './parts';
 
 const MapLayout = styled.div`
@@ -258,7 +258,7 @@ export function SocialNetwork({ data }: { data: LanderData }) {
                 <img src={profile.thumb} alt="" width={40} height={40} />
                 <div>
                   <strong>
-                    <NameAge name={profile.name} age={profile.age} fictional={profile.fictional} mark={data.fictionalIcon} />
+                    <ProfileName profile={profile} data={data} />
                   </strong>
                   <small>
                     <FormattedMessage id="lander.feed.shared" defaultMessage="shared a new photo" />
