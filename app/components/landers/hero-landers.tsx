@@ -3,8 +3,8 @@
 // (three promises with icons and a strip of profiles).
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
-import { Cta, LanderEnd, OnlineDot, Photo, ProfileName, Section, useLanderTexts, type LanderData } from './kit';
-import { Intro, LanderGrid, ProfileCaption } from './parts';
+import { Cta, LanderEnd, OnlineDot, Section, useLanderTexts, type LanderData } from './kit';
+import { Intro, LanderGrid, ProfileItems } from './parts';
 
 const Accent = styled.header<{ $image: string | null }>`
   position: relative;
@@ -69,6 +69,10 @@ const Avatars = styled.ul`
     font-size: ${({ theme }) => theme.fontSizes.sm};
   }
 
+  strong {
+    font-weight: 400;
+  }
+
   img {
     width: 84px;
     height: 84px;
@@ -94,14 +98,7 @@ export function AloneTonight({ data }: { data: LanderData }) {
       <NightSky $image={data.accent ?? '/lander-media/accents/night.svg'} data-design="alonetonight">
         <Headline data={data} />
         <Avatars>
-          {data.profiles.map((profile) => (
-            <li key={profile.id}>
-              <img src={profile.thumb} alt="" width={84} height={84} />
-              <span>
-                <ProfileName profile={profile} data={data} />
-              </span>
-            </li>
-          ))}
+          <ProfileItems data={data} size={84} label="name" />
         </Avatars>
         <OnlineDot />
         <p />
@@ -218,12 +215,7 @@ export function Gallery({ data }: { data: LanderData }) {
         <Headline data={data} />
       </Intro>
       <Grid>
-        {data.profiles.map((profile) => (
-          <li key={profile.id}>
-            <Photo src={profile.thumb} alt="" width={240} height={300} />
-            <ProfileCaption profile={profile} data={data} />
-          </li>
-        ))}
+        <ProfileItems data={data} label="caption" />
       </Grid>
       <Center>
         <strong>
@@ -321,11 +313,7 @@ export function Icons({ data }: { data: LanderData }) {
           ))}
         </Features>
         <Strip>
-          {data.profiles.map((profile) => (
-            <li key={profile.id}>
-              <Photo src={profile.thumb} alt="" width={240} height={300} />
-            </li>
-          ))}
+          <ProfileItems data={data} />
         </Strip>
         <Center>
           <Cta data={data} />

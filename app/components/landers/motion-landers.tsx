@@ -6,8 +6,8 @@ import { useState, type PointerEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { openSignupModal, useAppState } from '~/state/app-state';
-import { Cta, LanderEnd, OnlineDot, Photo, ProfileName, Section, useLanderTexts, type LanderData } from './kit';
-import { Intro, LanderGrid } from './parts';
+import { Cta, LanderEnd, OnlineDot, ProfileName, Section, useLanderTexts, type LanderData } from './kit';
+import { Intro, LanderGrid, ProfileItems } from './parts';
 
 /** Muted, looping, poster first: the page's wake script starts it after the first paint (wake.ts), unless the visitor prefers reduced motion. */
 function LanderVideo({ name, label }: { name: 'story' | 'transitions'; label: string }) {
@@ -100,11 +100,7 @@ export function Video({ data }: { data: LanderData }) {
           <h1>{texts.headline}</h1>
           <p>{texts.subline}</p>
           <Faces>
-            {data.profiles.map((profile) => (
-              <li key={profile.id}>
-                <img src={profile.thumb} alt="" width={56} height={56} />
-              </li>
-            ))}
+            <ProfileItems data={data} size={56} />
           </Faces>
           <Cta data={data} />
         </Copy>
@@ -178,14 +174,7 @@ export function TransitionsVideo({ data }: { data: LanderData }) {
       </Film>
       <Section>
         <Row>
-          {data.profiles.map((profile) => (
-            <li key={profile.id}>
-              <Photo src={profile.thumb} alt="" width={240} height={300} />
-              <strong>
-                <ProfileName profile={profile} data={data} />
-              </strong>
-            </li>
-          ))}
+          <ProfileItems data={data} label="name" />
         </Row>
         <LanderEnd data={data} />
       </Section>

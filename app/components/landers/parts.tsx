@@ -4,7 +4,7 @@
 import styled from 'styled-components';
 import { CardGrid } from '~/components/members/profile-grid';
 import type { LanderProfile } from '~/shared/lander-types';
-import { ProfileName, type LanderData } from './kit';
+import { Photo, ProfileName, type LanderData } from './kit';
 
 /** Profile cards, two columns on a phone and four from md; each `li` a card. */
 export const LanderGrid = styled(CardGrid)`
@@ -42,4 +42,23 @@ export function ProfileCaption({ profile, data }: { profile: LanderProfile; data
       <small>{profile.city}</small>
     </div>
   );
+}
+
+/**
+ * One list item per profile: its picture — a square thumbnail of `size` px, or a card's 4:5 photo
+ * without one — then its name (`label="name"`), its name over its city (`"caption"`) or nothing.
+ */
+export function ProfileItems({ data, profiles = data.profiles, size, label }: { data: LanderData; profiles?: LanderProfile[]; size?: number; label?: 'name' | 'caption' }) {
+  return profiles.map((profile) => (
+    <li key={profile.id}>
+      {size ? <img src={profile.thumb} alt="" width={size} height={size} /> : <Photo src={profile.thumb} alt="" width={240} height={300} />}
+      {label === 'name' ? (
+        <strong>
+          <ProfileName profile={profile} data={data} />
+        </strong>
+      ) : label === 'caption' ? (
+        <ProfileCaption profile={profile} data={data} />
+      ) : null}
+    </li>
+  ));
 }
