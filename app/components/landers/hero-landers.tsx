@@ -4,7 +4,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { Cta, LanderEnd, OnlineDot, Section, useLanderTexts, type LanderData } from './kit';
-import { Intro, LanderGrid, ProfileItems } from './parts';
+import { heroText, Intro, LanderGrid, ProfileItems } from './parts';
 
 const Accent = styled.header<{ $image: string | null }>`
   position: relative;
@@ -24,22 +24,7 @@ const Accent = styled.header<{ $image: string | null }>`
     position: relative;
   }
 
-  h1 {
-    max-width: 20ch;
-    margin: 0 auto ${({ theme }) => theme.space(3)};
-    font-size: ${({ theme }) => theme.fontSizes.display};
-    line-height: 1.15;
-
-    @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {
-      font-size: 3.25rem;
-    }
-  }
-
-  p {
-    max-width: 36rem;
-    margin: 0 auto ${({ theme }) => theme.space(6)};
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-  }
+  ${heroText}
 `;
 
 function Headline({ data }: { data: LanderData }) {

@@ -7,7 +7,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { openSignupModal, useAppState } from '~/state/app-state';
 import { Cta, LanderEnd, OnlineDot, ProfileName, Section, useLanderTexts, type LanderData } from './kit';
-import { Intro, LanderGrid, ProfileItems } from './parts';
+import { heroText, Intro, LanderGrid, ProfileItems } from './parts';
 
 /** Muted, looping, poster first: the page's wake script starts it after the first paint (wake.ts), unless the visitor prefers reduced motion. */
 function LanderVideo({ name, label }: { name: 'story' | 'transitions'; label: string }) {
@@ -135,21 +135,7 @@ const Film = styled.header`
     text-align: center;
   }
 
-  h1 {
-    max-width: 20ch;
-    margin: 0 auto ${({ theme }) => theme.space(3)};
-    font-size: ${({ theme }) => theme.fontSizes.display};
-
-    @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {
-      font-size: 3.25rem;
-    }
-  }
-
-  p {
-    max-width: 36rem;
-    margin: 0 auto ${({ theme }) => theme.space(6)};
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-  }
+  ${heroText}
 `;
 
 const Row = styled(LanderGrid)`

@@ -1,7 +1,7 @@
 // Styled pieces the lander designs share (issue 27 item 5): the grid of profile cards (the same
 // two-then-four columns as the members' grid, app/components/members/profile-grid.tsx), the centred
 // headline block and a profile's caption.
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { CardGrid } from '~/components/members/profile-grid';
 import type { LanderProfile } from '~/shared/lander-types';
 import { Photo, ProfileName, type LanderData } from './kit';
@@ -13,6 +13,26 @@ export const LanderGrid = styled(CardGrid)`
     border-radius: ${({ theme }) => theme.radii.md};
     background: ${({ theme }) => theme.colors.background};
     box-shadow: ${({ theme }) => theme.shadows.card};
+  }
+`;
+
+/** The large white headline and subline over a picture or a film (hero landers, the video film). */
+export const heroText = css`
+  h1 {
+    max-width: 20ch;
+    margin: 0 auto ${({ theme }) => theme.space(3)};
+    font-size: ${({ theme }) => theme.fontSizes.display};
+    line-height: 1.15;
+
+    @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {
+      font-size: 3.25rem;
+    }
+  }
+
+  p {
+    max-width: 36rem;
+    margin: 0 auto ${({ theme }) => theme.space(6)};
+    font-size: ${({ theme }) => theme.fontSizes.lg};
   }
 `;
 
