@@ -98,8 +98,8 @@ export function wakeOnDemand(): void {
       }
     });
   }
-  // ?signup=1 opens the signup modal at once; a design that needs the app at load says so (data-wake="load").
-  if (/[?&]signup=1(?:&|$)/.test(window.location.search) || document.querySelector('[data-wake="load"]')) {
+  // ?signup=1 opens the signup modal at once.
+  if (/[?&]signup=1(?:&|$)/.test(window.location.search)) {
     if (document.readyState === 'complete') afterPaint(wake);
     else window.addEventListener('load', () => afterPaint(wake), { once: true });
   }
