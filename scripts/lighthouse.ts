@@ -68,7 +68,9 @@ try {
       `--chrome-flags=${CHROME_FLAGS}`,
       ...(page.as === 'member' ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
     ];
-    await run(process.execPath, ['node_modules/lighthouse/cli/index.js', ...args], { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' } });
+    const lighthouse = () => run(process.execPath, ['node_modules/lighthouse/cli/index.js', ...args], { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' } });
+    // On a loaded machine Chromium now and then fails to record the trace (NO_NAVSTART): once more.
+    await lighthouse().catch(lighthouse);
     const report = JSON.parse(fs.readFileSync(file, 'utf8')) as LighthouseReport;
     const score = Math.round(report.categories.performance.score * 100);
     const audit = (id: string) => Math.round(report.audits[id]?.numericValue ?? 0);

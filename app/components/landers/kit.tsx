@@ -42,6 +42,12 @@ export const CtaLink = styled.a<{ $light?: boolean; $wide?: boolean }>`
   &:hover {
     transform: translateY(-1px);
   }
+
+  /* Pressed before the app has woken (wake.ts): it answers in a moment. */
+  &[aria-busy='true'] {
+    cursor: progress;
+    opacity: 0.8;
+  }
 `;
 
 /** The call to action: opens the signup modal; without JavaScript, the signup page. */

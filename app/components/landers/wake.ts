@@ -63,6 +63,7 @@ export function wakeOnDemand(): void {
       const replay = () => {
         const element = clicks.shift();
         if (!element) return;
+        element.removeAttribute('aria-busy');
         element.click();
         window.setTimeout(replay, 0);
       };
@@ -78,6 +79,8 @@ export function wakeOnDemand(): void {
       if (!target) return;
       event.preventDefault();
       event.stopPropagation();
+      // Until the app answers, the pressed control says it is working (styled by the call to action).
+      target.setAttribute('aria-busy', 'true');
       clicks.push(target);
       wake();
     },
