@@ -127,10 +127,11 @@ function useLayoutName(): LayoutName {
   return 'default';
 }
 
-/** The deepest route's wish (entry.server reads the same handle to put the scripts to sleep). */
+/** The deepest route's wish, not on an error page (entry.server's hydratesOnDemand decides alike). */
 function useHydratesOnDemand(): boolean {
   const matches = useMatches();
-  return (matches[matches.length - 1]?.handle as RouteHandle | undefined)?.hydrate === 'on-demand';
+  const error = useRouteError();
+  return !error && (matches[matches.length - 1]?.handle as RouteHandle | undefined)?.hydrate === 'on-demand';
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -139,6 +140,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const locale = data?.locale ?? DEFAULT_LOCALE;
   const nonce = useNonce();
   const onDemand = useHydratesOnDemand();
+  // A page that hydrates on demand replays the click that woke it once this has run (wake.ts).
+  useEffect(() => {
+    window.dispatchEvent(new Event(HYDRATED_EVENT));
+  }, []);
   return (
     <html lang={locale}>
       <head>
@@ -169,10 +174,6 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   const data = useRouteLoaderData<typeof loader>('root')!;
   const layout = useLayoutName();
-  // A page that hydrates on demand replays the click that woke it once this has run (wake.ts).
-  useEffect(() => {
-    window.dispatchEvent(new Event(HYDRATED_EVENT));
-  }, []);
   // The operator console is the staff's tool: none of the members' title counts, refreshes or modals.
   if (layout === 'operator') {
     return (
