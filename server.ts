@@ -16,6 +16,7 @@ import { migrateToLatest, openDatabase } from './app/.server/db/database';
 import { visitorCountry } from './app/.server/geo/visitor-country';
 import { remixHandler } from './app/.server/http/remix-adapter';
 import { pageCacheKey, RenderCache } from './app/.server/http/render-cache';
+import { mapCentre } from './app/.server/landers/lander-profiles';
 import { effectiveCountry } from './app/.server/geo/selected-country';
 import { now } from './app/.server/clock';
 import { pathGuard, protocolGuard } from './app/.server/http/request-guard';
@@ -281,7 +282,7 @@ async function main() {
             country: effectiveCountry(tenant, visitorOf(req, config.COUNTRY_HEADER).country, req.get('cookie')),
             url: req.originalUrl,
             year: now().getUTCFullYear(),
-            landing: landingKey(res.locals.landing as AppLoadContext['landing']),
+            landing: landingKey(res.locals.landing as AppLoadContext['landing'], tenant, req.ip ?? null),
           }),
       },
       getLoadContext: async (req, res): Promise<AppLoadContext> => {
@@ -371,8 +372,11 @@ async function eventsNamespace(database: Awaited<ReturnType<typeof openDatabase>
 }
 
 /** The part of a lander's cache key that the visitor recorder chose: lander, variant, profile. */
-function landingKey(landing: AppLoadContext['landing']): string {
-  return landing ? `${landing.lander}:${landing.variant.slug}:${landing.profileId ?? ''}` : '';
+/** A lander's part of the render cache key: lander, variant, landing profile, and the map lander's centre (a city's point). */
+function landingKey(landing: AppLoadContext['landing'], tenant: Tenant, ip: string | null): string {
+  if (!landing) return '';
+  const centre = landing.lander === 'maplanding' ? mapCentre(tenant, ip) : null;
+  return `${landing.lander}:${landing.variant.slug}:${landing.profileId ?? ''}${centre ? `:${centre.lat},${centre.lon}` : ''}`;
 }
 
 function visitorOf(req: Request, countryHeader: string | undefined) {

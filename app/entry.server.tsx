@@ -9,6 +9,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { ServerStyleSheet } from 'styled-components';
 import { NonceProvider } from './components/app/nonce';
 import { ServerOnlyProvider } from './components/app/server-only';
+import { hydratesOnDemand, putScriptsToSleep } from './.server/http/sleeping-scripts';
 import { messagesFor } from './.server/i18n/messages';
 import { LOCALES } from './shared/locales';
 import { provideCatalogues } from './shared/translations';
@@ -40,7 +41,7 @@ export default function handleRequest(
         nonce: loadContext.nonce,
         onAllReady() {
           const body = new PassThrough();
-          const styled = injectBeforeHead(sheet.getStyleTags());
+          const styled = injectBeforeHead(sheet.getStyleTags(), hydratesOnDemand(remixContext) ? putScriptsToSleep : null);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -66,10 +67,25 @@ export default function handleRequest(
   });
 }
 
-/** Inserts `tags` before the first </head>, however the chunks fall. */
-function injectBeforeHead(tags: string): Transform {
+/**
+ * Inserts `tags` before the first </head>, however the chunks fall. With `rewrite` (a page that
+ * hydrates on demand: small, and complete at onAllReady anyway) the whole page is rewritten at the end.
+ */
+function injectBeforeHead(tags: string, rewrite: ((html: string) => string) | null): Transform {
   let done = false;
   let pending = '';
+  if (rewrite) {
+    return new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        pending += chunk.toString('utf8');
+        callback();
+      },
+      flush(callback) {
+        const at = pending.indexOf('</head>');
+        callback(null, rewrite(at === -1 ? pending : pending.slice(0, at) + tags + pending.slice(at)));
+      },
+    });
+  }
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       if (done) return callback(null, chunk);

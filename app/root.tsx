@@ -35,6 +35,7 @@ import { GlobalStyle } from './components/app/global-style';
 import { KeptStyles } from './components/app/kept-styles';
 import { useNonce } from './components/app/nonce';
 import { ChunkLoadGuard } from './components/app/chunk-load-guard';
+import { HYDRATED_EVENT, WAKE_SCRIPT, WAKE_SCRIPT_ID } from './components/landers/wake';
 import { Layout as ShellLayout } from './layouts/layouts';
 import { AppStateProvider, useAppState } from './state/app-state';
 import { DEFAULT_LOCALE, LOCALE_NAMES } from './shared/locales';
@@ -115,6 +116,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
 
 export interface RouteHandle {
   layout?: LayoutName;
+  /** 'on-demand': the page's scripts sleep until the visitor acts (landers, docs/decisions/0035). */
+  hydrate?: 'on-demand';
 }
 
 function useLayoutName(): LayoutName {
@@ -126,11 +129,23 @@ function useLayoutName(): LayoutName {
   return 'default';
 }
 
+/** The deepest route's wish, not on an error page (entry.server's hydratesOnDemand decides alike). */
+function useHydratesOnDemand(): boolean {
+  const matches = useMatches();
+  const error = useRouteError();
+  return !error && (matches[matches.length - 1]?.handle as RouteHandle | undefined)?.hydrate === 'on-demand';
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const theme = buildTheme(data?.shell.niche ?? 1, data?.shell.themeOverrides);
   const locale = data?.locale ?? DEFAULT_LOCALE;
   const nonce = useNonce();
+  const onDemand = useHydratesOnDemand();
+  // A page that hydrates on demand replays the click that woke it once this has run (wake.ts).
+  useEffect(() => {
+    window.dispatchEvent(new Event(HYDRATED_EVENT));
+  }, []);
   return (
     <html lang={locale}>
       <head>
@@ -151,6 +166,7 @@ export function Layout({ children }: { children: ReactNode }) {
             </ThemeProvider>
           </KeptStyles>
         </IntlProvider>
+        {onDemand ? <script id={WAKE_SCRIPT_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: WAKE_SCRIPT }} suppressHydrationWarning /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

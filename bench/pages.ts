@@ -4,7 +4,7 @@
 // (bench/floor). Ratios matter, not the machine; the targets of issue 22 are printed beside them.
 //
 // Two app instances, one after the other: the first with the render cache off (uncached anonymous
-// pages, member pages, refresh endpoints), the second with it on (cached anonymous pages).
+// pages, member pages, refresh endpoints), the second with it on (cached anonymous pages, landers).
 // Set DATABASE_URL=postgres://… to measure on PostgreSQL (as the targets were set); else PGlite.
 import { execFileSync, spawn } from 'node:child_process';
 import http from 'node:http';
@@ -109,6 +109,12 @@ try {
 const cached = await startServer(env);
 try {
   for (const path of anonymous) rows.push({ name: `${path} visitor, cached`, ...(await withBare(cached.port, path, {})), target: { floor: 'bare', ratio: 0.5 } });
+  // Landers and a member landing (issue 23 item 7, docs/decisions/0035): cached, each hit still counted
+  // by the visit recorder (one visitor here, so hits of one visit); tracking parameters are not in the key.
+  const profile = (await request(cached.port, HOST, '/api/members.php')).json<{ results: { id: number }[] }>().results[0]!.id;
+  for (const path of ['/landers/alonetonight?network=bench&ref=1&sub1=a', '/landers/tinderswipe', `/members/${profile}/landing`]) {
+    rows.push({ name: `${path.replace(String(profile), '{id}')} lander, cached`, ...(await withBare(cached.port, path, {})), target: { floor: 'bare', ratio: 0.5 } });
+  }
 } finally {
   await cached.stop();
 }

@@ -44,4 +44,6 @@ export interface LanderPageData {
   profiles: LanderProfile[];
   /** The profile of a member landing; null on a lander. */
   profile: LandingProfileView | null;
+  /** The map lander's centre (the visitor's city, or the tenant's largest); null elsewhere. */
+  near: { lat: number; lon: number } | null;
 }

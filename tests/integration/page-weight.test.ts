@@ -71,6 +71,25 @@ describe('byte budgets of members’ pages', () => {
   });
 });
 
+describe('landers and member landings (issue 23 item 7, docs/decisions/0035)', () => {
+  const LANDERS = ['alonetonight', 'collagelanding', 'gallery', 'iconslanding', 'maplanding', 'socialnetwork', 'transitionsvideolanding', 'video', 'tinderswipe'];
+  const pages = async () => {
+    const profile = (await request(server.port, HOST, '/api/members.php')).json<{ results: { id: number }[] }>().results[0]!.id;
+    return [...LANDERS.map((lander) => `/landers/${lander}`), `/members/${profile}/landing`, `/members/${profile}/landing2`, `/members/${profile}/landing3`];
+  };
+
+  it('sends at most 70 KB of JavaScript (gzip) at start with every lander and member landing: the app sleeps until the visitor acts', async () => {
+    for (const page of await pages()) {
+      const weight = await pageWeight(server.port, HOST, page);
+      expect(weight.status, page).toBe(200);
+      expect(weight.jsGzip, page).toBeLessThanOrEqual(70 * KB);
+      // The app is in the page, asleep: the signup modal comes with it once the visitor acts.
+      expect(weight.jsOnDemandGzip, page).toBeGreaterThan(70 * KB);
+      expect(weight.htmlBytes, page).toBeLessThanOrEqual(64 * KB);
+    }
+  });
+});
+
 describe('no locale’s messages in another’s JavaScript', () => {
   const catalogues = Object.fromEntries(LOCALES.map((locale) => [locale, JSON.parse(fs.readFileSync(`locales/${locale}.json`, 'utf8')) as Record<string, string>]));
   /** Texts of one locale only: long enough to be distinctive, and different in English. */

@@ -92,6 +92,23 @@ describe('the render cache', () => {
     expect(anonymous.text).not.toContain('Cachetester');
   });
 
+  it('keeps one page per lander for all the clicks of a campaign: tracking parameters are not in its key, each click still counted', async () => {
+    const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36' };
+    const first = await get('/landers/iconslanding?network=net1&ref=a&sub1=x&utm_source=mail&gclid=abc', browser);
+    expect(first.status).toBe(200);
+    expect(first.headers['x-render-cache']).toBe('miss');
+    const second = await get('/landers/iconslanding?network=net2&ref=b&sub2=y&sub3=z&fbclid=def&msclkid=g&utm_campaign=c', browser);
+    expect(second.headers['x-render-cache']).toBe('hit');
+    expect(second.text.replaceAll(nonceOf(second.text)!, 'N')).toBe(first.text.replaceAll(nonceOf(first.text)!, 'N'));
+    // The visit recorder ran before the cache: the second click is a visit of its own, with its own cookie.
+    const visitOf = (res: typeof first) => /rdv_visit=([\w-]+)/.exec(String(res.headers['set-cookie']))?.[1];
+    expect(visitOf(second)).toBeTruthy();
+    expect(visitOf(second)).not.toBe(visitOf(first));
+    expect((await get('/landers/iconslanding')).headers['x-render-cache']).toBe('hit');
+    // Other parameters still make a page of their own.
+    expect((await get('/landers/iconslanding?signup=1&network=net3')).headers['x-render-cache']).toBe('miss');
+  });
+
   it('renders again when the tenant file changes', async () => {
     await get('/pages/cookies');
     expect((await get('/pages/cookies')).headers['x-render-cache']).toBe('hit');

@@ -5,10 +5,11 @@
 // What changes a cached page's bytes, and so is in its key (pageCacheKey): the tenant (and the
 // version of its file: a changed file is a new Tenant object), the host and scheme, the locale
 // (cookie or Accept-Language), the visitor's country (cookie or detected), the path with its query,
-// the year (footer), and on a lander the variant a split chose for this visitor (docs/decisions/0027). Everything else a page shows to visitors is tenant data or the database's
+// the year (footer) — a lander's without its tracking parameters (keyUrl) — and on a lander the variant a split chose for this visitor (docs/decisions/0027). Everything else a page shows to visitors is tenant data or the database's
 // showcase, which the time to live (60 s) keeps fresh.
 import crypto from 'node:crypto';
 import type { Tenant } from '../tenants/schema';
+import { TRACKING_KEYS } from '../tracking/traffic-source';
 
 export interface CachedPage {
   status: number;
@@ -61,7 +62,26 @@ export interface PageKeyParts {
 }
 
 export function pageCacheKey(parts: PageKeyParts): string {
-  return [parts.tenant.id, tenantVersion(parts.tenant), parts.origin.toLowerCase(), parts.locale, parts.country ?? '-', parts.year, parts.landing ?? '', parts.url].join('\u0000');
+  return [parts.tenant.id, tenantVersion(parts.tenant), parts.origin.toLowerCase(), parts.locale, parts.country ?? '-', parts.year, parts.landing ?? '', keyUrl(parts.url)].join('\u0000');
+}
+
+/** Lander and member-landing paths: their pages never read the query but ?signup=1 (in the browser). */
+const LANDING_PAGE = /^\/(?:landers\/|members\/\d+\/landing)/i;
+/**
+ * Parameters that only say where a visit came from: ours (network, ref, sub1–3), ad networks' click
+ * ids and utm_*. The visit recorder has counted them before the cache (docs/decisions/0027); in a
+ * lander's key they would only make one page per click (docs/decisions/0035).
+ */
+const TRACKING_PARAM = new RegExp(`^(?:${TRACKING_KEYS.join('|')}|utm_\\w+|gclid|gbraid|wbraid|dclid|fbclid|msclkid|ttclid|twclid|li_fat_id|yclid|epik|rdt_cid|irclickid|clickid|click_id)$`, 'i');
+
+/** The path and query a page is kept under: a lander's without its tracking parameters. */
+export function keyUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at === -1 || !LANDING_PAGE.test(url)) return url;
+  const query = new URLSearchParams(url.slice(at + 1));
+  for (const name of [...query.keys()]) if (TRACKING_PARAM.test(name)) query.delete(name);
+  const rest = query.toString();
+  return rest ? `${url.slice(0, at)}?${rest}` : url.slice(0, at);
 }
 
 export class RenderCache {

@@ -1,13 +1,14 @@
 // The loader data of a lander or member landing page: the variant's texts in the page's language,
 // its accent picture, the profiles it shows and, on a member landing, that profile. Nothing in it
-// depends on the visitor (docs/decisions/0027: landers can be served from the render cache).
+// depends on the visitor (docs/decisions/0027: landers can be served from the render cache) but the
+// map lander's centre, a city's point that the cache keys on (docs/decisions/0035).
 import { redirect, type AppLoadContext } from '@remix-run/node';
 import { viewProfile } from '../members/profile';
 import { localize } from '../tenants/localize';
 import type { LocalizedText } from '../tenants/schema';
 import { resolveLanding, type LandingRequest } from './resolve';
 import type { LanderPageData, LandingProfileView } from '~/shared/lander-types';
-import { landerProfiles } from './lander-profiles';
+import { landerProfiles, mapCentre } from './lander-profiles';
 
 /** Profiles per lander design: enough to fill it, few enough to keep the page light. */
 const PROFILE_COUNT: Record<string, number> = {
@@ -47,7 +48,9 @@ export async function landerPageData(request: Request, context: AppLoadContext, 
       fictional: viewed.profile.fictional,
     };
   }
-  const profiles = await landerProfiles(db, tenant, variant, { limit: PROFILE_COUNT[landing.lander] ?? 8, country: tenant.settings.countries[0] });
+  // The map lander shows who is near the visitor's city (its centre is in the render cache's key).
+  const near = landing.lander === 'maplanding' ? mapCentre(tenant, context.visitor.ip) : null;
+  const profiles = await landerProfiles(db, tenant, variant, { limit: PROFILE_COUNT[landing.lander] ?? 8, country: tenant.settings.countries[0], near });
   return {
     lander: landing.lander,
     variant: variant.slug,
@@ -58,6 +61,7 @@ export async function landerPageData(request: Request, context: AppLoadContext, 
     fictionalIcon: tenant.settings.fictional_icon,
     fictionalWarning: localize(tenant.settings.fictional_warning.plural, locale, tenant),
     profiles: profiles.filter((candidate) => candidate.id !== profile?.id),
+    near,
     profile,
   };
 }

@@ -1,7 +1,7 @@
 // The profiles a lander shows: the tenant's listed pool narrowed by the variant (gender, age band,
 // a country or region), newest with a photo first. Without `near` the choice is the same for every
-// visitor (the page can be served from the render cache); with `near` (GET /api/lander-profiles.php,
-// the map lander and "visitor" variants) the nearest come first.
+// visitor (the page can be served from the render cache); with `near` (the map lander, keyed on its
+// centre in the render cache; GET /api/lander-profiles.php) the nearest come first.
 import { sql, type Kysely } from 'kysely';
 import type { LatLon } from '~/shared/geo';
 import type { LanderProfile } from '~/shared/lander-types';
@@ -9,8 +9,23 @@ import { today } from '../clock';
 import type { DB } from '../db/schema';
 import { ageOn } from '../profiles/age';
 import { bornOnOrBefore, tenantPool } from '../profiles/pool';
+import { REGION_DATA, type RegionCountry } from '../geo/region-data';
+import { visitorPoint } from '../geo/visitor-country';
 import type { Tenant } from '../tenants/schema';
 import type { CampaignVariant } from './campaign-schema';
+
+/**
+ * Where the map lander centres for a visitor: their place (offline GeoIP, a city's point) when it is
+ * in one of the tenant's countries, else the largest city of the tenant's first country. A city's
+ * point, never the address: the render cache keys the map lander on it (docs/decisions/0035).
+ */
+export function mapCentre(tenant: Tenant, ip: string | null): LatLon | null {
+  const point = visitorPoint(ip);
+  if (point && tenant.settings.countries.includes(point.country)) return { lat: point.lat, lon: point.lon };
+  const regions = REGION_DATA[tenant.settings.countries[0] as RegionCountry];
+  const city = regions?.flatMap((region) => region.cities).sort((a, b) => b.population - a.population)[0];
+  return city ? { lat: city.lat, lon: city.lon } : null;
+}
 
 export async function landerProfiles(
   db: Kysely<DB>,

@@ -3,6 +3,7 @@
 import { defineMessages, FormattedDate, FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { Link } from '@remix-run/react';
 import styled, { css } from 'styled-components';
+import { Tags } from '~/components/members/tags';
 import { PAYMENT_METHOD_RULES, type PaymentMethod } from '~/shared/payment-methods';
 
 /** Integer minor units shown with Intl.NumberFormat in the member's language. */
@@ -170,20 +171,11 @@ export const LinkRow = styled.p`
   }
 `;
 
-export const Chips = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-
+/** The profile page's tag row, outlined (payment facts). */
+export const Chips = styled(Tags)`
   li {
-    padding: 4px 12px;
     border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.pill};
     background: ${({ theme }) => theme.colors.background};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
     font-weight: 600;
   }
 `;

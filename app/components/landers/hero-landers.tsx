@@ -3,7 +3,8 @@
 // (three promises with icons and a strip of profiles).
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
-import { Cta, LanderEnd, NameAge, OnlineDot, Photo, Section, useLanderTexts, type LanderData } from './kit';
+import { Cta, LanderEnd, OnlineDot, Section, useLanderTexts, type LanderData } from './kit';
+import { heroText, Intro, LanderGrid, ProfileItems } from './parts';
 
 const Accent = styled.header<{ $image: string | null }>`
   position: relative;
@@ -23,22 +24,7 @@ const Accent = styled.header<{ $image: string | null }>`
     position: relative;
   }
 
-  h1 {
-    max-width: 20ch;
-    margin: 0 auto ${({ theme }) => theme.space(3)};
-    font-size: ${({ theme }) => theme.fontSizes.display};
-    line-height: 1.15;
-
-    @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {
-      font-size: 3.25rem;
-    }
-  }
-
-  p {
-    max-width: 36rem;
-    margin: 0 auto ${({ theme }) => theme.space(6)};
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-  }
+  ${heroText}
 `;
 
 function Headline({ data }: { data: LanderData }) {
@@ -68,6 +54,10 @@ const Avatars = styled.ul`
     font-size: ${({ theme }) => theme.fontSizes.sm};
   }
 
+  strong {
+    font-weight: 400;
+  }
+
   img {
     width: 84px;
     height: 84px;
@@ -77,25 +67,28 @@ const Avatars = styled.ul`
   }
 `;
 
+/** The whole first screen under the logo bar is night sky, its content in the middle: no empty band under a short hero. */
+const NightSky = styled(Accent)`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
+  min-height: calc(100vh - 75px);
+  min-height: calc(100svh - 75px);
+`;
+
 export function AloneTonight({ data }: { data: LanderData }) {
   return (
     <>
-      <Accent $image={data.accent ?? '/lander-media/accents/night.svg'} data-design="alonetonight">
+      <NightSky $image={data.accent ?? '/lander-media/accents/night.svg'} data-design="alonetonight">
         <Headline data={data} />
         <Avatars>
-          {data.profiles.map((profile) => (
-            <li key={profile.id}>
-              <img src={profile.thumb} alt="" width={84} height={84} />
-              <span>
-                <NameAge name={profile.name} age={profile.age} fictional={profile.fictional} mark={data.fictionalIcon} />
-              </span>
-            </li>
-          ))}
+          <ProfileItems data={data} size={84} label="name" />
         </Avatars>
         <OnlineDot />
         <p />
         <Cta data={data} />
-      </Accent>
+      </NightSky>
       <LanderEnd data={data} />
     </>
   );
@@ -173,25 +166,7 @@ export function Collage({ data }: { data: LanderData }) {
   );
 }
 
-const Grid = styled.ul`
-  display: grid;
-  grid-template-columns: repeat(2, 1fr);
-  gap: ${({ theme }) => theme.space(3)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {
-    grid-template-columns: repeat(4, 1fr);
-  }
-
-  li {
-    overflow: hidden;
-    border-radius: ${({ theme }) => theme.radii.md};
-    background: ${({ theme }) => theme.colors.background};
-    box-shadow: ${({ theme }) => theme.shadows.card};
-  }
-
+const Grid = styled(LanderGrid)`
   li:nth-child(n + 9) img {
     filter: blur(10px);
   }
@@ -210,21 +185,6 @@ const Grid = styled.ul`
   }
 `;
 
-const Intro = styled.div`
-  margin-bottom: ${({ theme }) => theme.space(6)};
-  text-align: center;
-
-  h1 {
-    margin: 0 0 ${({ theme }) => theme.space(2)};
-    font-size: ${({ theme }) => theme.fontSizes.display};
-  }
-
-  p {
-    margin: 0;
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-`;
-
 const Center = styled.div`
   display: grid;
   justify-items: center;
@@ -240,17 +200,7 @@ export function Gallery({ data }: { data: LanderData }) {
         <Headline data={data} />
       </Intro>
       <Grid>
-        {data.profiles.map((profile) => (
-          <li key={profile.id}>
-            <Photo src={profile.thumb} alt="" width={240} height={300} />
-            <div>
-              <strong>
-                <NameAge name={profile.name} age={profile.age} fictional={profile.fictional} mark={data.fictionalIcon} />
-              </strong>
-              <small>{profile.city}</small>
-            </div>
-          </li>
-        ))}
+        <ProfileItems data={data} label="caption" />
       </Grid>
       <Center>
         <strong>
@@ -348,11 +298,7 @@ export function Icons({ data }: { data: LanderData }) {
           ))}
         </Features>
         <Strip>
-          {data.profiles.map((profile) => (
-            <li key={profile.id}>
-              <Photo src={profile.thumb} alt="" width={240} height={300} />
-            </li>
-          ))}
+          <ProfileItems data={data} />
         </Strip>
         <Center>
           <Cta data={data} />

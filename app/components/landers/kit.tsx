@@ -42,6 +42,12 @@ export const CtaLink = styled.a<{ $light?: boolean; $wide?: boolean }>`
   &:hover {
     transform: translateY(-1px);
   }
+
+  /* Pressed before the app has woken (wake.ts): it answers in a moment. */
+  &[aria-busy='true'] {
+    cursor: progress;
+    opacity: 0.8;
+  }
 `;
 
 /** The call to action: opens the signup modal; without JavaScript, the signup page. */
@@ -76,6 +82,11 @@ export function NameAge({ name, age, fictional, mark }: { name: string; age: num
       ) : null}
     </>
   );
+}
+
+/** A profile's name and age with the fictional mark where the tenant shows it. */
+export function ProfileName({ profile, data }: { profile: { name: string; age: number | null; fictional: boolean }; data: LanderData }) {
+  return <NameAge name={profile.name} age={profile.age} fictional={profile.fictional} mark={data.fictionalIcon} />;
 }
 
 export function OnlineDot() {

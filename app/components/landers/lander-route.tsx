@@ -6,7 +6,8 @@ import { useLoaderData } from '@remix-run/react';
 import { useLanderTexts, type LanderData } from './kit';
 import { LANDER_DESIGNS, LANDING_DESIGNS } from './designs';
 
-export const landerHandle = { layout: 'lander' as const };
+/** The lander layout, hydrated on demand: no framework until the visitor acts (docs/decisions/0035). */
+export const landerHandle = { layout: 'lander' as const, hydrate: 'on-demand' as const };
 
 export const landerMeta: MetaFunction = ({ data }) => {
   const page = data as LanderData | undefined;

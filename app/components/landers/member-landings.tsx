@@ -4,7 +4,9 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { openSignupModal, useAppState } from '~/state/app-state';
-import { Cta, LanderEnd, NameAge, OnlineDot, Photo, Section, useLanderTexts, type LanderData } from './kit';
+import { Cta, LanderEnd, OnlineDot, Photo, ProfileName, Section, useLanderTexts, type LanderData } from './kit';
+import { Tags } from '~/components/members/tags';
+import { Intro } from './parts';
 
 type WithProfile = LanderData & { profile: NonNullable<LanderData['profile']> };
 
@@ -42,20 +44,8 @@ const Split = styled.div`
   }
 `;
 
-const Chips = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
+const Chips = styled(Tags)`
   margin: 0 0 ${({ theme }) => theme.space(5)};
-  padding: 0;
-  list-style: none;
-
-  li {
-    padding: ${({ theme }) => `${theme.space(1)} ${theme.space(3)}`};
-    border-radius: ${({ theme }) => theme.radii.pill};
-    background: ${({ theme }) => theme.colors.secondary};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-  }
 `;
 
 function Interests({ data }: { data: WithProfile }) {
@@ -81,7 +71,7 @@ export function Landing({ data }: { data: WithProfile }) {
         <div>
           <OnlineDot />
           <h1>
-            <NameAge name={profile.name} age={profile.age} fictional={profile.fictional} mark={data.fictionalIcon} />
+            <ProfileName profile={profile} data={data} />
           </h1>
           <p>
             {profile.city ? `${profile.city} · ` : ''}
@@ -153,7 +143,7 @@ export function Landing2({ data }: { data: WithProfile }) {
         <ProfileHead>
           <img src={profile.photos[0] ?? data.profiles[0]?.thumb} alt="" width={160} height={160} />
           <h1>
-            <NameAge name={profile.name} age={profile.age} fictional={profile.fictional} mark={data.fictionalIcon} />
+            <ProfileName profile={profile} data={data} />
           </h1>
           <OnlineDot />
           {profile.city ? <span>{profile.city}</span> : null}
@@ -191,19 +181,8 @@ const Photos = styled.ul`
   }
 `;
 
-const Title3 = styled.div`
+const Title3 = styled(Intro)`
   margin-bottom: ${({ theme }) => theme.space(5)};
-  text-align: center;
-
-  h1 {
-    margin: 0 0 ${({ theme }) => theme.space(2)};
-    font-size: ${({ theme }) => theme.fontSizes.display};
-  }
-
-  p {
-    margin: 0;
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
 `;
 
 /** landing3: the variant's headline over the profile's photos, then similar profiles and the call to action. */
@@ -234,7 +213,7 @@ export function Landing3({ data }: { data: WithProfile }) {
       </Photos>
       <Title3>
         <h2>
-          <NameAge name={profile.name} age={profile.age} fictional={profile.fictional} mark={data.fictionalIcon} />
+          <ProfileName profile={profile} data={data} />
         </h2>
         <Interests data={data} />
         <MessageCta data={data} />

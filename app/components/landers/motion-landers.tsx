@@ -2,32 +2,17 @@
 // full-width cross-fading film behind the headline) and tinderswipe (a stack of cards to swipe; after
 // a few the signup modal asks the visitor to join). Videos are muted, looping, and show their poster
 // first: `preload="none"` until the page has painted, so they never hold up the first paint.
-import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useState, type PointerEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { openSignupModal, useAppState } from '~/state/app-state';
-import { Cta, LanderEnd, NameAge, OnlineDot, Photo, Section, useLanderTexts, type LanderData } from './kit';
+import { Cta, LanderEnd, OnlineDot, ProfileName, Section, useLanderTexts, type LanderData } from './kit';
+import { heroText, Intro, LanderGrid, ProfileItems } from './parts';
 
-/** Starts the video after the first paint; a visitor who prefers reduced motion keeps the poster. */
-function useDeferredPlay() {
-  const ref = useRef<HTMLVideoElement>(null);
-  useEffect(() => {
-    const video = ref.current;
-    if (!video || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
-    const start = () => {
-      video.preload = 'auto';
-      video.play().catch(() => {});
-    };
-    const id = window.requestAnimationFrame(() => window.setTimeout(start, 0));
-    return () => window.cancelAnimationFrame(id);
-  }, []);
-  return ref;
-}
-
+/** Muted, looping, poster first: the page's wake script starts it after the first paint (wake.ts), unless the visitor prefers reduced motion. */
 function LanderVideo({ name, label }: { name: 'story' | 'transitions'; label: string }) {
-  const ref = useDeferredPlay();
   return (
-    <video ref={ref} muted loop playsInline preload="none" poster={`/lander-media/video/${name}-poster.webp`} width={480} height={600} aria-label={label}>
+    <video muted loop playsInline preload="none" data-autoplay="" poster={`/lander-media/video/${name}-poster.webp`} width={480} height={600} aria-label={label}>
       <source src={`/lander-media/video/${name}.webm`} type="video/webm" />
       <source src={`/lander-media/video/${name}.mp4`} type="video/mp4" />
     </video>
@@ -115,11 +100,7 @@ export function Video({ data }: { data: LanderData }) {
           <h1>{texts.headline}</h1>
           <p>{texts.subline}</p>
           <Faces>
-            {data.profiles.map((profile) => (
-              <li key={profile.id}>
-                <img src={profile.thumb} alt="" width={56} height={56} />
-              </li>
-            ))}
+            <ProfileItems data={data} size={56} />
           </Faces>
           <Cta data={data} />
         </Copy>
@@ -154,41 +135,10 @@ const Film = styled.header`
     text-align: center;
   }
 
-  h1 {
-    max-width: 20ch;
-    margin: 0 auto ${({ theme }) => theme.space(3)};
-    font-size: ${({ theme }) => theme.fontSizes.display};
-
-    @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {
-      font-size: 3.25rem;
-    }
-  }
-
-  p {
-    max-width: 36rem;
-    margin: 0 auto ${({ theme }) => theme.space(6)};
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-  }
+  ${heroText}
 `;
 
-const Row = styled.ul`
-  display: grid;
-  grid-template-columns: repeat(2, 1fr);
-  gap: ${({ theme }) => theme.space(3)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {
-    grid-template-columns: repeat(4, 1fr);
-  }
-
-  li {
-    overflow: hidden;
-    border-radius: ${({ theme }) => theme.radii.md};
-    box-shadow: ${({ theme }) => theme.shadows.card};
-  }
-
+const Row = styled(LanderGrid)`
   strong {
     display: block;
     padding: ${({ theme }) => theme.space(2)};
@@ -210,14 +160,7 @@ export function TransitionsVideo({ data }: { data: LanderData }) {
       </Film>
       <Section>
         <Row>
-          {data.profiles.map((profile) => (
-            <li key={profile.id}>
-              <Photo src={profile.thumb} alt="" width={240} height={300} />
-              <strong>
-                <NameAge name={profile.name} age={profile.age} fictional={profile.fictional} mark={data.fictionalIcon} />
-              </strong>
-            </li>
-          ))}
+          <ProfileItems data={data} label="name" />
         </Row>
         <LanderEnd data={data} />
       </Section>
@@ -291,21 +234,6 @@ const Buttons = styled.div`
   }
 `;
 
-const SwipeIntro = styled.div`
-  margin-bottom: ${({ theme }) => theme.space(6)};
-  text-align: center;
-
-  h1 {
-    margin: 0 0 ${({ theme }) => theme.space(2)};
-    font-size: ${({ theme }) => theme.fontSizes.display};
-  }
-
-  p {
-    margin: 0;
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-`;
-
 export function TinderSwipe({ data }: { data: LanderData }) {
   const texts = useLanderTexts(data);
   const state = useAppState();
@@ -326,12 +254,12 @@ export function TinderSwipe({ data }: { data: LanderData }) {
 
   return (
     <Section data-design="tinderswipe">
-      <SwipeIntro>
+      <Intro>
         <h1>{texts.headline}</h1>
         <p>
           <FormattedMessage id="lander.swipe.hint" defaultMessage="Swipe right on the people you like" />
         </p>
-      </SwipeIntro>
+      </Intro>
       <Deck aria-live="polite">
         {cards
           .map((profile, depth) => (
@@ -347,7 +275,7 @@ export function TinderSwipe({ data }: { data: LanderData }) {
             >
               <img src={profile.photo} alt="" width={480} height={600} draggable={false} />
               <figcaption>
-                <NameAge name={profile.name} age={profile.age} fictional={profile.fictional} mark={data.fictionalIcon} />
+                <ProfileName profile={profile} data={data} />
               </figcaption>
             </Card>
           ))
@@ -361,9 +289,9 @@ export function TinderSwipe({ data }: { data: LanderData }) {
           ♥
         </button>
       </Buttons>
-      <SwipeIntro>
+      <Intro>
         <p>{texts.subline}</p>
-      </SwipeIntro>
+      </Intro>
       <div style={{ textAlign: 'center' }}>
         <Cta data={data} />
       </div>

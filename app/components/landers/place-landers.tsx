@@ -1,12 +1,11 @@
-// maplanding: a map of profiles around the visitor — first the tenant's own selection (the same HTML
-// for everyone), then, in the browser, the nearest to the visitor's place (GET
-// /api/lander-profiles.php, offline GeoIP). socialnetwork: a feed of posts with a side column.
-import { useFetcher } from '@remix-run/react';
-import { useEffect } from 'react';
+// maplanding: a map of the profiles nearest to the visitor's city (offline GeoIP; rendered on the
+// server, the render cache keys the page on that city: docs/decisions/0035). socialnetwork: a feed
+// of posts with a side column.
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import type { LanderProfile } from '~/shared/lander-types';
-import { Cta, LanderEnd, NameAge, OnlineDot, Photo, Section, useLanderTexts, type LanderData } from './kit';
+import { Cta, LanderEnd, OnlineDot, Photo, ProfileName, Section, useLanderTexts, type LanderData } from './kit';
+import { ProfileItems } from './parts';
 
 const MapLayout = styled.div`
   display: grid;
@@ -118,16 +117,12 @@ function pinsOf(profiles: LanderProfile[], near: { lat: number; lon: number } | 
 export function MapLander({ data }: { data: LanderData }) {
   const texts = useLanderTexts(data);
   const intl = useIntl();
-  const nearby = useFetcher<{ near: { lat: number; lon: number } | null; profiles: LanderProfile[] }>();
-  useEffect(() => {
-    if (nearby.state === 'idle' && !nearby.data) nearby.load(`/api/lander-profiles.php?variant=${encodeURIComponent(data.variant)}&limit=10`);
-  }, [nearby, data.variant]);
-  const profiles = nearby.data?.profiles.length ? nearby.data.profiles : data.profiles;
+  const profiles = data.profiles;
   return (
     <Section data-design="maplanding">
       <MapLayout>
         <MapBox role="img" aria-label={intl.formatMessage({ id: 'lander.map.label', defaultMessage: 'Map of singles around you' })}>
-          {pinsOf(profiles, nearby.data?.near ?? null).map(({ profile, left, top }) => (
+          {pinsOf(profiles, data.near).map(({ profile, left, top }) => (
             <Pin key={profile.id} style={{ left: `${left}%`, top: `${top}%` }}>
               <img src={profile.thumb} alt="" width={52} height={52} />
             </Pin>
@@ -140,17 +135,7 @@ export function MapLander({ data }: { data: LanderData }) {
           <h1>{texts.headline}</h1>
           <p>{texts.subline}</p>
           <NearList data-testid="map-profiles">
-            {profiles.slice(0, 4).map((profile) => (
-              <li key={profile.id}>
-                <img src={profile.thumb} alt="" width={56} height={56} />
-                <div>
-                  <strong>
-                    <NameAge name={profile.name} age={profile.age} fictional={profile.fictional} mark={data.fictionalIcon} />
-                  </strong>
-                  <small>{profile.city}</small>
-                </div>
-              </li>
-            ))}
+            <ProfileItems data={data} profiles={profiles.slice(0, 4)} size={56} label="caption" />
           </NearList>
           <Cta data={data} />
         </div>
@@ -262,7 +247,7 @@ export function SocialNetwork({ data }: { data: LanderData }) {
                 <img src={profile.thumb} alt="" width={40} height={40} />
                 <div>
                   <strong>
-                    <NameAge name={profile.name} age={profile.age} fictional={profile.fictional} mark={data.fictionalIcon} />
+                    <ProfileName profile={profile} data={data} />
                   </strong>
                   <small>
                     <FormattedMessage id="lander.feed.shared" defaultMessage="shared a new photo" />

@@ -18,7 +18,8 @@ export interface ProfileCardData {
   distance?: number | null;
 }
 
-const Grid = styled.ul`
+/** A list of cards: two columns on a phone, four from md (the landers' grids too). */
+export const CardGrid = styled.ul`
   display: grid;
   grid-template-columns: repeat(2, 1fr);
   gap: ${({ theme }) => theme.space(3)};
@@ -28,6 +29,11 @@ const Grid = styled.ul`
 
   @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {
     grid-template-columns: repeat(4, 1fr);
+  }
+`;
+
+const Grid = styled(CardGrid)`
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {
     gap: ${({ theme }) => theme.space(5)};
   }
 `;

@@ -6,6 +6,7 @@ import { Form, Link, useActionData, useNavigation, useRevalidator } from '@remix
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
+import { Tags } from './tags';
 import { openSignupModal, useAppState } from '~/state/app-state';
 import { showMatchModal } from '~/state/likes';
 import { dropChatsWithProfile } from '~/state/chats';
@@ -117,22 +118,6 @@ const Facts = styled.dl`
 
 const FactRow = styled.div`
   display: contents;
-`;
-
-const Tags = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-
-  li {
-    padding: ${({ theme }) => `${theme.space(1)} ${theme.space(3)}`};
-    border-radius: ${({ theme }) => theme.radii.pill};
-    background: ${({ theme }) => theme.colors.secondary};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-  }
 `;
 
 const Actions = styled.div`

@@ -1,0 +1,112 @@
+// Landers hydrate on demand (docs/decisions/0035). Their HTML is complete and styled; the Remix
+// scripts are in the page but asleep (`type="text/rdv-lazy"`, entry.server), so a visitor who only
+// looks downloads no framework at all. This small inline script wakes them when the visitor shows
+// intent — presses, touches or types anywhere, hovers a call to action, or opens the page with
+// ?signup=1 — and replays the click that woke them once React has hydrated (the root dispatches
+// `rdv:hydrated`), so the call to action opens the real signup modal and a swipe button swipes.
+// Until then it also starts the videos (muted, looping, poster first) after the first paint.
+//
+// It runs as an inline script: `wakeOnDemand.toString()` is the script's text, so the function
+// must not use anything from this module's scope, and its body is plain browser code.
+
+/** The id of the script element (entry.server leaves it awake). */
+export const WAKE_SCRIPT_ID = 'rdv-wake';
+/** The type that keeps a script in the page without running it. */
+export const SLEEPING_TYPE = 'text/rdv-lazy';
+/** Dispatched on window once the app has hydrated (root.tsx). */
+export const HYDRATED_EVENT = 'rdv:hydrated';
+
+export function wakeOnDemand(): void {
+  const nonce = (document.currentScript as HTMLScriptElement | null)?.nonce ?? '';
+  // What needs the app to act on a click: the calls to action (links to a signup page) and controls.
+  const NEEDS_APP = 'a[href$="/signup"], button, [role="button"], summary, label, input, select, textarea';
+  let state: 'asleep' | 'waking' | 'awake' = 'asleep';
+  const clicks: HTMLElement[] = [];
+
+  /** Runs a sleeping script: a fresh element runs, and leaves at once so that the DOM stays the server's for hydration. */
+  const run = (asleep: HTMLScriptElement): Promise<void> => {
+    const script = document.createElement('script');
+    if (asleep.dataset.type) script.type = asleep.dataset.type;
+    script.nonce = nonce;
+    const done = new Promise<void>((resolve) => {
+      if (!asleep.src) return resolve();
+      script.onload = script.onerror = () => resolve();
+      script.src = asleep.src;
+    });
+    if (!asleep.src) script.text = asleep.text;
+    document.head.appendChild(script);
+    script.remove();
+    return done;
+  };
+
+  const wake = () => {
+    if (state !== 'asleep') return;
+    state = 'waking';
+    const scripts = Array.from(document.querySelectorAll<HTMLScriptElement>('script[type="text/rdv-lazy"]'));
+    // The catalogue first (the app hydrates in the page's language), then the app's scripts in page order.
+    void Promise.all(scripts.filter((script) => script.src).map(run)).then(() => {
+      for (const script of scripts) if (!script.src) void run(script);
+    });
+    // Should the app not come (offline, blocked), a call to action still leads to its signup page.
+    window.setTimeout(() => {
+      if (state === 'awake') return;
+      const link = clicks.find((element): element is HTMLAnchorElement => element instanceof HTMLAnchorElement);
+      if (link) window.location.assign(link.href);
+    }, 10_000);
+  };
+
+  window.addEventListener(
+    'rdv:hydrated',
+    () => {
+      state = 'awake';
+      // One click per task, so that React has rendered what each one did before the next.
+      const replay = () => {
+        const element = clicks.shift();
+        if (!element) return;
+        element.removeAttribute('aria-busy');
+        element.click();
+        window.setTimeout(replay, 0);
+      };
+      replay();
+    },
+    { once: true },
+  );
+  document.addEventListener(
+    'click',
+    (event) => {
+      if (state === 'awake') return;
+      const target = event.target instanceof Element ? event.target.closest<HTMLElement>(NEEDS_APP) : null;
+      if (!target) return;
+      event.preventDefault();
+      event.stopPropagation();
+      // Until the app answers, the pressed control says it is working (styled by the call to action).
+      target.setAttribute('aria-busy', 'true');
+      clicks.push(target);
+      wake();
+    },
+    true,
+  );
+  for (const type of ['pointerdown', 'touchstart', 'keydown']) document.addEventListener(type, wake, { capture: true, passive: true, once: true });
+  document.addEventListener('pointerover', (event) => {
+    if (event.target instanceof Element && event.target.closest('a[href$="/signup"]')) wake();
+  });
+
+  const afterPaint = (then: () => void) => window.requestAnimationFrame(() => window.setTimeout(then, 0));
+  // Videos play after the first paint, never before it; a visitor who prefers reduced motion keeps the poster.
+  if (!window.matchMedia('(prefers-reduced-motion: reduce)').matches) {
+    afterPaint(() => {
+      for (const video of Array.from(document.querySelectorAll<HTMLVideoElement>('video[data-autoplay]'))) {
+        video.preload = 'auto';
+        video.play().catch(() => {});
+      }
+    });
+  }
+  // ?signup=1 opens the signup modal at once.
+  if (/[?&]signup=1(?:&|$)/.test(window.location.search)) {
+    if (document.readyState === 'complete') afterPaint(wake);
+    else window.addEventListener('load', () => afterPaint(wake), { once: true });
+  }
+}
+
+/** The inline script's text. */
+export const WAKE_SCRIPT = `(${wakeOnDemand.toString()})()`;
