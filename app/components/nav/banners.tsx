@@ -7,6 +7,7 @@ import { useSnapshot } from 'valtio';
 import { PROFILE_PHOTO_ALERT_KEY, alertDismissedAt, dismissAlert, showProfilePhotoAlert } from '~/state/alerts';
 import { useAppState } from '~/state/app-state';
 import { clientClock } from '~/state/clock';
+import { CloseButton } from '../app/buttons';
 import { CameraIcon } from '../app/icons';
 
 const Banner = styled.div`
@@ -66,24 +67,6 @@ const AlertInner = styled.div`
   }
 `;
 
-const Dismiss = styled.button`
-  display: grid;
-  place-items: center;
-  width: 44px;
-  height: 44px;
-  border: 0;
-  border-radius: 50%;
-  background: none;
-  color: ${({ theme }) => theme.colors.text};
-  font-size: 1.4rem;
-  line-height: 1;
-  cursor: pointer;
-
-  &:hover {
-    background: rgba(0, 0, 0, 0.06);
-  }
-`;
-
 /** Profile-photo alert (SPEC §4): a member without a photo is asked to add one, until dismissed. */
 export function ProfilePhotoAlert() {
   const { user } = useSnapshot(useAppState());
@@ -110,9 +93,9 @@ export function ProfilePhotoAlert() {
             <FormattedMessage id="alert.photo.action" defaultMessage="Add a profile photo" />
           </Link>
         </p>
-        <Dismiss type="button" onClick={dismiss} aria-label={intl.formatMessage({ id: 'alert.dismiss', defaultMessage: 'Dismiss' })}>
+        <CloseButton type="button" onClick={dismiss} aria-label={intl.formatMessage({ id: 'alert.dismiss', defaultMessage: 'Dismiss' })}>
           ×
-        </Dismiss>
+        </CloseButton>
       </AlertInner>
     </AlertBox>
   );
