@@ -4,7 +4,26 @@
 // /notifications and /profile, signup, login, complaints …), and every checkbox with its text by
 // CheckField (issue 27, docs/decisions/0033).
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
+
+/** How a text box or a select looks, in a field row or on its own in a toolbar (height set by the user). */
+export const controlLook = css`
+  padding: 0 ${({ theme }) => theme.space(3)};
+  border: 2px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.background};
+  color: ${({ theme }) => theme.colors.text};
+  font: inherit;
+
+  &:focus {
+    border-color: ${({ theme }) => theme.colors.primary};
+    outline: none;
+  }
+
+  &[aria-invalid='true'] {
+    border-color: ${({ theme }) => theme.colors.danger};
+  }
+`;
 
 const FieldBox = styled.div`
   display: grid;
@@ -17,33 +36,15 @@ const FieldBox = styled.div`
   input,
   select,
   textarea {
+    ${controlLook}
     width: 100%;
     min-height: 46px;
-    padding: 0 ${({ theme }) => theme.space(3)};
-    border: 2px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.md};
-    background: ${({ theme }) => theme.colors.background};
-    color: ${({ theme }) => theme.colors.text};
-    font: inherit;
   }
 
   textarea {
     min-height: 96px;
     padding: ${({ theme }) => theme.space(3)};
     resize: vertical;
-  }
-
-  input:focus,
-  select:focus,
-  textarea:focus {
-    border-color: ${({ theme }) => theme.colors.primary};
-    outline: none;
-  }
-
-  input[aria-invalid='true'],
-  select[aria-invalid='true'],
-  textarea[aria-invalid='true'] {
-    border-color: ${({ theme }) => theme.colors.danger};
   }
 `;
 
