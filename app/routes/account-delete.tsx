@@ -7,7 +7,7 @@ import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { metaMessage, pageMeta } from '~/components/app/page-meta';
 import styled from 'styled-components';
 import { Button } from '~/components/app/buttons';
-import { Alert, Card, CheckRow, PageBackdrop } from '~/components/forms/fields';
+import { Alert, Card, CheckRow, PageBackdrop, TextAreaField } from '~/components/forms/fields';
 import { DeletionSchema, requestDeletion } from '~/.server/accounts/deletion';
 import { announceSessionEnd } from '~/.server/events/member-events';
 import { clearSessionCookie } from '~/.server/accounts/sessions';
@@ -62,15 +62,6 @@ const Offer = styled.div`
     font-size: ${({ theme }) => theme.fontSizes.display};
     color: ${({ theme }) => theme.colors.primary};
   }
-`;
-
-const Comment = styled.textarea`
-  width: 100%;
-  min-height: 96px;
-  padding: ${({ theme }) => theme.space(3)};
-  border: 2px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  font: inherit;
 `;
 
 const pageTexts = defineMessages({
@@ -131,10 +122,7 @@ export default function AccountDelete() {
                 </CheckRow>
               ))}
             </fieldset>
-            <label htmlFor="comment">
-              <FormattedMessage id="delete.comment" defaultMessage="Anything you would like to tell us? (optional)" />
-            </label>
-            <Comment id="comment" name="comment" maxLength={1000} />
+            <TextAreaField id="comment" maxLength={1000} label={<FormattedMessage id="delete.comment" defaultMessage="Anything you would like to tell us? (optional)" />} />
             <Button type="submit">
               <FormattedMessage id="delete.confirm" defaultMessage="Delete my account" />
             </Button>

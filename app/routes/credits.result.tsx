@@ -14,7 +14,7 @@ import { ProviderError } from '~/.server/payments/provider';
 import { providerOfContext } from '~/.server/payments/request-context';
 import { parseId } from '~/shared/request-rules';
 import { useForgetUsedCode } from '~/components/offers/checkout-code';
-import { Actions, Card, Mark, Retry, Spinner, usePolling } from '~/components/credits/result-parts';
+import { Actions, Card, OutcomeCard, Retry, Spinner, usePolling } from '~/components/credits/result-parts';
 import { siteNameMeta } from '~/shared/shell';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -82,13 +82,7 @@ export default function PaymentResult() {
     );
   } else if (payment.status === 'paid') {
     body = (
-      <Card role="status" data-testid="result-completed">
-        <Mark $tone="success" aria-hidden="true">
-          ✓
-        </Mark>
-        <h1>
-          <FormattedMessage id="result.completed.title" defaultMessage="Payment completed" />
-        </h1>
+      <OutcomeCard tone="success" testid="result-completed" title={<FormattedMessage id="result.completed.title" defaultMessage="Payment completed" />}>
         <p>
           <FormattedMessage
             id="result.completed.body"
@@ -105,17 +99,11 @@ export default function PaymentResult() {
             <FormattedMessage id="result.transaction" defaultMessage="View transaction" />
           </ButtonLink>
         </Actions>
-      </Card>
+      </OutcomeCard>
     );
   } else if (payment.status === 'pending' || payment.status === 'open') {
     body = (
-      <Card role="status" data-testid="result-pending">
-        <Mark $tone="warning" aria-hidden="true">
-          …
-        </Mark>
-        <h1>
-          <FormattedMessage id="result.pending.title" defaultMessage="Your payment is being processed" />
-        </h1>
+      <OutcomeCard tone="warning" testid="result-pending" title={<FormattedMessage id="result.pending.title" defaultMessage="Your payment is being processed" />}>
         <p>
           <FormattedMessage
             id="result.pending.body"
@@ -133,17 +121,11 @@ export default function PaymentResult() {
             <FormattedMessage id="result.pending.browse" defaultMessage="Browse members meanwhile" />
           </ButtonLink>
         </Actions>
-      </Card>
+      </OutcomeCard>
     );
   } else {
     body = (
-      <Card role="alert" data-testid="result-failed">
-        <Mark $tone="danger" aria-hidden="true">
-          ×
-        </Mark>
-        <h1>
-          <FormattedMessage id="result.failed.title" defaultMessage="Payment failed or has been cancelled" />
-        </h1>
+      <OutcomeCard tone="danger" testid="result-failed" title={<FormattedMessage id="result.failed.title" defaultMessage="Payment failed or has been cancelled" />}>
         {recurring ? (
           <>
             <p>
@@ -183,7 +165,7 @@ export default function PaymentResult() {
             </Retry>
           </>
         )}
-      </Card>
+      </OutcomeCard>
     );
   }
 

@@ -2,13 +2,12 @@
 // why they are off, with the way back on), push on this device, e-mail address, password, language
 // and deleting the account.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, redirect, useActionData, useLoaderData, type ClientActionFunctionArgs } from '@remix-run/react';
+import { Link, redirect, useActionData, useLoaderData, type ClientActionFunctionArgs } from '@remix-run/react';
 import { keepPageAfterFailure, keepPageOnFailure } from '~/components/forms/action-failure';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { metaMessage, pageMeta } from '~/components/app/page-meta';
-import styled from 'styled-components';
-import { Button } from '~/components/app/buttons';
-import { FormNote, CheckRow, Field } from '~/components/forms/fields';
+import { CheckField, CheckList, Field } from '~/components/forms/fields';
+import { SettingsForm, SettingsSection } from '~/components/forms/settings-form';
 import { Prose } from '~/components/pages/prose';
 import { MailChangeSchema, requestMailChange } from '~/.server/accounts/mail-change';
 import { formAction } from '~/.server/http/form-action';
@@ -93,22 +92,6 @@ const kinds = defineMessages({
   reminders: { id: 'settings.kind.reminders', defaultMessage: 'Other reminders' },
 });
 
-const Section = styled.section`
-  margin-top: ${({ theme }) => theme.space(8)};
-  padding-top: ${({ theme }) => theme.space(6)};
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
-
-  form {
-    display: grid;
-    gap: ${({ theme }) => theme.space(3)};
-    max-width: 460px;
-  }
-
-  button {
-    justify-self: start;
-  }
-`;
-
 const pageTexts = defineMessages({
   title: { id: 'nav.settings', defaultMessage: 'Settings' },
   description: { id: 'meta.settings.description', defaultMessage: 'Your settings on {site}: e-mail notifications, privacy, your e-mail address, password and account.' },
@@ -125,98 +108,56 @@ export default function Settings() {
   const { email, disabled, mailOff, pushKey, invisible, privacyMode } = useLoaderData<typeof loader>();
   const result = useActionData<typeof clientAction>();
   const intl = useIntl();
-  const note = (form: string) => <FormNote result={result} form={form} />;
+  const save = <FormattedMessage id="settings.save" defaultMessage="Save" />;
   return (
     <Prose>
       <h1>
         <FormattedMessage id="nav.settings" defaultMessage="Settings" />
       </h1>
-      <Section aria-labelledby="settings-notifications">
-        <h2 id="settings-notifications">
-          <FormattedMessage id="settings.notifications" defaultMessage="E-mail notifications" />
-        </h2>
+      <SettingsSection id="settings-notifications" title={<FormattedMessage id="settings.notifications" defaultMessage="E-mail notifications" />}>
         <MailOffAlert reasons={mailOff} email={email} />
-        <Form method="post">
-          <input type="hidden" name="intent" value="notifications" />
-          {note('notifications')}
-          {NOTIFICATION_KINDS.map((kind) => (
-            <CheckRow key={kind}>
-              <input type="checkbox" name="enabled" value={kind} defaultChecked={!disabled.includes(kind)} />
-              <span>{intl.formatMessage(kinds[kind])}</span>
-            </CheckRow>
-          ))}
-          <Button type="submit">
-            <FormattedMessage id="settings.save" defaultMessage="Save" />
-          </Button>
-        </Form>
-      </Section>
-      <Section aria-labelledby="settings-push">
-        <h2 id="settings-push">
-          <FormattedMessage id="settings.push.title" defaultMessage="Push notifications" />
-        </h2>
+        <SettingsForm intent="notifications" result={result} submit={save}>
+          <CheckList aria-labelledby="settings-notifications">
+            {NOTIFICATION_KINDS.map((kind) => (
+              <CheckField key={kind} name="enabled" value={kind} defaultChecked={!disabled.includes(kind)} label={intl.formatMessage(kinds[kind])} />
+            ))}
+          </CheckList>
+        </SettingsForm>
+      </SettingsSection>
+      <SettingsSection id="settings-push" title={<FormattedMessage id="settings.push.title" defaultMessage="Push notifications" />}>
         <PushSettings publicKey={pushKey} />
-      </Section>
-      <Section aria-labelledby="settings-privacy">
-        <h2 id="settings-privacy">
-          <FormattedMessage id="settings.privacy" defaultMessage="Privacy" />
-        </h2>
-        <Form method="post">
-          <input type="hidden" name="intent" value="privacy" />
-          {note('privacy')}
-          <CheckRow>
-            <input type="checkbox" name="invisible" defaultChecked={invisible} />
-            <span>
-              <FormattedMessage
-                id="settings.invisible"
-                defaultMessage="Invisible mode: nobody finds me in search or sees me among likes; I make the first move."
-              />
-            </span>
-          </CheckRow>
-          <CheckRow>
-            <input type="checkbox" name="privacy_mode" defaultChecked={privacyMode} />
-            <span>
-              <FormattedMessage id="settings.privacyMode" defaultMessage="Privacy mode: only people I liked or wrote to can see my profile." />
-            </span>
-          </CheckRow>
-          <Button type="submit">
-            <FormattedMessage id="settings.save" defaultMessage="Save" />
-          </Button>
-        </Form>
-      </Section>
-      <Section aria-labelledby="settings-email">
-        <h2 id="settings-email">
-          <FormattedMessage id="signup.field.email" defaultMessage="E-mail address" />
-        </h2>
-        <Form method="post">
-          <input type="hidden" name="intent" value="email" />
-          {note('email')}
+      </SettingsSection>
+      <SettingsSection id="settings-privacy" title={<FormattedMessage id="settings.privacy" defaultMessage="Privacy" />}>
+        <SettingsForm intent="privacy" result={result} submit={save}>
+          <CheckList aria-labelledby="settings-privacy">
+            <CheckField
+              name="invisible"
+              defaultChecked={invisible}
+              label={<FormattedMessage id="settings.invisible" defaultMessage="Invisible mode: nobody finds me in search or sees me among likes; I make the first move." />}
+            />
+            <CheckField
+              name="privacy_mode"
+              defaultChecked={privacyMode}
+              label={<FormattedMessage id="settings.privacyMode" defaultMessage="Privacy mode: only people I liked or wrote to can see my profile." />}
+            />
+          </CheckList>
+        </SettingsForm>
+      </SettingsSection>
+      <SettingsSection id="settings-email" title={<FormattedMessage id="signup.field.email" defaultMessage="E-mail address" />}>
+        <SettingsForm intent="email" result={result} variant="ghost" submit={<FormattedMessage id="settings.email.submit" defaultMessage="Change e-mail address" />}>
           <p>
             <FormattedMessage id="settings.email.current" defaultMessage="Your address: {email}" values={{ email: <strong>{email}</strong> }} />
           </p>
           <Field id="email" type="email" autoComplete="email" label={intl.formatMessage({ id: 'settings.email.new', defaultMessage: 'New e-mail address' })} />
-          <Button type="submit" $variant="ghost">
-            <FormattedMessage id="settings.email.submit" defaultMessage="Change e-mail address" />
-          </Button>
-        </Form>
-      </Section>
-      <Section aria-labelledby="settings-password">
-        <h2 id="settings-password">
-          <FormattedMessage id="signup.field.password" defaultMessage="Password" />
-        </h2>
-        <Form method="post">
-          <input type="hidden" name="intent" value="password" />
-          {note('password')}
+        </SettingsForm>
+      </SettingsSection>
+      <SettingsSection id="settings-password" title={<FormattedMessage id="signup.field.password" defaultMessage="Password" />}>
+        <SettingsForm intent="password" result={result} variant="ghost" submit={<FormattedMessage id="settings.password.submit" defaultMessage="Change password" />}>
           <Field id="old_password" type="password" autoComplete="current-password" label={intl.formatMessage({ id: 'settings.password.old', defaultMessage: 'Current password' })} />
           <Field id="password" type="password" autoComplete="new-password" label={intl.formatMessage({ id: 'reset.field.password', defaultMessage: 'New password' })} />
-          <Button type="submit" $variant="ghost">
-            <FormattedMessage id="settings.password.submit" defaultMessage="Change password" />
-          </Button>
-        </Form>
-      </Section>
-      <Section aria-labelledby="settings-account">
-        <h2 id="settings-account">
-          <FormattedMessage id="settings.account" defaultMessage="Account" />
-        </h2>
+        </SettingsForm>
+      </SettingsSection>
+      <SettingsSection id="settings-account" title={<FormattedMessage id="settings.account" defaultMessage="Account" />}>
         <p>
           <Link to="/lang-config">
             <FormattedMessage id="langConfig.title" defaultMessage="Language" />
@@ -232,7 +173,7 @@ export default function Settings() {
             <FormattedMessage id="delete.title" defaultMessage="Delete my account" />
           </Link>
         </p>
-      </Section>
+      </SettingsSection>
     </Prose>
   );
 }

@@ -5,12 +5,12 @@ import { Form, Link, redirect, useActionData, useLoaderData, useNavigation, type
 import { keepPageAfterFailure, keepPageOnFailure } from '~/components/forms/action-failure';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { metaMessage, pageMeta } from '~/components/app/page-meta';
-import styled from 'styled-components';
 import { Button } from '~/components/app/buttons';
-import { FormNote, CheckRow, Field, SelectField } from '~/components/forms/fields';
+import { CheckField, CheckList, Field, FormNote, SelectField, TextAreaField } from '~/components/forms/fields';
+import { SettingsFields, SettingsForm, SettingsSection } from '~/components/forms/settings-form';
 import { fieldLabels, noteLabels, valueLabels } from '~/components/members/profile-labels';
 import { Prose } from '~/components/pages/prose';
-import { Interests, Photos } from '~/components/members/own-profile-parts';
+import { Photos } from '~/components/members/own-profile-parts';
 import { regionsByCountry } from '~/.server/geo/regions';
 import { serverMessage } from '~/.server/i18n/messages';
 import { formAction } from '~/.server/http/form-action';
@@ -93,12 +93,6 @@ export const clientAction = (args: ClientActionFunctionArgs) =>
   keepPageOnFailure<typeof action, ProfileActionData>(args, (sent) => ({ form: sent.get('intent') === 'profile' ? 'profile' : 'photos', ok: false, message: null, fields: {} }));
 export const shouldRevalidate = keepPageAfterFailure;
 
-const Stack = styled(Form)`
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
-  max-width: 560px;
-`;
-
 const pageTexts = defineMessages({
   title: { id: 'nav.myProfile', defaultMessage: 'My profile' },
   description: { id: 'meta.myProfile.description', defaultMessage: 'Your profile on {site}: your photos, where you live, your looks, interests and what you are looking for.' },
@@ -121,7 +115,6 @@ export default function MyProfile() {
       </option>
     )),
   ];
-  const note = (form: string) => <FormNote result={result} form={form} />;
   return (
     <Prose>
       <h1>
@@ -132,11 +125,12 @@ export default function MyProfile() {
           <FormattedMessage id="myProfile.view" defaultMessage="See my profile as others see it" />
         </Link>
       </p>
-      <section aria-labelledby="photos-heading">
-        <h2 id="photos-heading">
-          <FormattedMessage id="myProfile.photos" defaultMessage="Photos ({count} of {limit})" values={{ count: photos.length, limit: photoLimit }} />
-        </h2>
-        {note('photos')}
+      <SettingsSection
+        id="photos-heading"
+        ruled={false}
+        title={<FormattedMessage id="myProfile.photos" defaultMessage="Photos ({count} of {limit})" values={{ count: photos.length, limit: photoLimit }} />}
+      >
+        <FormNote result={result} form="photos" />
         <Photos>
           {photos.map((photo) => (
             <li key={photo.id} data-main={photo.id === profile.main_photo_id}>
@@ -155,21 +149,16 @@ export default function MyProfile() {
             </li>
           ))}
         </Photos>
-        <Stack method="post" encType="multipart/form-data">
+        <SettingsFields method="post" encType="multipart/form-data">
           <input type="hidden" name="intent" value="upload" />
           <Field id="file" type="file" accept={accept} label={intl.formatMessage({ id: 'myProfile.upload', defaultMessage: 'Add a photo' })} />
           <Button type="submit" $variant="ghost" disabled={navigation.state === 'submitting'}>
             <FormattedMessage id="myProfile.uploadSubmit" defaultMessage="Upload" />
           </Button>
-        </Stack>
-      </section>
-      <section aria-labelledby="about-me-heading">
-        <h2 id="about-me-heading">
-          <FormattedMessage id="myProfile.about" defaultMessage="About me" />
-        </h2>
-        <Stack method="post">
-          <input type="hidden" name="intent" value="profile" />
-          {note('profile')}
+        </SettingsFields>
+      </SettingsSection>
+      <SettingsSection id="about-me-heading" title={<FormattedMessage id="myProfile.about" defaultMessage="About me" />}>
+        <SettingsForm intent="profile" result={result} submit={<FormattedMessage id="settings.save" defaultMessage="Save" />}>
           <p data-testid="fixed-fields">
             <FormattedMessage
               id="myProfile.fixedFields"
@@ -217,22 +206,16 @@ export default function MyProfile() {
             <option value="yes">{intl.formatMessage(valueLabels['tattoos.true']!)}</option>
             <option value="no">{intl.formatMessage(valueLabels['tattoos.false']!)}</option>
           </SelectField>
-          <Field id="about" defaultValue={profile.about} label={intl.formatMessage(noteLabels.about!)} maxLength={2000} />
-          <Field id="looking_for" defaultValue={profile.looking_for} label={intl.formatMessage(noteLabels.looking_for!)} maxLength={1000} />
-          <Interests>
+          <TextAreaField id="about" defaultValue={profile.about} label={intl.formatMessage(noteLabels.about!)} maxLength={2000} error={result?.fields.about} />
+          <TextAreaField id="looking_for" defaultValue={profile.looking_for} label={intl.formatMessage(noteLabels.looking_for!)} maxLength={1000} error={result?.fields.looking_for} />
+          <CheckList $columns>
             <legend>{intl.formatMessage(fieldLabels.interests!)}</legend>
             {interests.map((interest) => (
-              <CheckRow key={interest}>
-                <input type="checkbox" name="interests" value={interest} defaultChecked={profile.interests.includes(interest)} />
-                <span>{intl.formatMessage({ id: `interest.${interest}` })}</span>
-              </CheckRow>
+              <CheckField key={interest} name="interests" value={interest} defaultChecked={profile.interests.includes(interest)} label={intl.formatMessage({ id: `interest.${interest}` })} />
             ))}
-          </Interests>
-          <Button type="submit">
-            <FormattedMessage id="settings.save" defaultMessage="Save" />
-          </Button>
-        </Stack>
-      </section>
+          </CheckList>
+        </SettingsForm>
+      </SettingsSection>
     </Prose>
   );
 }

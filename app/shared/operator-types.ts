@@ -89,3 +89,15 @@ export interface AuditRow {
   at: string;
   detail: Record<string, unknown> | null;
 }
+
+/** An operator of a site as the team page shows them (GET /operator/team). */
+export interface TeamMember {
+  id: number;
+  name: string;
+  email: string;
+  roles: OperatorRole[];
+  /** The operator has not set a password through their link yet. */
+  invited: boolean;
+  lastLoginAt: string | null;
+  self: boolean;
+}

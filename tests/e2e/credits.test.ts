@@ -6,12 +6,11 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, watchConsole } from '../support/browser';
-import { request, startServer, type RunningServer } from '../support/server';
-import { fitsNicheOfHost } from '../support/niche';
+import { memberPage as signedInPage } from '../support/members';
+import { startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
 let browser: Browser;
-let n = 0;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ SKIP_SEED: '1' }), launchBrowser()]);
@@ -24,25 +23,8 @@ afterAll(async () => {
 
 
 /** A member signed up over the API, logged in in a fresh browser context. */
-async function memberPage(tenant: string, locale: string, country: string, width = 1280): Promise<Page> {
-  n++;
-  const host = `${tenant}.localhost:${server.port}`;
-  const base = `http://${host}`;
-  const res = await request(server.port, host, '/api/signup.php', {
-    method: 'POST',
-    body: JSON.stringify({ email: `buyer${n}@e2e.example`, name: `Buyer${n}`, password: 'member password 1', date_of_birth: '1990-02-02', gender: 'female', seeking: 'female', country, terms: true, orientation_consent: true, tracking: { network: 'e2e' }, ...fitsNicheOfHost(host) }),
-    headers: { 'content-type': 'application/json', origin: base },
-  });
-  expect(res.status).toBe(201);
-  const session = /rdv_session=([^;]+)/.exec(String(res.headers['set-cookie']))![1]!;
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  await context.addCookies([
-    { name: 'locale', value: locale, url: base },
-    { name: 'entry_warning_dismissed', value: String(Date.now()), url: base },
-    { name: 'rdv_session', value: session, url: base, httpOnly: true, secure: true, sameSite: 'Lax' },
-  ]);
-  return context.newPage();
-}
+const memberPage = async (tenant: string, locale: string, country: string, width = 1280): Promise<Page> =>
+  (await signedInPage(server, browser, tenant, { locale, country, width, name: 'Buyer', seeking: 'female' })).page;
 
 describe('buying credits in Chromium', () => {
   it.each([

@@ -7,12 +7,11 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, watchConsole } from '../support/browser';
-import { request, startServer, type RunningServer } from '../support/server';
-import { fitsNicheOfHost } from '../support/niche';
+import { memberPage as signedInPage } from '../support/members';
+import { startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
 let browser: Browser;
-let n = 0;
 /** Set SDD_SCREENSHOTS=<folder> to keep screenshots of each step. */
 const shots = process.env.SDD_SCREENSHOTS;
 
@@ -26,25 +25,8 @@ afterAll(async () => {
 });
 
 
-async function memberPage(tenant: string, locale: string, country: string, width = 1280): Promise<Page> {
-  n++;
-  const host = `${tenant}.localhost:${server.port}`;
-  const base = `http://${host}`;
-  const res = await request(server.port, host, '/api/signup.php', {
-    method: 'POST',
-    body: JSON.stringify({ email: `debtor${n}@e2e.example`, name: `Debtor${n}`, password: 'member password 1', date_of_birth: '1990-02-02', gender: 'female', seeking: 'male', country, terms: true, orientation_consent: true, tracking: { network: 'e2e' }, ...fitsNicheOfHost(host) }),
-    headers: { 'content-type': 'application/json', origin: base },
-  });
-  expect(res.status).toBe(201);
-  const session = /rdv_session=([^;]+)/.exec(String(res.headers['set-cookie']))![1]!;
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  await context.addCookies([
-    { name: 'locale', value: locale, url: base },
-    { name: 'entry_warning_dismissed', value: String(Date.now()), url: base },
-    { name: 'rdv_session', value: session, url: base, httpOnly: true, secure: true, sameSite: 'Lax' },
-  ]);
-  return context.newPage();
-}
+const memberPage = async (tenant: string, locale: string, country: string, width = 1280): Promise<Page> =>
+  (await signedInPage(server, browser, tenant, { locale, country, width, name: 'Debtor' })).page;
 
 async function shot(page: Page, name: string) {
   if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });

@@ -1,9 +1,10 @@
 // Likes in Chromium (issue 12): like back to a match and see the match modal, a new like announced
 // by the refresh, the likes tabs, the swipe game by keyboard to its daily limit, and the like modal
 // with ?t=2 — without console errors, at 375 px and 1280 px.
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, watchConsole } from '../support/browser';
+import { memberContext } from '../support/members';
 import { request, startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
@@ -43,15 +44,7 @@ async function member(gender: 'male' | 'female'): Promise<Member> {
 const like = (from: Member, profile: number) =>
   request(server.port, host(), '/api/like.php', { method: 'POST', body: JSON.stringify({ profile }), headers: { 'content-type': 'application/json', origin: base(), cookie: from.cookie } });
 
-async function contextFor(who: Member, width: number): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width, height: width < 500 ? 812 : 900 } });
-  await context.addCookies([
-    { name: 'locale', value: 'en', url: base() },
-    { name: 'entry_warning_dismissed', value: String(Date.now()), url: base() },
-    { ...who.session, url: base(), secure: true, httpOnly: true, sameSite: 'Lax' },
-  ]);
-  return context;
-}
+const contextFor = (who: Member, width: number) => memberContext(browser, base(), who.session, { width });
 
 /** Console errors, page errors and hydration warnings of a page. */
 

@@ -2,9 +2,10 @@
 // balance without a reload, through GET /api/events.php — not through the refresh schedule, whose
 // first likes refresh only sets a baseline and whose next one is a minute away. At 375 px and 1280 px,
 // without console errors.
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, watchConsole } from '../support/browser';
+import { memberContext } from '../support/members';
 import { waitForLiveEvents } from '../support/live';
 import { request, startServer, type RunningServer } from '../support/server';
 
@@ -52,15 +53,7 @@ async function buy(who: Member): Promise<void> {
   expect(settled.status).toBe(302);
 }
 
-async function contextFor(who: Member, width: number): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width, height: width < 500 ? 812 : 900 } });
-  await context.addCookies([
-    { name: 'locale', value: 'en', url: base() },
-    { name: 'entry_warning_dismissed', value: String(Date.now()), url: base() },
-    { ...who.session, url: base(), secure: true, httpOnly: true, sameSite: 'Lax' },
-  ]);
-  return context;
-}
+const contextFor = (who: Member, width: number) => memberContext(browser, base(), who.session, { width });
 
 
 beforeAll(async () => {

@@ -8,12 +8,11 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, watchConsole } from '../support/browser';
-import { fitsNicheOf } from '../support/niche';
-import { request, startServer, type RunningServer } from '../support/server';
+import { memberPage as signedInPage } from '../support/members';
+import { startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
 let browser: Browser;
-let n = 0;
 const SHOTS = process.env.OFFERS_SCREENSHOTS;
 
 beforeAll(async () => {
@@ -28,25 +27,9 @@ afterAll(async () => {
 
 /** A new member signed up over the API, logged in in a fresh browser context with a fake clock. */
 async function memberPage(tenant: string, locale: string, country: string, width = 1280): Promise<{ page: Page; base: string }> {
-  n++;
-  const host = `${tenant}.localhost:${server.port}`;
-  const base = `http://${host}`;
-  const res = await request(server.port, host, '/api/signup.php', {
-    method: 'POST',
-    body: JSON.stringify({ email: `bonus${n}@e2e.example`, name: `Bonus${n}`, password: 'member password 1', date_of_birth: '1990-02-02', gender: 'female', seeking: 'male', country, terms: true, orientation_consent: true, tracking: { network: 'e2e' }, ...fitsNicheOf(tenant) }),
-    headers: { 'content-type': 'application/json', origin: base },
-  });
-  expect(res.status).toBe(201);
-  const session = /rdv_session=([^;]+)/.exec(String(res.headers['set-cookie']))![1]!;
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  await context.addCookies([
-    { name: 'locale', value: locale, url: base },
-    { name: 'entry_warning_dismissed', value: String(Date.now()), url: base },
-    { name: 'rdv_session', value: session, url: base, httpOnly: true, secure: true, sameSite: 'Lax' },
-  ]);
-  const page = await context.newPage();
-  await page.clock.install();
-  return { page, base };
+  const signedIn = await signedInPage(server, browser, tenant, { locale, country, width, name: 'Bonus' });
+  await signedIn.page.clock.install();
+  return signedIn;
 }
 
 const modal = (page: Page) => page.locator('[data-testid="time-bonus-modal"]');

@@ -6,13 +6,9 @@
 // A member's message with a scam signal is delivered and paid as any other, and opens one review.
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activateAccount } from '~/.server/accounts/activation';
-import { signUp } from '~/.server/accounts/signup';
-import { createToken } from '~/.server/accounts/tokens';
 import { openChat } from '~/.server/chat/conversations';
 import { sendMessage } from '~/.server/chat/send';
 import { setClockForTests } from '~/.server/clock';
-import { grantCredits } from '~/.server/credits/ledger';
 import type { Database } from '~/.server/db/database';
 import type { User } from '~/.server/db/schema';
 import { createDiskStorage } from '~/.server/media/disk-storage';
@@ -20,8 +16,8 @@ import { loadTenants } from '~/.server/tenants/registry';
 import type { Tenant } from '~/.server/tenants/schema';
 import { fileComplaint, reportContent } from '~/.server/trust/complaints';
 import { claimComplaint, closeComplaint, complaintStats, decideComplaint, moderationQueue } from '~/.server/trust/moderation';
+import { activatedMember } from '../support/accounts';
 import { databaseKinds, migratedDatabase } from '../support/databases';
-import { fitsNiche } from '../support/niche';
 import { operatorOn } from '../support/operators';
 
 const tenants = loadTenants('tenants');
@@ -32,7 +28,6 @@ const tenantOf = (id: string) => tenants.find((t) => t.id === id);
 describe.each(databaseKinds)('complaints on $name', (kind) => {
   let database: Database;
   let drop: () => Promise<void>;
-  let n = 0;
   const db = () => database.db;
 
   beforeAll(async () => {
@@ -45,17 +40,7 @@ describe.each(databaseKinds)('complaints on $name', (kind) => {
     await drop?.();
   });
 
-  async function member(name: string, t: Tenant = flirt, gender: 'male' | 'female' = 'female'): Promise<User> {
-    n++;
-    const result = await signUp(db(), t, { ip: null, origin: 'http://x', locale: 'en' }, {
-      email: `${name.toLowerCase()}${n}@example.com`, name, password: 'a good password', date_of_birth: '1990-01-01', gender, seeking: gender === 'male' ? 'female' : 'male',
-      country: t.settings.countries[0], terms: true, orientation_consent: true, tracking: { network: 'n', ref: 'r' }, ...fitsNiche(t, gender),
-    });
-    if (!result.ok) throw new Error(JSON.stringify(result));
-    expect(await activateAccount(db(), t, await createToken(db(), { tenantId: t.id, userId: result.user.id, kind: 'activation' }))).toBe(true);
-    await grantCredits(db(), 'bonus', { userId: result.user.id, credits: 50, reference: `test:${result.user.id}` });
-    return fresh(result.user.id);
-  }
+  const member = (name: string, t: Tenant = flirt, gender: 'male' | 'female' = 'female') => activatedMember(db(), t, name, { gender, credits: 50 });
   const fresh = (id: number) => db().selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const mailsTo = (to: string) => db().selectFrom('mail_outbox').select(['kind', 'subject', 'text']).where('to_address', '=', to).orderBy('id').execute();
   const send = async (from: User, to: User, text: string) => sendMessage(db(), flirt, { user: await fresh(from.id) }, { profile: to.profile_id!, content: { kind: 'text', text } }, { media: createDiskStorage(os.tmpdir()) });

@@ -4,19 +4,15 @@
 // and reports — and nothing of another member's account; the link is the member's own and expires.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activateAccount } from '~/.server/accounts/activation';
-import { signUp } from '~/.server/accounts/signup';
-import { createToken } from '~/.server/accounts/tokens';
 import { sendMessage } from '~/.server/chat/send';
 import { setClockForTests } from '~/.server/clock';
-import { grantCredits } from '~/.server/credits/ledger';
 import type { Database } from '~/.server/db/database';
-import type { User } from '~/.server/db/schema';
 import { createDiskStorage } from '~/.server/media/disk-storage';
 import { loadTenants } from '~/.server/tenants/registry';
 import type { Tenant } from '~/.server/tenants/schema';
 import { reportContent } from '~/.server/trust/complaints';
 import { claimExport, collectExport, EXPORT_LINK_HOURS, EXPORT_RULES, requestExport } from '~/.server/trust/export';
+import { activatedMember } from '../support/accounts';
 import { databaseKinds, migratedDatabase } from '../support/databases';
 
 const tenants = loadTenants('tenants');
@@ -26,7 +22,6 @@ const herz = tenants.find((t) => t.id === 'herzklopfen')!;
 describe.each(databaseKinds)('data export on $name', (kind) => {
   let database: Database;
   let drop: () => Promise<void>;
-  let n = 0;
   const db = () => database.db;
 
   beforeAll(async () => {
@@ -39,17 +34,7 @@ describe.each(databaseKinds)('data export on $name', (kind) => {
     await drop?.();
   });
 
-  async function member(name: string, gender: 'male' | 'female' = 'female', t: Tenant = flirt): Promise<User> {
-    n++;
-    const result = await signUp(db(), t, { ip: null, origin: 'http://x', locale: 'en' }, {
-      email: `${name.toLowerCase()}${n}@example.com`, name, password: 'a good password', date_of_birth: '1990-01-01', gender, seeking: gender === 'male' ? 'female' : 'male',
-      country: t.settings.countries[0], terms: true, orientation_consent: true, tracking: { network: 'n', ref: 'r' },
-    });
-    if (!result.ok) throw new Error(JSON.stringify(result));
-    expect(await activateAccount(db(), t, await createToken(db(), { tenantId: t.id, userId: result.user.id, kind: 'activation' }))).toBe(true);
-    await grantCredits(db(), 'bonus', { userId: result.user.id, credits: 20, reference: `test:${result.user.id}` });
-    return db().selectFrom('users').selectAll().where('id', '=', result.user.id).executeTakeFirstOrThrow();
-  }
+  const member = (name: string, gender: 'male' | 'female' = 'female', t: Tenant = flirt) => activatedMember(db(), t, name, { gender, credits: 20 });
 
   it('has an export rule for every table in the database', async () => {
     const { rows } = await sql<{ table_name: string }>`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db());

@@ -3,7 +3,6 @@
 // charged at the discounted amount through the sandbox, "once per user" held by the database under
 // parallel purchases, the trial package and the retention code.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '~/.server/accounts/signup';
 import { setClockForTests } from '~/.server/clock';
 import { ledgerOf } from '~/.server/credits/ledger';
 import type { Database } from '~/.server/db/database';
@@ -14,16 +13,15 @@ import { timeBonusView } from '~/.server/offers/time-bonus';
 import { trialOffer } from '~/.server/offers/trial';
 import { createPayment, handlePaymentWebhook, type CheckoutContext } from '~/.server/payments/payments';
 import { lastOrder } from '~/.server/payments/repeat-order';
-import { SandboxProvider } from '~/.server/payments/sandbox';
+import type { SandboxProvider } from '~/.server/payments/sandbox';
 import { loadTenants } from '~/.server/tenants/registry';
+import { buyer, sandboxCheckout } from '../support/checkout';
 import { databaseKinds, migratedDatabase } from '../support/databases';
-import { fitsNiche } from '../support/niche';
 
 const tenants = loadTenants('tenants');
 const flirt = tenants.find((t) => t.id === 'flirtlokaal')!;
 const herz = tenants.find((t) => t.id === 'herzklopfen')!;
 const HOUR = 3600_000;
-let n = 0;
 
 describe.each(databaseKinds)('offers on $name', (kind) => {
   let database: Database;
@@ -33,8 +31,7 @@ describe.each(databaseKinds)('offers on $name', (kind) => {
 
   beforeAll(async () => {
     ({ database, drop } = await migratedDatabase(kind));
-    sandbox = new SandboxProvider(database.db, flirt.id, 'http://flirtlokaal.localhost');
-    ctx = { db: database.db, tenant: flirt, provider: sandbox, origin: 'http://flirtlokaal.localhost', locale: 'en' };
+    ({ sandbox, ctx } = sandboxCheckout(database.db, flirt, 'en'));
   });
 
   afterEach(() => setClockForTests(null));
@@ -44,15 +41,7 @@ describe.each(databaseKinds)('offers on $name', (kind) => {
     await drop?.();
   });
 
-  async function member(tenant = flirt): Promise<User> {
-    n++;
-    const result = await signUp(database.db, tenant, { ip: null, origin: 'http://x', locale: 'en' }, {
-      email: `offer${n}@example.com`, name: `Offer${n}`, password: 'a good password', date_of_birth: '1990-01-01',
-      gender: 'male', seeking: 'female', country: tenant.settings.countries[0]!, terms: true, orientation_consent: true, tracking: { network: 'test' }, ...fitsNiche(tenant, 'male'),
-    });
-    if (!result.ok) throw new Error(result.error);
-    return result.user;
-  }
+  const member = (tenant = flirt) => buyer(database.db, tenant, 'Offer');
 
   const userRow = (id: number) => database.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 

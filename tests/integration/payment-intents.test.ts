@@ -12,11 +12,10 @@
 // "The step after the charge" fails through a trigger that refuses to store the provider's id.
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '~/.server/accounts/signup';
 import { now, setClockForTests } from '~/.server/clock';
 import { ledgerOf } from '~/.server/credits/ledger';
 import type { Database } from '~/.server/db/database';
-import type { Payment, User } from '~/.server/db/schema';
+import type { User } from '~/.server/db/schema';
 import { payByDirectDebit, type DirectDebitContext, type DirectDebitRequest } from '~/.server/directdebit/direct-debit';
 import { createPayment, handlePaymentWebhook, type CheckoutContext } from '~/.server/payments/payments';
 import { repeatOrder } from '~/.server/payments/repeat-order';
@@ -26,13 +25,14 @@ import { refundPurchase } from '~/.server/payments/refunds';
 import { SandboxProvider } from '~/.server/payments/sandbox';
 import { nextCheckAt, PAYABLE_WINDOW_MS, RECONCILE_EVERY_MS, RECONCILE_LATE_EVERY_MS } from '~/.server/payments/schedule';
 import { loadTenants } from '~/.server/tenants/registry';
+import { buyer, sandboxCheckout, startCheckout } from '../support/checkout';
 import { databaseKinds, migratedDatabase } from '../support/databases';
 
 const tenants = loadTenants('tenants');
 const flirt = tenants.find((t) => t.id === 'flirtlokaal')!;
+let n = 0;
 const tenantOf = (id: string) => tenants.find((t) => t.id === id);
 const ORIGIN = 'http://flirtlokaal.localhost';
-let n = 0;
 
 describe('the reconciliation schedule', () => {
   it('asks every minute while a payment can still be paid, hourly after that, never once final', () => {
@@ -52,8 +52,7 @@ describe.each(databaseKinds)('payment intents, reconciliation and refund retries
 
   beforeAll(async () => {
     ({ database, drop } = await migratedDatabase(kind));
-    sandbox = new SandboxProvider(database.db, flirt.id, ORIGIN);
-    ctx = { db: database.db, tenant: flirt, provider: sandbox, origin: ORIGIN, locale: 'nl' };
+    ({ sandbox, ctx } = sandboxCheckout(database.db, flirt));
     await sql`
       create function test_fail_after_charge() returns trigger language plpgsql as $$
       begin raise exception 'injected failure: the step after the charge'; end $$`.execute(database.db);
@@ -83,24 +82,12 @@ describe.each(databaseKinds)('payment intents, reconciliation and refund retries
   const later = (ms: number) => setClockForTests(new Date(Date.now() + ms));
   const reconcile = (provider = sandbox) => reconcilePayments(database.db, tenantOf, () => provider);
 
-  async function member(): Promise<User> {
-    n++;
-    const result = await signUp(database.db, flirt, { ip: null, origin: 'http://x', locale: 'nl' }, {
-      email: `intent${n}@example.com`, name: `Intent${n}`, password: 'a good password', date_of_birth: '1990-01-01',
-      gender: 'male', seeking: 'female', country: 'NL', terms: true, orientation_consent: true,
-    });
-    if (!result.ok) throw new Error(result.error);
-    return result.user;
-  }
+  const member = () => buyer(database.db, flirt, 'Intent', 'nl');
   const userRow = (id: number) => database.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const paymentsOf = (user: User) => database.db.selectFrom('payments').selectAll().where('user_id', '=', user.id).orderBy('id').execute();
   const sandboxPaymentsOf = (customerId: string) => database.db.selectFrom('sandbox_payments').selectAll().where('customer_id', '=', customerId).orderBy('created_at').execute();
 
-  async function buy(user: User, bundle = 'popular', method = 'ideal'): Promise<Payment> {
-    const result = await createPayment(ctx, user, { package: bundle, method, country: 'NL' });
-    if (!result.ok) throw new Error(result.error);
-    return result.payment;
-  }
+  const buy = (user: User, bundle = 'popular', method = 'ideal') => startCheckout(ctx, user, bundle, method);
 
   /** A premium member whose first card payment stored a card for repeat orders. */
   async function cardMember() {

@@ -15,6 +15,7 @@ import { refundPurchase } from '~/.server/payments/refunds';
 import { ProviderError } from '~/.server/payments/provider';
 import { SandboxProvider } from '~/.server/payments/sandbox';
 import { loadTenants } from '~/.server/tenants/registry';
+import { buyer, sandboxCheckout, startCheckout } from '../support/checkout';
 import { databaseKinds, migratedDatabase } from '../support/databases';
 
 const tenants = loadTenants('tenants');
@@ -29,8 +30,7 @@ describe.each(databaseKinds)('payments on $name', (kind) => {
 
   beforeAll(async () => {
     ({ database, drop } = await migratedDatabase(kind));
-    sandbox = new SandboxProvider(database.db, flirt.id, 'http://flirtlokaal.localhost');
-    ctx = { db: database.db, tenant: flirt, provider: sandbox, origin: 'http://flirtlokaal.localhost', locale: 'nl' };
+    ({ sandbox, ctx } = sandboxCheckout(database.db, flirt));
   });
 
   afterEach(() => setClockForTests(null));
@@ -40,23 +40,11 @@ describe.each(databaseKinds)('payments on $name', (kind) => {
     await drop?.();
   });
 
-  async function member(): Promise<User> {
-    n++;
-    const result = await signUp(database.db, flirt, { ip: null, origin: 'http://x', locale: 'en' }, {
-      email: `buyer${n}@example.com`, name: `Buyer${n}`, password: 'a good password', date_of_birth: '1990-01-01',
-      gender: 'male', seeking: 'female', country: 'NL', terms: true, orientation_consent: true,
-    });
-    if (!result.ok) throw new Error(result.error);
-    return result.user;
-  }
+  const member = () => buyer(database.db, flirt, 'Buyer');
 
   const userRow = (id: number) => database.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
-  async function buy(user: User, bundle = 'popular', method = 'ideal') {
-    const result = await createPayment(ctx, user, { package: bundle, method, country: 'NL' });
-    if (!result.ok) throw new Error(result.error);
-    return result.payment;
-  }
+  const buy = (user: User, bundle = 'popular', method = 'ideal') => startCheckout(ctx, user, bundle, method);
 
   it('creates an open payment with an order number, the total and a sandbox checkout URL', async () => {
     const user = await member();

@@ -1,5 +1,6 @@
 // Test members made over the API: signed up (and activated from the development outbox), with the
 // session cookie a browser can take over.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { fitsNicheOf } from './niche';
 import { request, type RunningServer } from './server';
 
@@ -71,4 +72,58 @@ export async function buyCredits(server: RunningServer, tenant: string, member: 
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin, cookie: member.session },
   });
   if (settled.status !== 302) throw new Error(`sandbox checkout answered ${settled.status}`);
+}
+
+let pages = 0;
+
+/**
+ * A new member of `tenant` signed up over the API (not activated), logged in in a fresh browser
+ * context `width` px wide, in `locale`, with the entry warning dismissed.
+ */
+export async function memberPage(
+  server: RunningServer,
+  browser: Browser,
+  tenant: string,
+  { locale, country, width = 1280, name = 'Buyer', seeking = 'male' }: { locale: string; country: string; width?: number; name?: string; seeking?: 'male' | 'female' },
+): Promise<{ page: Page; base: string }> {
+  pages++;
+  const host = `${tenant}.localhost:${server.port}`;
+  const base = `http://${host}`;
+  const res = await request(server.port, host, '/api/signup.php', {
+    method: 'POST',
+    body: JSON.stringify({
+      email: `${name.toLowerCase()}${pages}@e2e.example`,
+      name: `${name}${pages}`.slice(0, 20),
+      password: MEMBER_PASSWORD,
+      date_of_birth: '1990-02-02',
+      gender: 'female',
+      seeking,
+      country,
+      terms: true,
+      orientation_consent: true,
+      tracking: { network: 'e2e' },
+      ...fitsNicheOf(tenant),
+    }),
+    headers: { 'content-type': 'application/json', origin: base },
+  });
+  if (res.status !== 201) throw new Error(`signup on ${tenant} answered ${res.status}: ${res.text}`);
+  const session = /rdv_session=([^;]+)/.exec(String(res.headers['set-cookie']))![1]!;
+  const context = await memberContext(browser, base, { name: 'rdv_session', value: session }, { locale, width, height: 900 });
+  return { page: await context.newPage(), base };
+}
+
+/** A browser context `width` px wide signed in with a member's session cookie on `base`, in `locale`, with the entry warning dismissed. */
+export async function memberContext(
+  browser: Browser,
+  base: string,
+  session: { name: string; value: string },
+  { locale = 'en', width, height = width < 500 ? 812 : 900 }: { locale?: string; width: number; height?: number },
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width, height } });
+  await context.addCookies([
+    { name: 'locale', value: locale, url: base },
+    { name: 'entry_warning_dismissed', value: String(Date.now()), url: base },
+    { ...session, url: base, httpOnly: true, secure: true, sameSite: 'Lax' },
+  ]);
+  return context;
 }

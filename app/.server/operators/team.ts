@@ -5,7 +5,7 @@
 // never left without the admin who acted; the command line can always give the role again.
 import type { Kysely } from 'kysely';
 import type { Locale } from '~/shared/locales';
-import type { OperatorRole } from '~/shared/operator-types';
+import type { OperatorRole, TeamMember } from '~/shared/operator-types';
 import type { DB } from '../db/schema';
 import { serverMessage } from '../i18n/messages';
 import { enqueueMail } from '../mail/mail';
@@ -14,17 +14,6 @@ import { addOperator, SET_PASSWORD_HOURS } from './accounts';
 import { recordAudit } from './audit';
 import type { OperatorActor } from './operator';
 import { hasRole } from './roles';
-
-export interface TeamMember {
-  id: number;
-  name: string;
-  email: string;
-  roles: OperatorRole[];
-  /** The operator has not set a password through their link yet. */
-  invited: boolean;
-  lastLoginAt: string | null;
-  self: boolean;
-}
 
 export type TeamError = 'forbidden' | 'invalid_email' | 'no_roles' | 'not_found' | 'own_admin';
 

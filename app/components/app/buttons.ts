@@ -50,3 +50,22 @@ export const Button = styled.button<{ $variant?: 'primary' | 'ghost' | 'light' }
 export const ButtonLink = styled(Link)<{ $variant?: 'primary' | 'ghost' | 'light' }>`
   ${buttonBase}
 `;
+
+/** A round 44 px button with a × that closes or dismisses what it sits on (a banner, a modal). */
+export const CloseButton = styled.button`
+  display: grid;
+  place-items: center;
+  width: 44px;
+  height: 44px;
+  border: 0;
+  border-radius: 50%;
+  background: none;
+  color: ${({ theme }) => theme.colors.text};
+  font-size: 1.4rem;
+  line-height: 1;
+  cursor: pointer;
+
+  &:hover {
+    background: rgba(0, 0, 0, 0.06);
+  }
+`;

@@ -1,6 +1,7 @@
 // The pieces of /credits: the balance, the country toolbar, the bundle cards with their ribbon and prices, the premium aside.
 import { Form } from '@remix-run/react';
 import styled from 'styled-components';
+import { controlLook } from '~/components/forms/field-row';
 
 export const Balance = styled.div`
   display: inline-flex;
@@ -30,13 +31,8 @@ export const Toolbar = styled(Form)`
   }
 
   select {
+    ${controlLook}
     min-height: 44px;
-    padding: 0 ${({ theme }) => theme.space(3)};
-    border: 2px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.md};
-    background: ${({ theme }) => theme.colors.background};
-    color: ${({ theme }) => theme.colors.text};
-    font: inherit;
   }
 `;
 

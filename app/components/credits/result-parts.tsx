@@ -1,6 +1,6 @@
-// The pieces of /credits/result: the spinner while a payment is checked, the status mark, the card, the retry list, and the polling that waits for the provider.
+// The pieces of /credits/result: the spinner while a payment is checked, the outcome card with its status mark, the retry list, and the polling that waits for the provider.
 import { useRevalidator } from '@remix-run/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { Panel } from '~/components/credits/parts';
 
@@ -83,4 +83,19 @@ export function usePolling(active: boolean) {
     return () => clearTimeout(timer);
   }, [active, state, rounds, revalidate]);
   return rounds;
+}
+
+const MARKS = { success: '✓', warning: '…', danger: '×' } as const;
+
+/** The card of a payment's outcome: its mark, its title, then what the page says and offers (a failure is an alert). */
+export function OutcomeCard({ tone, testid, title, children }: { tone: keyof typeof MARKS; testid: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <Card role={tone === 'danger' ? 'alert' : 'status'} data-testid={testid}>
+      <Mark $tone={tone} aria-hidden="true">
+        {MARKS[tone]}
+      </Mark>
+      <h1>{title}</h1>
+      {children}
+    </Card>
+  );
 }

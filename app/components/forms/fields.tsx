@@ -1,7 +1,11 @@
-// Form building blocks: labelled fields with their error text, tied together for screen readers.
+// Form building blocks: the card and backdrop of a small form page, alerts, the outcome note, and the
+// labelled fields (each one FieldRow of field-row.tsx: label, control, hint, error).
 import { useEffect, useRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import styled from 'styled-components';
 import { isServerFailure, ServerFailureText } from './action-failure';
+import { FieldRow } from './field-row';
+
+export { CheckField, CheckList, CheckRow, ErrorText } from './field-row';
 
 export const Card = styled.section`
   width: min(100%, 460px);
@@ -26,51 +30,6 @@ export const PageBackdrop = styled.div`
   background: linear-gradient(160deg, ${({ theme }) => theme.colors.secondary} 0%, ${({ theme }) => theme.colors.background} 70%);
 `;
 
-const FieldBox = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(1)};
-
-  label {
-    font-weight: 600;
-  }
-
-  input,
-  select,
-  textarea {
-    width: 100%;
-    min-height: 46px;
-    padding: 0 ${({ theme }) => theme.space(3)};
-    border: 2px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.md};
-    background: ${({ theme }) => theme.colors.background};
-    color: ${({ theme }) => theme.colors.text};
-    font: inherit;
-  }
-
-  textarea {
-    min-height: 96px;
-    padding: ${({ theme }) => theme.space(3)};
-  }
-
-  input:focus,
-  select:focus,
-  textarea:focus {
-    border-color: ${({ theme }) => theme.colors.primary};
-    outline: none;
-  }
-
-  input[aria-invalid='true'],
-  select[aria-invalid='true'] {
-    border-color: ${({ theme }) => theme.colors.danger};
-  }
-`;
-
-export const ErrorText = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
-
 export const Alert = styled.div<{ $tone?: 'danger' | 'info' | 'success' }>`
   padding: ${({ theme }) => `${theme.space(3)} ${theme.space(4)}`};
   border-radius: ${({ theme }) => theme.radii.md};
@@ -84,20 +43,11 @@ export const Alert = styled.div<{ $tone?: 'danger' | 'info' | 'success' }>`
   }
 `;
 
-export function Field({
-  id,
-  label,
-  error,
-  hint,
-  ...input
-}: { id: string; label: ReactNode; error?: string; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+export function Field({ id, label, error, hint, ...input }: { id: string; label: ReactNode; error?: string; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
   return (
-    <FieldBox>
-      <label htmlFor={id}>{label}</label>
-      <input id={id} name={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
-      {hint}
-      {error ? <ErrorText id={`${id}-error`}>{error}</ErrorText> : null}
-    </FieldBox>
+    <FieldRow id={id} label={label} hint={hint} error={error}>
+      {(control) => <input {...control} {...input} />}
+    </FieldRow>
   );
 }
 
@@ -109,12 +59,9 @@ export function TextAreaField({
   ...area
 }: { id: string; label: ReactNode; error?: string; hint?: ReactNode } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
-    <FieldBox>
-      <label htmlFor={id}>{label}</label>
-      <textarea id={id} name={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...area} />
-      {hint}
-      {error ? <ErrorText id={`${id}-error`}>{error}</ErrorText> : null}
-    </FieldBox>
+    <FieldRow id={id} label={label} hint={hint} error={error}>
+      {(control) => <textarea {...control} {...area} />}
+    </FieldRow>
   );
 }
 
@@ -122,33 +69,20 @@ export function SelectField({
   id,
   label,
   error,
+  hint,
   children,
   ...select
-}: { id: string; label: ReactNode; error?: string; children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>) {
+}: { id: string; label: ReactNode; error?: string; hint?: ReactNode; children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>) {
   return (
-    <FieldBox>
-      <label htmlFor={id}>{label}</label>
-      <select id={id} name={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...select}>
-        {children}
-      </select>
-      {error ? <ErrorText id={`${id}-error`}>{error}</ErrorText> : null}
-    </FieldBox>
+    <FieldRow id={id} label={label} hint={hint} error={error}>
+      {(control) => (
+        <select {...control} {...select}>
+          {children}
+        </select>
+      )}
+    </FieldRow>
   );
 }
-
-export const CheckRow = styled.label`
-  display: flex;
-  gap: ${({ theme }) => theme.space(3)};
-  align-items: flex-start;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-
-  input {
-    width: 20px;
-    height: 20px;
-    margin-top: 2px;
-    accent-color: ${({ theme }) => theme.colors.primary};
-  }
-`;
 
 /** The outcome of one of several forms on a page: shown above the form that was sent. */
 export function FormNote({ result, form }: { result: { form: string; ok: boolean; message: string | null } | undefined; form: string }) {

@@ -1,12 +1,13 @@
 // The match finder page (docs/decisions/0015): the member's choices (ages, area, photos) and the
 // profiles that fit best, each with its score and the reasons for it, and its like state.
-import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
+import { Link, useLoaderData, useNavigation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import type { Area, LikesCardBase, MatchReason } from '~/shared/likes';
 import { Button } from '../app/buttons';
-import { Alert, CheckRow, SelectField } from '../forms/fields';
+import { Alert, SelectField } from '../forms/fields';
+import { FilterPanel, PanelCheck } from '../forms/filter-panel';
 import { ProfileGrid } from '../members/profile-grid';
 import { LikeControl, Pill } from './like-control';
 import { LikeModal } from './like-modal';
@@ -22,17 +23,7 @@ interface MatchFinderData {
   incomplete: boolean;
 }
 
-const Choices = styled(Form)`
-  display: grid;
-  grid-template-columns: repeat(2, minmax(0, 1fr));
-  gap: ${({ theme }) => theme.space(3)};
-  align-items: end;
-  margin-bottom: ${({ theme }) => theme.space(6)};
-  padding: ${({ theme }) => theme.space(4)};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
-
+const Choices = styled(FilterPanel)`
   > :nth-child(3),
   > :nth-child(4),
   > button {
@@ -48,11 +39,6 @@ const Choices = styled(Form)`
       grid-column: auto;
     }
   }
-`;
-
-const PhotoCheck = styled(CheckRow)`
-  align-self: center;
-  font-size: ${({ theme }) => theme.fontSizes.md};
 `;
 
 const Reasons = styled.ul`
@@ -153,11 +139,11 @@ export function MatchFinder() {
             </option>
           ))}
         </SelectField>
-        <PhotoCheck>
+        <PanelCheck>
           <input type="hidden" name="photo" value="0" />
           <input type="checkbox" name="photo" value="1" defaultChecked={data.choices.photo} key={`photo-${String(data.choices.photo)}`} />
           <FormattedMessage id="likes.finder.photo" defaultMessage="Only with a photo" />
-        </PhotoCheck>
+        </PanelCheck>
         <Button type="submit" disabled={navigation.state === 'loading'}>
           <FormattedMessage id="likes.finder.submit" defaultMessage="Find matches" />
         </Button>

@@ -1,4 +1,4 @@
-// The photo list and the interests of My profile (/profile).
+// The photo list of My profile (/profile).
 import styled from 'styled-components';
 
 export const Photos = styled.ul`
@@ -34,12 +34,4 @@ export const Photos = styled.ul`
     text-decoration: underline;
     cursor: pointer;
   }
-`;
-
-export const Interests = styled.fieldset`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(150px, 1fr));
-  gap: ${({ theme }) => theme.space(2)};
-  border: 0;
-  padding: 0;
 `;

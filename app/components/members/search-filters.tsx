@@ -1,35 +1,20 @@
 // The filters of /members: the tenant's offered filters (settings.search_fields) with the values in
 // effect; the region list follows the chosen country.
-import { Form } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { Button } from '~/components/app/buttons';
-import { CheckRow, SelectField } from '~/components/forms/fields';
+import { SelectField } from '~/components/forms/fields';
+import { FilterPanel, PanelCheck } from '~/components/forms/filter-panel';
 import { fieldLabels, valueLabels } from '~/components/members/profile-labels';
 import { regionLabel, regionLabelOf } from '~/shared/region-labels';
 import { SEARCH_CHOICES as CHOICES, type SearchFilterOffer, type SearchFormValues } from '~/shared/search-form';
 import { DISTANCES_KM } from '~/shared/search-limits';
 
-const Filters = styled(Form)`
-  display: grid;
-  grid-template-columns: repeat(2, minmax(0, 1fr));
-  gap: ${({ theme }) => theme.space(3)};
-  align-items: end;
-  margin-bottom: ${({ theme }) => theme.space(6)};
-  padding: ${({ theme }) => theme.space(4)};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-
+const Filters = styled(FilterPanel)`
   @media (min-width: ${({ theme }) => theme.breakpoints.lg}px) {
     grid-template-columns: repeat(6, minmax(0, 1fr));
   }
-`;
-
-const PhotoCheck = styled(CheckRow)`
-  align-self: center;
-  font-size: ${({ theme }) => theme.fontSizes.md};
 `;
 
 const AGES = Array.from({ length: 82 }, (_, i) => 18 + i);
@@ -156,12 +141,12 @@ export function SearchFilters({ data }: { data: SearchFiltersData }) {
       </SelectField>
     ) : null}
     {data.filters.withPhoto ? (
-      <PhotoCheck>
+      <PanelCheck>
         <input type="checkbox" name="with_photo" value="1" defaultChecked={values.with_photo} />
         <span>
           <FormattedMessage id="members.filter.withPhoto" defaultMessage="Only profiles with a photo" />
         </span>
-      </PhotoCheck>
+      </PanelCheck>
     ) : null}
     <Button type="submit">
       <FormattedMessage id="members.filter.submit" defaultMessage="Search" />

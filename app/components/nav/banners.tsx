@@ -16,6 +16,7 @@ import {
 } from '~/state/alerts';
 import { useAppState } from '~/state/app-state';
 import { clientClock } from '~/state/clock';
+import { CloseButton } from '../app/buttons';
 import { BellIcon, CameraIcon, MailOffIcon } from '../app/icons';
 
 const Banner = styled.div`
@@ -75,24 +76,6 @@ const AlertInner = styled.div`
   }
 `;
 
-const Dismiss = styled.button`
-  display: grid;
-  place-items: center;
-  width: 44px;
-  height: 44px;
-  border: 0;
-  border-radius: 50%;
-  background: none;
-  color: ${({ theme }) => theme.colors.text};
-  font-size: 1.4rem;
-  line-height: 1;
-  cursor: pointer;
-
-  &:hover {
-    background: rgba(0, 0, 0, 0.06);
-  }
-`;
-
 /** localStorage is read after hydration (the server never renders a page alert): undefined until then. */
 function useDismissal(key: string): [number | null | undefined, () => void] {
   const [dismissedAt, setDismissedAt] = useState<number | null | undefined>(undefined);
@@ -113,9 +96,9 @@ function PageAlert({ label, testId, icon, onDismiss, children }: { label: string
       <AlertInner>
         {icon}
         <p>{children}</p>
-        <Dismiss type="button" onClick={onDismiss} aria-label={intl.formatMessage({ id: 'alert.dismiss', defaultMessage: 'Dismiss' })}>
+        <CloseButton type="button" onClick={onDismiss} aria-label={intl.formatMessage({ id: 'alert.dismiss', defaultMessage: 'Dismiss' })}>
           ×
-        </Dismiss>
+        </CloseButton>
       </AlertInner>
     </AlertBox>
   );

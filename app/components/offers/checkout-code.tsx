@@ -10,6 +10,7 @@ import { CODE_QUERY_PARAM, normaliseCode, TIME_BONUS_CODE } from '~/shared/offer
 import { useAppState } from '~/state/app-state';
 import { browserStorage, setDiscountCode } from '~/state/offers';
 import { Button } from '../app/buttons';
+import { controlLook } from '../forms/field-row';
 import { ErrorText } from '../forms/fields';
 
 const Box = styled(Form)`
@@ -32,23 +33,14 @@ const Row = styled.div`
   gap: ${({ theme }) => theme.space(2)};
 
   input {
+    ${controlLook}
     flex: 1 1 180px;
     min-height: 44px;
-    padding: 0 ${({ theme }) => theme.space(3)};
-    border: 2px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.md};
-    background: ${({ theme }) => theme.colors.background};
-    color: ${({ theme }) => theme.colors.text};
-    font: inherit;
     text-transform: uppercase;
   }
 
   input::placeholder {
     text-transform: none;
-  }
-
-  input[aria-invalid='true'] {
-    border-color: ${({ theme }) => theme.colors.danger};
   }
 `;
 

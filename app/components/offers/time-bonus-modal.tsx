@@ -3,7 +3,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { TIME_BONUS_HOURS, type CountdownTimer } from '~/shared/offers';
-import { ButtonLink } from '../app/buttons';
+import { ButtonLink, CloseButton } from '../app/buttons';
 import { Modal, ModalBody } from '../modals/modal';
 import { Countdown } from './countdown';
 
@@ -20,25 +20,11 @@ const Body = styled(ModalBody)`
   }
 `;
 
-const Close = styled.button`
+const Close = styled(CloseButton)`
   position: absolute;
   top: ${({ theme }) => theme.space(2)};
   right: ${({ theme }) => theme.space(2)};
-  display: grid;
-  place-items: center;
-  width: 44px;
-  height: 44px;
-  border: 0;
-  border-radius: 50%;
-  background: none;
-  color: ${({ theme }) => theme.colors.text};
   font-size: 1.6rem;
-  line-height: 1;
-  cursor: pointer;
-
-  &:hover {
-    background: rgba(0, 0, 0, 0.06);
-  }
 `;
 
 const Badge = styled.div`

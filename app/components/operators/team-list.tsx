@@ -3,21 +3,11 @@
 import { Form } from '@remix-run/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
-import { OPERATOR_ROLES, type OperatorRole } from '~/shared/operator-types';
+import { OPERATOR_ROLES, type OperatorRole, type TeamMember } from '~/shared/operator-types';
 import { VisuallyHidden } from '../app/visually-hidden';
 import { LocalTime } from './local-time';
 import { Muted, Panel, Pill, SmallButton } from './parts';
 import { roleHints, roleNames } from './role-names';
-
-export interface TeamRow {
-  id: number;
-  name: string;
-  email: string;
-  roles: OperatorRole[];
-  invited: boolean;
-  lastLoginAt: string | null;
-  self: boolean;
-}
 
 const Rows = styled.ul`
   display: grid;
@@ -102,7 +92,7 @@ export function RoleChoices({ selected, name = 'roles', idPrefix }: { selected: 
   );
 }
 
-export function TeamList({ team }: { team: TeamRow[] }) {
+export function TeamList({ team }: { team: TeamMember[] }) {
   const intl = useIntl();
   return (
     <Rows data-testid="team-list">

@@ -22,7 +22,7 @@ import {
 } from '~/shared/signup-rules';
 import { valueLabels } from '../members/profile-labels';
 import { Button } from '../app/buttons';
-import { Alert, CheckRow, ErrorText, Field, SelectField } from '../forms/fields';
+import { Alert, CheckField, ErrorText, Field, SelectField } from '../forms/fields';
 import { isServerFailure, ServerFailureText } from '../forms/action-failure';
 
 export interface SignupData {
@@ -544,15 +544,11 @@ export function SignupForm({
               </option>
             ))}
           </SelectField>
-          <CheckRow>
-            <input
-              type="checkbox"
-              name="terms"
-              defaultChecked={values.terms === 'on'}
-              aria-invalid={errorOf('terms') ? true : undefined}
-              aria-describedby={errorOf('terms') ? 'terms-error' : undefined}
-            />
-            <span>
+          <CheckField
+            name="terms"
+            defaultChecked={values.terms === 'on'}
+            error={errorOf('terms')}
+            label={
               <FormattedMessage
                 id="signup.terms"
                 defaultMessage="I am 18 or older and accept the <terms>terms and conditions</terms> and the <privacy>privacy statement</privacy>."
@@ -561,26 +557,20 @@ export function SignupForm({
                   privacy: (chunks) => <Link to="/pages/privacy" target="_blank">{chunks}</Link>,
                 }}
               />
-            </span>
-          </CheckRow>
-          {errorOf('terms') ? <ErrorText id="terms-error">{errorOf('terms')}</ErrorText> : null}
-          <CheckRow>
-            <input
-              type="checkbox"
-              name="orientation_consent"
-              defaultChecked={values.orientation_consent === 'on'}
-              aria-invalid={errorOf('orientation_consent') ? true : undefined}
-              aria-describedby={errorOf('orientation_consent') ? 'orientation_consent-error' : undefined}
-            />
-            <span>
+            }
+          />
+          <CheckField
+            name="orientation_consent"
+            defaultChecked={values.orientation_consent === 'on'}
+            error={errorOf('orientation_consent')}
+            label={
               <FormattedMessage
                 id="signup.consent"
                 defaultMessage="I explicitly agree that {site} stores and uses my sexuality and who I am looking for (data about my sexual orientation) to show me matching people. I can withdraw this consent at any time by deleting my account."
                 values={{ site: data.site }}
               />
-            </span>
-          </CheckRow>
-          {errorOf('orientation_consent') ? <ErrorText id="orientation_consent-error">{errorOf('orientation_consent')}</ErrorText> : null}
+            }
+          />
           {serverFields.form ? <ErrorText>{serverFields.form}</ErrorText> : null}
         </Step>
         <Honeypot aria-hidden>
