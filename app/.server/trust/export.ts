@@ -54,6 +54,8 @@ export const EXPORT_RULES: Record<keyof DB, Rule> = {
   profiles: { about: 'member', rows: async (db, who) => (await db.selectFrom('profiles').selectAll().where('user_id', '=', who.userId).execute()) as Rows },
   profiles_removed: byProfile('profiles_removed'),
   photos: byProfile('photos'),
+  // Why a moderator rejected one of their photos (the photo itself is deleted).
+  photo_rejections: { about: 'member', rows: async (db, who) => (await db.selectFrom('photo_rejections').select(['reason', 'created_at', 'dismissed_at']).where('profile_id', '=', who.profileId ?? -1).execute()) as Rows },
   likes: {
     about: 'member',
     rows: async (db, who) =>

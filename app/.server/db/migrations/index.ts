@@ -20,6 +20,7 @@ import * as m0017 from './0017-visits';
 import * as m0018 from './0018-postbacks';
 import * as m0019 from './0019-trust-and-safety';
 import * as m0020 from './0020-invisible-since';
+import * as m0023 from './0023-photo-moderation';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0018-postbacks': m0018,
   '0019-trust-and-safety': m0019,
   '0020-invisible-since': m0020,
+  '0023-photo-moderation': m0023,
 };
