@@ -669,6 +669,10 @@ export interface DataExportsTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   downloaded_at: Date | null;
+  /** 'preparing' while the job queue builds a large export, then 'ready' (migration 0023). */
+  status: Generated<'preparing' | 'ready' | 'failed'>;
+  /** The prepared zip in the media store; null for an export that streams at once. */
+  file_key: string | null;
 }
 
 export interface DB {

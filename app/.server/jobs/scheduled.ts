@@ -12,6 +12,8 @@ import type { JobQueue } from './queue';
 import type { User } from '../db/schema';
 import { notifyActivity } from '../notifications/activity';
 import { sendPush, type PushPayload } from '../notifications/push';
+import { prepareExport, type ExportJob } from '../trust/export';
+import { applyRetention } from '../trust/retention';
 
 /** Cron (UTC) of each round. */
 export const ROUNDS = {
@@ -21,6 +23,8 @@ export const ROUNDS = {
   'accounts.erase': '17 * * * *',
   // New messages and likes: the first mail after a quiet spell within two minutes (docs/decisions/0024).
   'notifications.activity': '* * * * *',
+  // What trust and safety keeps for a limited time is deleted (docs/decisions/0029).
+  'trust.retention': '41 3 * * *',
 } as const;
 
 export async function startScheduledJobs(
@@ -49,6 +53,13 @@ export async function startScheduledJobs(
     const result = await notifyActivity(db, { tenant: deps.tenant, originOf: deps.originOf, jobs });
     // The mails are in the outbox: send them now rather than at the outbox's next round.
     if (result.mails > 0) await jobs.send('mail.outbox');
+  });
+  await jobs.work('trust.retention', async () => {
+    const removed = await applyRetention(db, deps.media);
+    if (removed.complaints + removed.rejections + removed.exports) log(`retention: deleted ${removed.complaints} complaints, ${removed.rejections} photo notices, ${removed.exports} expired exports`);
+  });
+  await jobs.work<ExportJob>('trust.export', async (data, job) => {
+    await prepareExport(db, deps.tenant, deps.media, data, { last: job.retryCount >= job.retryLimit });
   });
   await jobs.work<{ tenant: string; subscription: number; payload: PushPayload }>('push.send', async (data) => {
     const tenant = deps.tenant(data.tenant);

@@ -6,6 +6,8 @@
 //   its files are deleted): the reason from a fixed list, shown in their language until they dismiss it.
 // - users.suspended_at: a complaint decided with "account suspended" ends the member's sessions and
 //   refuses their logins from then on.
+// - data_exports.status and file_key: a large export is prepared by the job queue ('preparing', then
+//   'ready' with the zip in the media store under file_key, or 'failed'); a small one streams at once.
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -27,6 +29,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('photo_rejections_profile').on('photo_rejections').column('profile_id').execute();
   await db.schema.alterTable('users').addColumn('suspended_at', 'timestamptz').execute();
   await auditActions(db, (actions) => [...new Set([...actions, ...NEW_AUDIT_ACTIONS])]);
+  await db.schema
+    .alterTable('data_exports')
+    .addColumn('status', 'text', (col) => col.notNull().defaultTo('ready').check(sql`status in ('preparing', 'ready', 'failed')`))
+    .addColumn('file_key', 'text')
+    .execute();
+  await db.schema.createIndex('data_exports_expires_idx').on('data_exports').column('expires_at').execute();
+  await db.schema.createIndex('complaints_closed_idx').on('complaints').column('closed_at').where(sql.ref('closed_at'), 'is not', null).execute();
 }
 
 /** The audit log's new steps: a photo approved or rejected, a decided action carried out. */
@@ -45,6 +54,9 @@ async function auditActions(db: Kysely<unknown>, change: (actions: string[]) => 
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('complaints_closed_idx').execute();
+  await db.schema.dropIndex('data_exports_expires_idx').execute();
+  await db.schema.alterTable('data_exports').dropColumn('file_key').dropColumn('status').execute();
   await sql`delete from operator_audit where action in (${sql.join(NEW_AUDIT_ACTIONS.map((a) => sql.lit(a)))})`.execute(db);
   await auditActions(db, (actions) => actions.filter((a) => !NEW_AUDIT_ACTIONS.includes(a)));
   await db.schema.alterTable('users').dropColumn('suspended_at').execute();
