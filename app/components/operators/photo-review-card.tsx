@@ -27,6 +27,7 @@ const Picture = styled.a`
     display: block;
     width: 100%;
     max-width: 240px;
+    height: auto;
     aspect-ratio: 1;
     object-fit: cover;
     border-radius: ${({ theme }) => theme.radii.md};
@@ -49,14 +50,31 @@ const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: end;
-  gap: ${({ theme }) => theme.space(2)};
+  gap: ${({ theme }) => theme.space(3)};
+  min-width: 0;
 
   form {
     display: flex;
     flex-wrap: wrap;
     align-items: end;
     gap: ${({ theme }) => theme.space(2)};
+    min-width: 0;
+    max-width: 100%;
   }
+
+  label {
+    flex: 1 1 220px;
+    min-width: 0;
+  }
+
+  select {
+    width: 100%;
+    max-width: 100%;
+  }
+`;
+
+const State = styled(Pill)`
+  white-space: normal;
 `;
 
 export function PhotoReviewCard({ photo, tenantName }: { photo: PendingPhotoView; tenantName: string | null }) {
@@ -76,13 +94,13 @@ export function PhotoReviewCard({ photo, tenantName }: { photo: PendingPhotoView
         </Muted>
         <div>
           {photo.public ? (
-            <Pill $tone="warning">
+            <State $tone="warning">
               <FormattedMessage id="photoReview.live" defaultMessage="Visible to everyone already" />
-            </Pill>
+            </State>
           ) : (
-            <Pill $tone="neutral">
+            <State $tone="neutral">
               <FormattedMessage id="photoReview.hidden" defaultMessage="Only its owner sees it until approved" />
-            </Pill>
+            </State>
           )}
         </div>
         <Actions>
