@@ -21,6 +21,7 @@ import { now } from './app/.server/clock';
 import { pathGuard, protocolGuard } from './app/.server/http/request-guard';
 import { unknownHostResponse } from './app/.server/http/unknown-host';
 import { serverMessage } from './app/.server/i18n/messages';
+import { landerLanguage } from './app/.server/i18n/lander-language';
 import { negotiateLocale } from './app/.server/i18n/negotiate';
 import { SESSION_COOKIE, userForSession } from './app/.server/accounts/sessions';
 import { OPERATOR_SESSION_COOKIE, operatorForSession } from './app/.server/operators/sessions';
@@ -42,6 +43,7 @@ import { searchIndexOf } from './app/.server/members/search-index';
 import { TenantRegistry } from './app/.server/tenants/registry';
 import { visitRecorder } from './app/.server/tracking/visit-recorder';
 import { landingProfileVisible } from './app/.server/landers/landing-profile';
+import { isLandingPath } from './app/.server/landers/resolve';
 import type { Tenant } from './app/.server/tenants/schema';
 
 const TENANT_OVERRIDE_HEADER = 'x-rendezvous-tenant';
@@ -160,7 +162,8 @@ async function main() {
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           formAction: ["'self'"],
-          frameAncestors: ["'none'"],
+          // Landers may be framed by the site itself: the marketer's gallery previews them (decision 0028).
+          frameAncestors: [(req) => (isLandingPath((req as Request).path) ? "'self'" : "'none'")],
         },
       },
       crossOriginEmbedderPolicy: false,
@@ -211,6 +214,9 @@ async function main() {
     res.locals.tenant = tenant;
     next();
   });
+  // ?lang= on a lander URL: that language for this request (and the visitor's cookie); before
+  // anything reads the language (docs/decisions/0028).
+  app.use(landerLanguage({ secure: secureCookies }));
   app.use(pathGuard((req, tenant) => negotiateLocale(req.get('cookie'), tenant)));
 
   // Visits (docs/decisions/0027): every lander and member landing URL, and any page opened with a

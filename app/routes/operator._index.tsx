@@ -1,7 +1,7 @@
 // /operator: the queue (docs/decisions/0021) — members waiting for an answer from a fictional
 // profile, oldest first, with waiting times, claims and flags; filtered by tenant and profile;
 // reloaded live when the queue changes (operator.tsx).
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useLoaderData, useSubmit } from '@remix-run/react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
@@ -10,10 +10,10 @@ import { cdnPrefixOf, consoleHome, operatorTenants, requireOperator, requireRole
 import { tenantsWithRole } from '~/.server/operators/roles';
 import { operatorQueue } from '~/.server/operators/queue';
 import { parseId } from '~/shared/request-rules';
-import { metaMessage, pageMeta } from '~/components/app/page-meta';
 import { FieldLabel, Muted, Panel, SmallButton } from '~/components/operators/parts';
 import { QueueList } from '~/components/operators/queue-list';
 import { useNow } from '~/components/operators/waiting-time';
+import { ConsolePage, consoleMeta } from '~/components/operators/console-page';
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const operator = requireOperator(context);
@@ -34,16 +34,8 @@ const texts = defineMessages({
   title: { id: 'operator.queue.title', defaultMessage: 'Waiting members' },
 });
 
-export const meta: MetaFunction = ({ matches }) => [...pageMeta(matches, metaMessage(matches, texts.title)), { name: 'robots', content: 'noindex' }];
+export const meta = consoleMeta(texts.title);
 
-const Page = styled.div`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space(4)};
-  max-width: 1280px;
-  margin: 0 auto;
-  padding: ${({ theme }) => theme.space(4)};
-`;
 
 const Heading = styled.div`
   display: flex;
@@ -102,7 +94,7 @@ export default function OperatorQueue() {
   const submit = useSubmit();
   const tenantNames = Object.fromEntries(tenants.map((t) => [t.id, t.name]));
   return (
-    <Page>
+    <ConsolePage>
       <Heading>
         <h1>
           <FormattedMessage id="operator.queue.title" defaultMessage="Waiting members" />
@@ -159,6 +151,6 @@ export default function OperatorQueue() {
           </p>
         </Empty>
       )}
-    </Page>
+    </ConsolePage>
   );
 }

@@ -1,7 +1,7 @@
 // /operator/complaints: the moderation queue (docs/decisions/0029) — complaints, members' reports and
 // scam signals of the operator's moderation tenants, open ones oldest first; claim, decide with a
 // statement of reasons, close. The domain (app/.server/trust/moderation.ts) decides everything.
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
@@ -11,10 +11,10 @@ import { serverMessage } from '~/.server/i18n/messages';
 import { formAction } from '~/.server/http/form-action';
 import { consoleAction, operatorTenants, requireRole } from '~/.server/operators/console';
 import { claimComplaint, closeComplaint, complaintStats, decideComplaint, DecisionSchema, moderationQueue, type ModerationError } from '~/.server/trust/moderation';
-import { metaMessage, pageMeta } from '~/components/app/page-meta';
 import { ComplaintCard } from '~/components/operators/complaint-card';
 import { ComplaintFigures } from '~/components/operators/complaint-figures';
 import { Muted, Notice, Panel } from '~/components/operators/parts';
+import { ConsolePage, consoleMeta } from '~/components/operators/console-page';
 
 const STATUSES = ['open', 'decided', 'closed'] as const;
 
@@ -63,20 +63,8 @@ const texts = defineMessages({
   title: { id: 'moderation.title', defaultMessage: 'Complaints and reports' },
 });
 
-export const meta: MetaFunction = ({ matches }) => [...pageMeta(matches, metaMessage(matches, texts.title)), { name: 'robots', content: 'noindex' }];
+export const meta = consoleMeta(texts.title);
 
-const Page = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
-  max-width: 1100px;
-  margin: 0 auto;
-  padding: ${({ theme }) => theme.space(4)};
-
-  h1 {
-    margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.xl};
-  }
-`;
 
 const Tabs = styled.nav`
   display: flex;
@@ -119,7 +107,7 @@ export default function OperatorComplaints() {
   const intl = useIntl();
   const names = Object.fromEntries(tenants.map((t) => [t.id, t.name]));
   return (
-    <Page>
+    <ConsolePage $width={1100}>
       <h1>
         <FormattedMessage id="moderation.title" defaultMessage="Complaints and reports" />
       </h1>
@@ -149,6 +137,6 @@ export default function OperatorComplaints() {
           </Muted>
         </Panel>
       )}
-    </Page>
+    </ConsolePage>
   );
 }

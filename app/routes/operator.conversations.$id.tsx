@@ -2,7 +2,7 @@
 // conversation, the reply composer (text, photo, gift), the member's card (no e-mail address), the
 // persona's facts, photos and interests, shared notes, flags and history. Another tenant's or two
 // members' conversation answers 404.
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { now } from '~/.server/clock';
@@ -27,6 +27,7 @@ import { Thread } from '~/components/operators/thread';
 import { useNow, WaitingTime } from '~/components/operators/waiting-time';
 import { LOCALE_NAMES, isLocale } from '~/shared/locales';
 import { Area, Column, Columns, Head, Page } from '~/components/operators/conversation-layout';
+import { consoleMeta } from '~/components/operators/console-page';
 
 function conversationId(value: string | undefined): number {
   const id = parseId(value);
@@ -112,10 +113,7 @@ export const action = consoleAction(formAction({
   },
 }));
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => {
-  const site = (matches.find((m) => m.id === 'root')?.data as { shell?: { name?: string } } | undefined)?.shell?.name ?? '';
-  return [{ title: loaded ? `${loaded.workspace.member.name} → ${loaded.workspace.profile.name} – ${site}` : site }, { name: 'robots', content: 'noindex' }];
-};
+export const meta = consoleMeta<typeof loader>((loaded) => (loaded ? `${loaded.workspace.member.name} → ${loaded.workspace.profile.name}` : ''));
 
 export default function OperatorConversation() {
   const { workspace, tenantName, maxLength, gifts, claimMinutes, clientId, now: serverNow } = useLoaderData<typeof loader>();

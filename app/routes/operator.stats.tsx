@@ -1,7 +1,7 @@
 // /operator/stats: the team's overview (docs/decisions/0021) — queue length, median and 95th
 // percentile of the time to answer, answers per operator, per site and day; over 1, 7 or 30 days,
 // for one or all of the operator's sites.
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useLoaderData, useSubmit } from '@remix-run/react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
@@ -9,12 +9,12 @@ import { now } from '~/.server/clock';
 import { operatorTenants, requireOperator } from '~/.server/operators/console';
 import { operatorStats } from '~/.server/operators/stats';
 import { STATS_PERIODS, type StatsPeriod } from '~/shared/operator-types';
-import { metaMessage, pageMeta } from '~/components/app/page-meta';
 import { FieldLabel, Muted, Panel, SmallButton } from '~/components/operators/parts';
 import { Duration, useNow } from '~/components/operators/waiting-time';
 import { ComplaintFigures } from '~/components/operators/complaint-figures';
 import { AnswerTable, Wait } from '~/components/operators/answer-table';
 import { complaintStats } from '~/.server/trust/moderation';
+import { ConsolePage, consoleMeta } from '~/components/operators/console-page';
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const operator = requireOperator(context);
@@ -31,21 +31,8 @@ const texts = defineMessages({
   perDay: { id: 'operator.stats.perDay', defaultMessage: 'Per site and day' },
 });
 
-export const meta: MetaFunction = ({ matches }) => [...pageMeta(matches, metaMessage(matches, texts.title)), { name: 'robots', content: 'noindex' }];
+export const meta = consoleMeta(texts.title);
 
-const Page = styled.div`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space(4)};
-  max-width: 1280px;
-  margin: 0 auto;
-  padding: ${({ theme }) => theme.space(4)};
-
-  h1 {
-    margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.xl};
-  }
-`;
 
 const Filters = styled(Form)`
   display: flex;
@@ -94,7 +81,7 @@ export default function OperatorStatsPage() {
   const names = Object.fromEntries(tenants.map((t) => [t.id, t.name]));
   const oldest = stats.queue.oldestSince ? Math.max(0, Math.round((clock - new Date(stats.queue.oldestSince).getTime()) / 1000)) : null;
   return (
-    <Page>
+    <ConsolePage>
       <h1>
         <FormattedMessage id="operator.stats.title" defaultMessage="Statistics" />
       </h1>
@@ -183,6 +170,6 @@ export default function OperatorStatsPage() {
           note={<FormattedMessage id="operator.stats.note" defaultMessage="Time to answer: from a member's first unanswered message to the answer. Days in UTC." />}
         />
       </Tables>
-    </Page>
+    </ConsolePage>
   );
 }

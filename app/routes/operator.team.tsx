@@ -1,7 +1,7 @@
 // /operator/team: the site's operators for its admins (docs/decisions/0029) — invite an operator by
 // e-mail with roles (the set-password link is mailed to them), change roles, take someone off the
 // site. Everything is decided by app/.server/operators/team.ts; others get 403.
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
@@ -13,9 +13,9 @@ import { serverMessage } from '~/.server/i18n/messages';
 import { formAction } from '~/.server/http/form-action';
 import { consoleAction, requireRole } from '~/.server/operators/console';
 import { inviteOperator, listTeam, removeFromTeam, setTeamRoles, type TeamError } from '~/.server/operators/team';
-import { metaMessage, pageMeta } from '~/components/app/page-meta';
 import { FieldLabel, Notice, Panel, SmallButton } from '~/components/operators/parts';
 import { RoleChoices, TeamList } from '~/components/operators/team-list';
+import { ConsolePage, consoleMeta } from '~/components/operators/console-page';
 
 function forbidden(locale: Parameters<typeof serverMessage>[0]): never {
   throw new Response(serverMessage(locale, 'operator.error.role'), {
@@ -102,20 +102,8 @@ const texts = defineMessages({
   title: { id: 'operator.team.title', defaultMessage: 'Team' },
 });
 
-export const meta: MetaFunction = ({ matches }) => [...pageMeta(matches, metaMessage(matches, texts.title)), { name: 'robots', content: 'noindex' }];
+export const meta = consoleMeta(texts.title);
 
-const Page = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
-  max-width: 1100px;
-  margin: 0 auto;
-  padding: ${({ theme }) => theme.space(4)};
-
-  h1 {
-    margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.xl};
-  }
-`;
 
 const InviteForm = styled(Form)`
   display: grid;
@@ -149,7 +137,7 @@ export default function OperatorTeam() {
   const navigation = useNavigation();
   const intl = useIntl();
   return (
-    <Page>
+    <ConsolePage $width={1100}>
       <h1>
         <FormattedMessage id="operator.team.heading" defaultMessage="Team of {site}" values={{ site: tenantName }} />
       </h1>
@@ -199,6 +187,6 @@ export default function OperatorTeam() {
         </InviteForm>
       </Panel>
       <TeamList team={team} />
-    </Page>
+    </ConsolePage>
   );
 }

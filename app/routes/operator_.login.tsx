@@ -1,6 +1,6 @@
 // /operator/login: the console's own login (docs/decisions/0021), separate from members': operator
 // accounts, the members' lockout rule, an operator session cookie (rdv_operator).
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { logInOperator, OperatorLoginSchema } from '~/.server/operators/accounts';
@@ -8,9 +8,9 @@ import { consoleAction, refuseMembers } from '~/.server/operators/console';
 import { createOperatorSession, operatorForSession, operatorSessionCookie } from '~/.server/operators/sessions';
 import { serverMessage } from '~/.server/i18n/messages';
 import { formAction } from '~/.server/http/form-action';
-import { metaMessage, pageMeta } from '~/components/app/page-meta';
 import { LoginCard } from '~/components/operators/login-card';
 import { FieldLabel, Notice, SmallButton } from '~/components/operators/parts';
+import { consoleMeta } from '~/components/operators/console-page';
 
 export const handle = { layout: 'operator' };
 
@@ -44,7 +44,7 @@ const texts = defineMessages({
   description: { id: 'operator.login.description', defaultMessage: 'Sign in to answer members who wrote to the chat service\'s profiles.' },
 });
 
-export const meta: MetaFunction = ({ matches }) => [...pageMeta(matches, metaMessage(matches, texts.title), metaMessage(matches, texts.description)), { name: 'robots', content: 'noindex' }];
+export const meta = consoleMeta(texts.title, texts.description);
 
 export default function OperatorLogin() {
   const { tenantName } = useLoaderData<typeof loader>();

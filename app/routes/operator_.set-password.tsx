@@ -1,6 +1,6 @@
 // /operator/set-password?token=…: the one-time link `npm run operator:add` prints. The operator
 // chooses a password (at least OPERATOR_PASSWORD_MIN characters) and is logged in; the link works once.
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { OPERATOR_PASSWORD_MIN, SetPasswordSchema, setOperatorPassword, setPasswordTokenOwner } from '~/.server/operators/accounts';
@@ -8,9 +8,9 @@ import { consoleAction, refuseMembers } from '~/.server/operators/console';
 import { createOperatorSession, operatorSessionCookie } from '~/.server/operators/sessions';
 import { serverMessage } from '~/.server/i18n/messages';
 import { formAction } from '~/.server/http/form-action';
-import { metaMessage, pageMeta } from '~/components/app/page-meta';
 import { LoginCard } from '~/components/operators/login-card';
 import { FieldLabel, Notice, SmallButton } from '~/components/operators/parts';
+import { consoleMeta } from '~/components/operators/console-page';
 
 export const handle = { layout: 'operator' };
 
@@ -38,7 +38,7 @@ const texts = defineMessages({
   invalid: { id: 'operator.error.invalidToken', defaultMessage: 'This link is no longer valid. Ask for a new one.' },
 });
 
-export const meta: MetaFunction = ({ matches }) => [...pageMeta(matches, metaMessage(matches, texts.title)), { name: 'robots', content: 'noindex' }];
+export const meta = consoleMeta(texts.title);
 
 export default function OperatorSetPassword() {
   const { tenantName, token, name, min } = useLoaderData<typeof loader>();

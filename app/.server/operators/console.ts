@@ -11,7 +11,7 @@ import { serverMessage } from '../i18n/messages';
 import type { Tenant } from '../tenants/schema';
 import type { ClaimResult } from './claims';
 import type { OperatorActor } from './operator';
-import { rolesAnywhere, tenantsWithRole, type OperatorRole } from './roles';
+import { hasRole, rolesAnywhere, tenantsWithRole, type OperatorRole } from './roles';
 import type { GiftLookup, ReplyDeps, ReplyError } from './reply';
 
 export interface GiftCatalogue {
@@ -50,10 +50,37 @@ export function requireOperator(context: AppLoadContext): OperatorActor {
   return context.operator;
 }
 
+/**
+ * Console pages a visitor is not even told about (the marketer's console, docs/decisions/0028): no
+ * redirect to the login page, a 404 as for any unknown address.
+ */
+const UNLISTED = /^\/operator\/marketing(?:[/.]|$)/i;
+
+function notFound(): never {
+  throw new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+}
+
+/** The console's frame: like requireOperator, but a visitor on an unlisted page gets 404. */
+export function requireConsoleOperator(context: AppLoadContext, request: Request): OperatorActor {
+  if (!context.operator && UNLISTED.test(new URL(request.url).pathname)) notFound();
+  return requireOperator(context);
+}
+
+/**
+ * The operator holding `role` on this host's tenant, for an unlisted page: members and visitors get
+ * 404, an operator without the role 403 — never a redirect that would hint at the page.
+ */
+export function requireUnlistedRole(context: AppLoadContext, role: OperatorRole): OperatorActor {
+  if (!context.operator) notFound();
+  if (!hasRole(context.operator, context.tenant.id, role)) throw new Response(serverMessage(context.operator.language, 'operator.error.role'), { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+  return context.operator;
+}
+
 /** Where each role's work starts, in the order the console's home picks the first one the operator holds. */
 export const ROLE_HOMES: Partial<Record<OperatorRole, string>> = {
   answering: '/operator',
   moderation: '/operator/complaints',
+  marketing: '/operator/marketing',
   admin: '/operator/team',
 };
 

@@ -14,6 +14,7 @@ import type { Request, RequestHandler } from 'express';
 import type { DB } from '../db/schema';
 import { SESSION_COOKIE } from '../accounts/sessions';
 import { readCookie } from '../i18n/negotiate';
+import { OPERATOR_SESSION_COOKIE } from '../operators/sessions';
 import { resolveLanding, type LandingRequest } from '../landers/resolve';
 import type { Tenant } from '../tenants/schema';
 import { clickIdFromCookie, newId, visitCookie, visitorCookie, visitorIdFromCookie } from './cookies';
@@ -31,8 +32,8 @@ interface Options {
   log: (message: string) => void;
 }
 
-/** Paths never counted: the API, data requests of the client router, files. */
-const NOT_PAGES = /^\/(?:api|assets|media|build|gifts|icons?)(?:\/|\.|$)|\.(?:data|js|css|png|svg|webp|jpg|ico|json|txt|xml|webmanifest|mp4|webm)$/i;
+/** Paths never counted: the API, the console and the developer pages, data requests of the client router, files. */
+const NOT_PAGES = /^\/(?:api|assets|media|build|gifts|icons?|operator|dev)(?:\/|\.|$)|\.(?:data|js|css|png|svg|webp|jpg|ico|json|txt|xml|webmanifest|mp4|webm)$/i;
 
 export function visitRecorder(options: Options): RequestHandler {
   return async (req, res, next) => {
@@ -53,8 +54,9 @@ export function visitRecorder(options: Options): RequestHandler {
 
       const tracking = trackingFromQuery(new URLSearchParams(req.originalUrl.split('?')[1] ?? ''));
       const isPage = !NOT_PAGES.test(req.path);
-      // Members (a session cookie) signed up already: their page views are no marketing visits.
-      const member = readCookie(cookieHeader, SESSION_COOKIE) !== null;
+      // Members (a session cookie) signed up already, and operators (the marketer's previews) are
+      // staff: their page views are no marketing visits.
+      const member = readCookie(cookieHeader, SESSION_COOKIE) !== null || readCookie(cookieHeader, OPERATOR_SESSION_COOKIE) !== null;
       const counts = req.method === 'GET' && isPage && !member && (landing || (landing === undefined && tracking));
       if (!counts) return next();
 

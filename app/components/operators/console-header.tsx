@@ -1,4 +1,5 @@
-// The console's top bar: the product's name for staff, Queue and Statistics, the operator's name,
+// The console's top bar: the product's name for staff, the pages of the operator's roles (Queue,
+// Complaints, Statistics, Marketing, Team), the operator's name,
 // the console's language (the operator's own choice, saved on the account) and logging out.
 import { Form, NavLink } from '@remix-run/react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -130,6 +131,11 @@ export function ConsoleHeader({ operatorName, language, roles, tenantName }: { o
         {roles.includes('answering') || roles.includes('admin') ? (
           <NavLink to="/operator/stats">
             <FormattedMessage id="operator.nav.stats" defaultMessage="Statistics" />
+          </NavLink>
+        ) : null}
+        {roles.includes('marketing') ? (
+          <NavLink to="/operator/marketing" data-testid="nav-marketing">
+            <FormattedMessage id="operator.nav.marketing" defaultMessage="Marketing" />
           </NavLink>
         ) : null}
         {roles.includes('admin') ? (

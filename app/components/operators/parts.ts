@@ -2,7 +2,8 @@
 // colour only as the accent.
 import styled, { css } from 'styled-components';
 
-export const ConsolePage = styled.div`
+/** The whole console below its header: a calm grey surface (operator.tsx). */
+export const ConsoleFrame = styled.div`
   min-height: 100vh;
   background: #f3f4f8;
   color: ${({ theme }) => theme.colors.text};

@@ -1,0 +1,22 @@
+// GET /operator/marketing/funnel.csv?from=YYYY-MM-DD&to=YYYY-MM-DD: the funnel report as CSV
+// (docs/api.md, docs/decisions/0028) for the marketing role on this site; members and visitors 404,
+// other operators 403. Formula-safe (app/.server/marketing/csv.ts).
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { funnelCsv, funnelReport } from '~/.server/marketing/reports';
+import { reportRange } from '~/.server/marketing/range';
+import { requireUnlistedRole } from '~/.server/operators/console';
+
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const operator = requireUnlistedRole(context, 'marketing');
+  const range = reportRange(new URL(request.url).searchParams);
+  const result = await funnelReport(context.db, context.tenant, operator, range);
+  if (!result.ok) throw new Response('Forbidden', { status: 403 });
+  return new Response(funnelCsv(result.value), {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="funnel-${context.tenant.id}-${range.from}-${range.to}.csv"`,
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+}
