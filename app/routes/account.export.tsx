@@ -16,8 +16,8 @@ export function loader({ context }: LoaderFunctionArgs) {
 
 export async function action({ context }: ActionFunctionArgs) {
   if (!context.user) throw redirect('/login');
-  const { token, expiresAt } = await requestExport(context.db, context.tenant, context.user);
-  return { url: `/account/export/${token}`, expiresAt: expiresAt.toISOString() };
+  const { token, expiresAt, prepared } = await requestExport(context.db, context.tenant, context.user, { jobs: context.jobs });
+  return { url: `/account/export/${token}`, expiresAt: expiresAt.toISOString(), prepared };
 }
 
 const texts = defineMessages({
@@ -42,7 +42,15 @@ export default function AccountExport() {
       </p>
       {result ? (
         <Alert $tone="success" role="status" data-testid="export-ready">
-          <FormattedMessage id="export.ready" defaultMessage="Your file is ready. The link works for {hours} hours and only while you are logged in:" values={{ hours }} />{' '}
+          {result.prepared ? (
+            <FormattedMessage
+              id="export.preparing"
+              defaultMessage="You have a lot of data, so we are preparing your file; that takes a few minutes. The link works as soon as it is ready, for {hours} hours and only while you are logged in:"
+              values={{ hours }}
+            />
+          ) : (
+            <FormattedMessage id="export.ready" defaultMessage="Your file is ready. The link works for {hours} hours and only while you are logged in:" values={{ hours }} />
+          )}{' '}
           <a href={result.url} download data-testid="export-download">
             <FormattedMessage id="export.download" defaultMessage="Download the zip file" />
           </a>

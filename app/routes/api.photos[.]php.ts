@@ -6,7 +6,7 @@ import { isTooLarge } from '~/.server/http/request-input';
 import { deletePhoto, PHOTO_MESSAGES, PhotoTargetSchema, setMainPhoto, uploadPhoto, type PhotoError } from '~/.server/members/photos';
 import type { AppLoadContext } from '@remix-run/node';
 
-const STATUS: Record<PhotoError, number> = { no_profile: 404, premium_only: 403, photo_limit: 403, too_large: 413, not_image: 415, heic_unsupported: 415, too_many_pixels: 413, not_found: 404 };
+const STATUS: Record<PhotoError, number> = { no_profile: 404, premium_only: 403, photo_limit: 403, too_large: 413, not_image: 415, heic_unsupported: 415, too_many_pixels: 413, not_found: 404, pending_review: 409 };
 
 const fail = (context: AppLoadContext, error: PhotoError) => apiError(STATUS[error], error, context.locale, PHOTO_MESSAGES[error]);
 
@@ -16,11 +16,11 @@ const route = apiRoute({
     async handle({ context, user }) {
       const { db, tenant } = context;
       if (!user.profile_id) return fail(context, 'no_profile');
-      const photos = await db.selectFrom('photos').select(['id', 'filename', 'thumb_filename', 'position']).where('profile_id', '=', user.profile_id).orderBy('position').execute();
+      const photos = await db.selectFrom('photos').select(['id', 'filename', 'thumb_filename', 'position', 'review', 'public']).where('profile_id', '=', user.profile_id).orderBy('position').execute();
       const main = await db.selectFrom('profiles').select('main_photo_id').where('id', '=', user.profile_id).executeTakeFirst();
       const prefix = tenant.settings.cdn_prefix;
       return apiJson({
-        photos: photos.map((p) => ({ id: p.id, filename: prefix + p.filename, thumb_filename: prefix + p.thumb_filename, main: p.id === main?.main_photo_id })),
+        photos: photos.map((p) => ({ id: p.id, filename: prefix + p.filename, thumb_filename: prefix + p.thumb_filename, main: p.id === main?.main_photo_id, review: p.review, public: p.public })),
       });
     },
   }),
@@ -35,7 +35,7 @@ const route = apiRoute({
         return fail(context, isTooLarge(error) ? 'too_large' : 'not_image');
       }
       if (!file || typeof file === 'string') return fail(context, 'not_image');
-      const result = await uploadPhoto(context.db, user, new Uint8Array(await file.arrayBuffer()), context.media);
+      const result = await uploadPhoto(context.db, user, new Uint8Array(await file.arrayBuffer()), context.media, context.tenant.settings.photo_moderation);
       if (!result.ok) return fail(context, result.error);
       const prefix = context.tenant.settings.cdn_prefix;
       const { id, filename, thumb_filename } = result.photo;

@@ -64,6 +64,7 @@ const route = apiRoute({
           );
         }
         if (result.error === 'pending_deletion') return apiError(403, 'pending_deletion', locale, 'signup.error.pendingDeletion');
+        if (result.error === 'suspended') return apiError(403, 'suspended', locale, 'login.error.suspended');
         return apiError(401, 'login_failed', locale, 'login.error.failed');
       }
       const token = await createSession(db, tenant, result.user.id, { ip: context.visitor.ip, userAgent: context.userAgent });

@@ -1,5 +1,5 @@
 // /chats/{id} (SPEC §2 chats-id): one of the member's conversations; any other id is the 404 page.
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { pageMeta } from '~/components/app/page-meta';
 import { ChatPane } from '~/components/chat/chat-pane';
@@ -7,9 +7,11 @@ import { chatPageData } from '~/.server/chat/pages';
 import { parseId } from '~/shared/request-rules';
 import type { loader as chatsLoader } from './chats';
 
-export function loader({ context, params }: LoaderFunctionArgs) {
+export async function loader({ context, params }: LoaderFunctionArgs) {
   const id = parseId(params.id);
-  return chatPageData(context, id === null ? null : { conversation: id });
+  const chat = await chatPageData(context, id === null ? null : { conversation: id });
+  // SPEC §6: a member the other blocked has no access — the text, with 403 (decision 0032).
+  return data(chat, { status: chat.kind === 'blocked' ? 403 : 200 });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.kind === 'chat' ? data.chat.profile.name : (data?.name ?? ''));

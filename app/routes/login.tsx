@@ -32,7 +32,9 @@ export const action = formAction({
           ? serverMessage(locale, 'login.error.blocked', { minutes: result.minutes })
           : result.error === 'pending_deletion'
             ? serverMessage(locale, 'signup.error.pendingDeletion')
-            : serverMessage(locale, 'login.error.failed');
+            : result.error === 'suspended'
+              ? serverMessage(locale, 'login.error.suspended')
+              : serverMessage(locale, 'login.error.failed');
       return { error: message, email: body.email, pendingDeletion: result.error === 'pending_deletion' };
     }
     const token = await createSession(db, tenant, result.user.id, { ip: context.visitor.ip, userAgent: context.userAgent });

@@ -1,7 +1,7 @@
 // /members/{id}/chat (SPEC §2 members-id-chat) in the bare chat layout: the conversation with a
 // profile, whether or not one exists yet — the first message makes it, later visits reuse it.
 // ?text= fills the composer (the icebreaker modal's "Write to {name}").
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { pageMeta } from '~/components/app/page-meta';
 import { ChatPane } from '~/components/chat/chat-pane';
@@ -15,7 +15,8 @@ export const handle: RouteHandle = { layout: 'chat' };
 export async function loader({ context, params }: LoaderFunctionArgs) {
   const id = parseId(params.id);
   const chat = await chatPageData(context, id === null ? null : { profile: id });
-  return { chat, list: await chatListData(context) };
+  // SPEC §6: a member the other blocked has no access — the text, with 403 (decision 0032).
+  return data({ chat, list: await chatListData(context) }, { status: chat.kind === 'blocked' ? 403 : 200 });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>

@@ -51,7 +51,7 @@ export const action = consoleAction(
         body.intent === 'claim'
           ? await claimComplaint(db, operator, body)
           : body.intent === 'decide'
-            ? await decideComplaint(db, operator, (id) => context.tenants.get(id), body)
+            ? await decideComplaint(db, operator, (id) => context.tenants.get(id), body, context.media)
             : await closeComplaint(db, operator, body);
       if (!result.ok) return { ok: false, text: serverMessage(locale, ERRORS[result.error]) };
       return { ok: true, text: serverMessage(locale, `moderation.done.${body.intent}`) };

@@ -1,7 +1,7 @@
 // /profile — My profile: edit every profile field, manage photos (upload, main photo, delete).
 import { regionLabel } from '~/shared/region-labels';
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, redirect, useActionData, useLoaderData, useNavigation, type ClientActionFunctionArgs } from '@remix-run/react';
+import { Link, redirect, useActionData, useLoaderData, useNavigation, type ClientActionFunctionArgs } from '@remix-run/react';
 import { keepPageAfterFailure, keepPageOnFailure } from '~/components/forms/action-failure';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { metaMessage, pageMeta } from '~/components/app/page-meta';
@@ -10,7 +10,8 @@ import { CheckField, CheckList, Field, FormNote, SelectField, TextAreaField } fr
 import { SettingsFields, SettingsForm, SettingsSection } from '~/components/forms/settings-form';
 import { fieldLabels, noteLabels, valueLabels } from '~/components/members/profile-labels';
 import { Prose } from '~/components/pages/prose';
-import { Photos } from '~/components/members/own-profile-parts';
+import { OwnPhotos, PhotoRejections } from '~/components/members/own-photos';
+import { dismissPhotoRejections, ownPhotos } from '~/.server/trust/photo-review';
 import { regionsByCountry } from '~/.server/geo/regions';
 import { serverMessage } from '~/.server/i18n/messages';
 import { formAction } from '~/.server/http/form-action';
@@ -24,7 +25,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const { db, tenant, user } = context;
   if (!user?.profile_id) throw redirect('/login');
   const profile = await db.selectFrom('profiles').selectAll().where('id', '=', user.profile_id).executeTakeFirstOrThrow();
-  const photos = await db.selectFrom('photos').select(['id', 'thumb_filename']).where('profile_id', '=', user.profile_id).orderBy('position').execute();
+  const { photos, rejections } = await ownPhotos(db, tenant, user);
   return {
     profile: {
       id: profile.id,
@@ -45,7 +46,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
       looking_for: profile.looking_for ?? '',
       main_photo_id: profile.main_photo_id,
     },
-    photos: photos.map((p) => ({ id: p.id, thumb: tenant.settings.cdn_prefix + p.thumb_filename })),
+    photos,
+    rejections,
     photoLimit: user.paid_user ? PHOTO_LIMITS.premium : PHOTO_LIMITS.free,
     regions: regionsByCountry(profile.country)[profile.country] ?? [],
     interests: tenant.settings.interests,
@@ -56,6 +58,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 const ProfileFormSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('upload'), file: z.instanceof(File).optional() }),
   z.object({ intent: z.enum(['main', 'delete']), photo: idSchema }),
+  z.object({ intent: z.literal('dismiss') }),
   OwnProfileSchema.extend({ intent: z.literal('profile') }),
 ]);
 
@@ -76,10 +79,14 @@ export const action = formAction({
       }
       return { form: 'profile', ok: true, message: serverMessage(locale, 'settings.saved'), fields: {} };
     }
+    if (body.intent === 'dismiss') {
+      await dismissPhotoRejections(db, tenant, user);
+      return { form: 'photos', ok: true, message: null, fields: {} };
+    }
     const result =
       body.intent === 'upload'
         ? body.file && body.file.size > 0
-          ? await uploadPhoto(db, user, new Uint8Array(await body.file.arrayBuffer()), media)
+          ? await uploadPhoto(db, user, new Uint8Array(await body.file.arrayBuffer()), media, tenant.settings.photo_moderation)
           : ({ ok: false, error: 'not_image' } as const)
         : body.intent === 'main'
           ? await setMainPhoto(db, user, body.photo)
@@ -101,7 +108,7 @@ const pageTexts = defineMessages({
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, metaMessage(matches, pageTexts.title), metaMessage(matches, pageTexts.description));
 
 export default function MyProfile() {
-  const { profile, photos, photoLimit, regions, interests, accept } = useLoaderData<typeof loader>();
+  const { profile, photos, rejections, photoLimit, regions, interests, accept } = useLoaderData<typeof loader>();
   const result = useActionData<typeof clientAction>();
   const navigation = useNavigation();
   const intl = useIntl();
@@ -131,24 +138,8 @@ export default function MyProfile() {
         title={<FormattedMessage id="myProfile.photos" defaultMessage="Photos ({count} of {limit})" values={{ count: photos.length, limit: photoLimit }} />}
       >
         <FormNote result={result} form="photos" />
-        <Photos>
-          {photos.map((photo) => (
-            <li key={photo.id} data-main={photo.id === profile.main_photo_id}>
-              <img src={photo.thumb} alt="" width={120} height={150} />
-              <Form method="post">
-                <input type="hidden" name="photo" value={photo.id} />
-                {photo.id !== profile.main_photo_id ? (
-                  <button type="submit" name="intent" value="main">
-                    <FormattedMessage id="myProfile.makeMain" defaultMessage="Make main photo" />
-                  </button>
-                ) : null}
-                <button type="submit" name="intent" value="delete">
-                  <FormattedMessage id="myProfile.delete" defaultMessage="Delete" />
-                </button>
-              </Form>
-            </li>
-          ))}
-        </Photos>
+        <PhotoRejections rejections={rejections} />
+        <OwnPhotos photos={photos} mainId={profile.main_photo_id} />
         <SettingsFields method="post" encType="multipart/form-data">
           <input type="hidden" name="intent" value="upload" />
           <Field id="file" type="file" accept={accept} label={intl.formatMessage({ id: 'myProfile.upload', defaultMessage: 'Add a photo' })} />

@@ -36,6 +36,8 @@ export interface MessageEvent {
   /** The other side's profile. */
   profile: { id: number; name: string; main_image: string | null; fictional: boolean };
   message: MessageView;
+  /** Only to the recipient of a member's message that matched the scam rules (decision 0029): show the safety tip now. */
+  safety_tip?: true;
 }
 
 /** The `read` event: the other side read the conversation up to a message. */

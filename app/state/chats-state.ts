@@ -43,6 +43,8 @@ export interface ChatsState {
   outgoing: Record<number, OutgoingMessage[]>;
   /** The other side read up to this message, per conversation. */
   readByOther: Record<number, number>;
+  /** Conversations in which a message that matched the scam rules arrived live: the safety tip shows (decision 0029). */
+  safetyTips: Record<number, true>;
   /** The conversation on screen: its messages count as read as they arrive. */
   open: number | null;
   /** SPEC §3 last_chat_opened_profile and its date: the list marks it and the empty pane offers to continue it. */
@@ -54,5 +56,5 @@ export interface ChatsState {
 }
 
 export function initialChatsState(): ChatsState {
-  return { list: null, messages: {}, outgoing: {}, readByOther: {}, open: null, lastOpened: null, removeFailed: false, removing: [] };
+  return { list: null, messages: {}, outgoing: {}, readByOther: {}, safetyTips: {}, open: null, lastOpened: null, removeFailed: false, removing: [] };
 }

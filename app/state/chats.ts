@@ -53,6 +53,7 @@ export function receiveMessage(state: State, event: MessageEvent, ownProfile: nu
   const list = state.chats.messages[event.conversation];
   if (list?.some((m) => m.id === message.id)) return;
   setMessages(state, event.conversation, [message]);
+  if (event.safety_tip) state.chats.safetyTips[event.conversation] = true;
   const outgoing = state.chats.outgoing[event.profile.id];
   if (outgoing && message.client_id) state.chats.outgoing[event.profile.id] = outgoing.filter((o) => o.client_id !== message.client_id);
   const mine = message.sender === ownProfile;

@@ -190,13 +190,13 @@ describe('members', () => {
     const gijs = await activeMember('Gijs', 'male', 'female');
     const fleurContext = await loggedIn(fleur.email);
     const page = await fleurContext.newPage();
-    // Fleur adds a photo on My profile; it becomes her main photo.
+    // Fleur adds a photo on My profile; Flirtlokaal moderates before (decision 0029), so it waits for review, seen by her alone.
     await page.goto(`${base()}/profile`, { waitUntil: 'networkidle' });
     const sharp = (await import('sharp')).default;
     const png = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#e6317a' } }).png().toBuffer();
     await page.locator('#file').setInputFiles({ name: 'fleur.png', mimeType: 'image/png', buffer: png });
     await page.getByRole('button', { name: 'Upload' }).click();
-    await expect.poll(() => page.locator('li[data-main="true"] img').count()).toBe(1);
+    await expect.poll(() => page.locator('[data-testid="photo-pending"]').count()).toBe(1);
     await page.goto(`${base()}/members/${gijs.profileId}`, { waitUntil: 'networkidle' });
     await page.locator('[data-testid="block"]').click();
     await expect.poll(() => page.locator('[data-testid="block"]').innerText()).toContain('Unblock');

@@ -7,6 +7,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, watchConsole } from '../support/browser';
+import { buyCredits, sessionCookie, signUpMember, type TestMember } from '../support/members';
 import { request, startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
@@ -90,6 +91,93 @@ describe('trust and safety in Chromium', () => {
       expect(await seriousViolations(staff)).toEqual([]);
       expect(staffProblems).toEqual([]);
       await console.close();
+      await context.close();
+    }
+  });
+
+  let n = 0;
+  async function uploadPhoto(tenant: string, who: TestMember) {
+    const sharp = (await import('sharp')).default;
+    const image = await sharp({ create: { width: 600, height: 750, channels: 3, background: '#c0392b' } }).png().toBuffer();
+    const boundary = `----e2e${Date.now()}`;
+    const body = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`), image, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    const res = await request(server.port, `${tenant}.localhost:${server.port}`, '/api/photos.php', { method: 'POST', body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, origin: base(tenant), cookie: who.session } });
+    expect(res.status).toBe(201);
+    return res.json<{ photo: { id: number } }>().photo.id;
+  }
+
+  it.each([
+    ['flirtlokaal', 'nl', 'NL', 'Contactgegevens, links of reclame', 'Dit bericht van'],
+    ['herzklopfen', 'de', 'DE', 'Kontaktdaten, Links oder Werbung', 'Diese Nachricht von'],
+  ])('on %s (%s): the moderator rejects a photo, its owner reads why, and a received message is reported from the chat', async (tenant, locale, country, reason, reportTitle) => {
+    for (const width of [375, 1280]) {
+      n++;
+      const viewport = { width, height: width < 500 ? 812 : 900 };
+      const owner = await signUpMember(server, tenant, { name: `Photo${locale}${n}`, country, gender: 'female', seeking: 'male' });
+      const writer = await signUpMember(server, tenant, { name: `Writer${locale}${n}`, country, gender: 'male', seeking: 'female' });
+      const photo = await uploadPhoto(tenant, owner);
+
+      // The moderator's photo queue.
+      const console = await browser.newContext({ viewport });
+      const staff = await console.newPage();
+      const staffProblems = watchConsole(staff);
+      await staff.goto(`${base(tenant)}/operator/login`, { waitUntil: 'networkidle' });
+      await staff.locator('#email').fill(`moderator@${tenant}.example`);
+      await staff.locator('#password').fill('rendezvous-demo');
+      await staff.locator('main button[type="submit"]').click();
+      await staff.waitForURL(`${base(tenant)}/operator/complaints`);
+      await staff.goto(`${base(tenant)}/operator/photos`, { waitUntil: 'networkidle' });
+      const card = staff.locator(`[data-testid="photo-${photo}"]`);
+      await card.waitFor();
+      await card.scrollIntoViewIfNeeded();
+      await card.locator('[data-testid="photo-reason"]').selectOption('contact_details');
+      expect(await seriousViolations(staff)).toEqual([]);
+      await staff.screenshot({ path: `docs/screenshots/${tenant}-${locale}-photo-moderation-${width}.png`, fullPage: false });
+      await card.locator('[data-testid="photo-reject"]').click();
+      await staff.locator('[data-testid="photo-review-result"]').waitFor();
+      await expect.poll(() => staff.locator(`[data-testid="photo-${photo}"]`).count()).toBe(0);
+      expect(staffProblems).toEqual([]);
+      await console.close();
+
+      // The owner reads why on My profile.
+      const context = await browser.newContext({ viewport });
+      await context.addCookies([
+        { name: 'locale', value: locale, url: base(tenant) },
+        { name: 'entry_warning_dismissed', value: String(Date.now()), url: base(tenant) },
+        sessionCookie(server, tenant, owner),
+      ]);
+      const page = await context.newPage();
+      const problems = watchConsole(page);
+      await page.goto(`${base(tenant)}/profile`, { waitUntil: 'networkidle' });
+      const notice = page.locator('[data-testid="photo-rejections"]');
+      await notice.waitFor();
+      expect(await notice.textContent()).toContain(reason);
+      expect(await seriousViolations(page)).toEqual([]);
+      await notice.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `docs/screenshots/${tenant}-${locale}-photo-rejected-${width}.png`, fullPage: false });
+
+      // A message arrives; the owner reports it from the chat.
+      await buyCredits(server, tenant, writer, 'popular', tenant === 'herzklopfen' ? 'sofort' : 'ideal');
+      const sent = await request(server.port, `${tenant}.localhost:${server.port}`, '/api/message.php', {
+        method: 'POST',
+        body: JSON.stringify({ profile: owner.profileId, text: 'Answer me right now or you will regret it.' }),
+        headers: { 'content-type': 'application/json', origin: base(tenant), cookie: writer.session },
+      });
+      expect(sent.status).toBe(201);
+      await page.goto(`${base(tenant)}/members/${writer.profileId}/chat`, { waitUntil: 'networkidle' });
+      await page.locator('[data-testid="report-message"]').first().click();
+      const dialog = page.locator('[data-testid="report-message-dialog"]');
+      await dialog.waitFor();
+      expect(await dialog.locator('h2').textContent()).toContain(reportTitle);
+      await dialog.locator('#message-report-reason').selectOption('harassment');
+      await dialog.locator('#message-report-text').fill('Threatens me.');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: `docs/screenshots/${tenant}-${locale}-report-message-${width}.png`, fullPage: false });
+      await dialog.locator('[data-testid="message-report-submit"]').click();
+      await dialog.locator('[data-testid="message-report-reference"]').waitFor();
+      expect(await dialog.locator('[data-testid="message-report-reference"]').textContent()).toMatch(/R-[A-Z2-9]{8}/);
+      await dialog.locator('[data-testid="report-message-close"]').click();
+      expect(problems).toEqual([]);
       await context.close();
     }
   });

@@ -210,6 +210,18 @@ describe('refusals', () => {
     expect(blocked.json<{ error: string; message: string }>()).toEqual({ error: 'blocked', message: expect.stringMatching(/^You're blocked by Pia\d+\. You do not have access to this page\.$/) });
   });
 
+  it('answers /members/{id}/chat and /chats/{id} across a block as the rule says: the blocked member 403 with the text, the blocker 404', async () => {
+    const vera = await member('Vera', { credits: true });
+    const wim = await member('Wim', { gender: 'male', credits: true });
+    const sent = (await call('POST', '/api/message.php', wim, { profile: vera.profileId, text: 'Hello Vera' })).json<MessageJson>();
+    expect((await call('POST', '/api/block.php', vera, { profile: wim.profileId })).status).toBe(200);
+    const blocked = await call('GET', `/members/${vera.profileId}/chat`, wim);
+    expect(blocked.status).toBe(403);
+    expect(blocked.text).toMatch(/You(?:&#x27;|')re blocked by Vera\d+\. You do not have access to this page\./);
+    expect((await call('GET', `/chats/${sent.conversation}`, wim)).status).toBe(403);
+    expect((await call('GET', `/members/${wim.profileId}/chat`, vera)).status).toBe(404);
+  });
+
   it('limits how fast one member sends (429 with Retry-After)', async () => {
     const quinn = await member('Quinn', { credits: true });
     const rosa = await member('Rosa');

@@ -6,6 +6,8 @@
 // A member's message with a scam signal is delivered and paid as any other, and opens one review.
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logIn } from '~/.server/accounts/login';
+import { createSession, userForSession } from '~/.server/accounts/sessions';
 import { openChat } from '~/.server/chat/conversations';
 import { sendMessage } from '~/.server/chat/send';
 import { setClockForTests } from '~/.server/clock';
@@ -103,11 +105,11 @@ describe.each(databaseKinds)('complaints on $name', (kind) => {
     const holder = moderators[claims.findIndex((c) => c.ok)]!;
     const other = moderators.find((m) => m !== holder)!;
     const reasons = 'Asking members for money breaks rule 4 of our terms; the profile is hidden.';
-    expect(await decideComplaint(db(), other, tenantOf, { complaint: id, decision: 'action_taken', action: 'profile_hidden', reasons })).toEqual({ ok: false, error: 'not_claimed' });
-    expect(await decideComplaint(db(), holder, tenantOf, { complaint: id, decision: 'no_action', action: 'profile_hidden', reasons })).toEqual({ ok: false, error: 'action_mismatch' });
+    expect(await decideComplaint(db(), other, tenantOf, { complaint: id, decision: 'action_taken', action: 'profile_hidden', reasons }, createDiskStorage(os.tmpdir()))).toEqual({ ok: false, error: 'not_claimed' });
+    expect(await decideComplaint(db(), holder, tenantOf, { complaint: id, decision: 'no_action', action: 'profile_hidden', reasons }, createDiskStorage(os.tmpdir()))).toEqual({ ok: false, error: 'action_mismatch' });
     expect(await closeComplaint(db(), holder, { complaint: id })).toEqual({ ok: false, error: 'not_decided' });
-    expect(await decideComplaint(db(), holder, tenantOf, { complaint: id, decision: 'action_taken', action: 'profile_hidden', reasons })).toEqual({ ok: true });
-    expect(await decideComplaint(db(), holder, tenantOf, { complaint: id, decision: 'no_action', action: 'none', reasons })).toEqual({ ok: false, error: 'not_open' });
+    expect(await decideComplaint(db(), holder, tenantOf, { complaint: id, decision: 'action_taken', action: 'profile_hidden', reasons }, createDiskStorage(os.tmpdir()))).toEqual({ ok: true });
+    expect(await decideComplaint(db(), holder, tenantOf, { complaint: id, decision: 'no_action', action: 'none', reasons }, createDiskStorage(os.tmpdir()))).toEqual({ ok: false, error: 'not_open' });
 
     const toComplainant = (await mailsTo(cleo.email)).find((m) => m.kind === 'complaint_decided')!;
     expect(toComplainant.text).toContain(reasons);
@@ -121,11 +123,53 @@ describe.each(databaseKinds)('complaints on $name', (kind) => {
     expect(audit).toEqual([
       { action: 'complaint_claim', operator_id: holder.id },
       { action: 'complaint_decide', operator_id: holder.id },
+      { action: 'complaint_apply', operator_id: holder.id },
       { action: 'complaint_close', operator_id: holder.id },
     ]);
+    // The decided action is carried out: the profile is hidden.
+    expect((await db().selectFrom('profiles').select('status').where('id', '=', dirk.profile_id!).executeTakeFirstOrThrow()).status).toBe('disabled');
     const stats = await complaintStats(db(), holder, { days: 7 });
     expect(stats).toMatchObject({ decided: expect.any(Number), medianHours: expect.any(Number) });
     expect(await complaintStats(db(), answerer, { days: 7 })).toBeNull();
+  });
+
+  async function decided(complainant: User, reported: User, action: 'content_removed' | 'account_suspended' | 'warning', message?: number) {
+    const report = await reportContent(db(), flirt, { user: complainant, locale: 'en' }, { profile: reported.profile_id!, message: message ?? '', reason: 'harassment' });
+    const id = (await db().selectFrom('complaints').select('id').where('reference', '=', report.ok ? report.reference : '').executeTakeFirstOrThrow()).id;
+    const moderator = await operatorOn(db(), ['flirtlokaal'], 'Judge', ['moderation']);
+    expect(await claimComplaint(db(), moderator, { complaint: id })).toEqual({ ok: true });
+    const reasons = 'Threatening other members breaks rule 2 of our terms of use.';
+    expect(await decideComplaint(db(), moderator, tenantOf, { complaint: id, decision: 'action_taken', action, reasons }, createDiskStorage(os.tmpdir()))).toEqual({ ok: true });
+    return (await db().selectFrom('operator_audit').select(['action', 'detail']).where('complaint_id', '=', id).where('action', '=', 'complaint_apply').executeTakeFirstOrThrow()).detail;
+  }
+
+  it('carries out "content removed" on a reported message: its text is gone, the complaint keeps it as evidence', async () => {
+    const gina = await member('Gina');
+    const hugo = await member('Hugo', flirt, 'male');
+    const sent = await send(hugo, gina, 'You will pay for ignoring me.');
+    const messageId = sent.ok ? sent.message.id : 0;
+    expect(await decided(gina, hugo, 'content_removed', messageId)).toEqual({ action: 'content_removed', message: messageId, applied: true });
+    expect(await db().selectFrom('messages').select('body').where('id', '=', messageId).executeTakeFirstOrThrow()).toEqual({ body: null });
+    const evidence = await db().selectFrom('complaints').select('evidence').where('message_id', '=', messageId).executeTakeFirstOrThrow();
+    expect(evidence.evidence).toMatchObject({ message: { text: 'You will pay for ignoring me.' } });
+    // The profile itself stays as it was.
+    expect((await db().selectFrom('profiles').select('status').where('id', '=', hugo.profile_id!).executeTakeFirstOrThrow()).status).toBe('active');
+  });
+
+  it('carries out "account suspended": the profile is hidden, every session ends and logins are refused', async () => {
+    const iris = await member('Iris');
+    const jan = await member('Jan', flirt, 'male');
+    const token = await createSession(db(), flirt, jan.id, { ip: null, userAgent: null });
+    expect(await userForSession(db(), flirt, `rdv_session=${token}`)).not.toBeNull();
+    expect(await decided(iris, jan, 'account_suspended')).toEqual({ action: 'account_suspended', profile: jan.profile_id, applied: true });
+    expect(await userForSession(db(), flirt, `rdv_session=${token}`)).toBeNull();
+    expect(await logIn(db(), flirt, { ip: '10.0.0.1' }, { email: jan.email, password: 'a good password' })).toEqual({ ok: false, error: 'suspended' });
+    expect((await db().selectFrom('profiles').select('status').where('id', '=', jan.profile_id!).executeTakeFirstOrThrow()).status).toBe('disabled');
+    // A warning changes nothing but the statement of reasons the member receives.
+    const kees = await member('Kees', flirt, 'male');
+    expect(await decided(iris, kees, 'warning')).toEqual({ action: 'warning', profile: kees.profile_id, applied: true });
+    expect((await db().selectFrom('profiles').select('status').where('id', '=', kees.profile_id!).executeTakeFirstOrThrow()).status).toBe('active');
+    expect(await logIn(db(), flirt, { ip: '10.0.0.1' }, { email: kees.email, password: 'a good password' })).toMatchObject({ ok: true });
   });
 
   it('delivers and charges a member message with a scam signal, and opens one review of the conversation that later hits join', async () => {

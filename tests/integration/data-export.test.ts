@@ -2,6 +2,9 @@
 // database has an export rule (a new table without one fails here); the export holds the member's
 // account, profile, consents, likes, messages sent and received, purchases, notification settings
 // and reports — and nothing of another member's account; the link is the member's own and expires.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendMessage } from '~/.server/chat/send';
@@ -11,8 +14,9 @@ import { createDiskStorage } from '~/.server/media/disk-storage';
 import { loadTenants } from '~/.server/tenants/registry';
 import type { Tenant } from '~/.server/tenants/schema';
 import { reportContent } from '~/.server/trust/complaints';
-import { claimExport, collectExport, EXPORT_LINK_HOURS, EXPORT_RULES, requestExport } from '~/.server/trust/export';
 import { activatedMember } from '../support/accounts';
+import { claimExport, collectExport, EXPORT_INLINE_LIMIT, EXPORT_LINK_HOURS, EXPORT_RULES, prepareExport, requestExport, type ExportJob } from '~/.server/trust/export';
+import { applyRetention } from '~/.server/trust/retention';
 import { databaseKinds, migratedDatabase } from '../support/databases';
 
 const tenants = loadTenants('tenants');
@@ -69,17 +73,56 @@ describe.each(databaseKinds)('data export on $name', (kind) => {
     expect(JSON.stringify(data)).not.toContain(bo.email);
   });
 
-  it('makes a link only the member can use, on their tenant, for a day', async () => {
+  const noJobs = { jobs: { send: async () => { throw new Error('a small export needs no job'); } } };
+
+  it('makes a link only the member can use, on their tenant, for a day; a small export streams at once, without the job queue', async () => {
     const cleo = await member('Cleo');
     const dan = await member('Dan', 'male');
-    const { token, expiresAt } = await requestExport(db(), flirt, cleo);
+    const { token, expiresAt, prepared } = await requestExport(db(), flirt, cleo, noJobs);
+    expect(prepared).toBe(false);
     expect(expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(EXPORT_LINK_HOURS * 3600_000 + 1000);
-    expect(await claimExport(db(), flirt, dan, token)).toBe(false);
-    expect(await claimExport(db(), herz, cleo, token)).toBe(false);
-    expect(await claimExport(db(), flirt, cleo, 'not-the-token')).toBe(false);
-    expect(await claimExport(db(), flirt, cleo, token)).toBe(true);
+    expect(await claimExport(db(), flirt, dan, token)).toBeNull();
+    expect(await claimExport(db(), herz, cleo, token)).toBeNull();
+    expect(await claimExport(db(), flirt, cleo, 'not-the-token')).toBeNull();
+    expect(await claimExport(db(), flirt, cleo, token)).toEqual({ kind: 'stream' });
     setClockForTests(new Date(Date.now() + (EXPORT_LINK_HOURS + 1) * 3600_000));
-    expect(await claimExport(db(), flirt, cleo, token)).toBe(false);
+    expect(await claimExport(db(), flirt, cleo, token)).toBeNull();
     setClockForTests(null);
+  });
+
+  it('hands a large export to the job queue, which keeps the zip in the media store for the member alone until the link expires', async () => {
+    const eli = await member('Eli');
+    const fem = await member('Femke', 'male');
+    const sent = await sendMessage(db(), flirt, { user: eli }, { profile: fem.profile_id!, content: { kind: 'text', text: 'Hello Femke!' } }, { media: createDiskStorage('/tmp') });
+    const conversation = sent.ok ? sent.conversation.id : 0;
+    // Just over the threshold rule: more than EXPORT_INLINE_LIMIT messages and pictures together.
+    await sql`insert into messages (conversation_id, sender_profile_id, kind, body, created_at)
+      select ${conversation}, ${eli.profile_id}, 'text', 'message ' || g, now() from generate_series(1, ${EXPORT_INLINE_LIMIT}) g`.execute(db());
+    const sentJobs: { name: string; data: unknown }[] = [];
+    const jobs = { send: async (name: string, data?: object) => (sentJobs.push({ name, data }), 'job-1') };
+    const { token, prepared } = await requestExport(db(), flirt, eli, { jobs });
+    expect(prepared).toBe(true);
+    expect(sentJobs).toEqual([{ name: 'trust.export', data: { export: expect.any(String) } }]);
+    expect(await claimExport(db(), flirt, eli, token)).toEqual({ kind: 'preparing' });
+
+    const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'export-'));
+    const media = createDiskStorage(mediaDir);
+    await prepareExport(db(), (id) => tenants.find((t) => t.id === id), media, sentJobs[0]!.data as ExportJob, { last: false });
+    expect(await claimExport(db(), flirt, fem, token)).toBeNull();
+    const ready = await claimExport(db(), flirt, eli, token);
+    expect(ready).toEqual({ kind: 'file', key: expect.stringMatching(new RegExp(`^x/${eli.id}/[\\w-]+\\.zip$`)) });
+    const key = ready && ready.kind === 'file' ? ready.key : '';
+    const zip = fs.readFileSync(path.join(mediaDir, key));
+    expect(zip.subarray(0, 2).toString()).toBe('PK');
+    expect(zip.includes(Buffer.from('data.json'))).toBe(true);
+
+    // Expired: the link is dead at once, and the retention round removes the row and the file.
+    setClockForTests(new Date(Date.now() + (EXPORT_LINK_HOURS + 1) * 3600_000));
+    expect(await claimExport(db(), flirt, eli, token)).toBeNull();
+    expect((await applyRetention(db(), media)).exports).toBeGreaterThanOrEqual(1);
+    setClockForTests(null);
+    expect(fs.existsSync(path.join(mediaDir, key))).toBe(false);
+    expect(await db().selectFrom('data_exports').select('id').where('user_id', '=', eli.id).execute()).toEqual([]);
+    fs.rmSync(mediaDir, { recursive: true, force: true });
   });
 });

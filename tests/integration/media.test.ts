@@ -100,7 +100,7 @@ describe.each(cases)('uploads on $name', ({ database: kind, store }) => {
 
   it('stores an accepted profile photo with its thumbnail, and removes both when the member deletes it', async () => {
     const ann = await member('Ann');
-    const upload = await uploadPhoto(db(), ann, await png('#e6317a'), media);
+    const upload = await uploadPhoto(db(), ann, await png('#e6317a'), media, 'post');
     if (!upload.ok) throw new Error(upload.error);
     expect(await stored(upload.photo.filename)).toBe(true);
     expect(await stored(upload.photo.thumb_filename)).toBe(true);
@@ -128,9 +128,9 @@ describe.each(cases)('uploads on $name', ({ database: kind, store }) => {
 
   it('keeps no photo when the store cannot take the files, and still deletes a photo while the store is down', async () => {
     const dan = await member('Dan', 'male');
-    await expect(uploadPhoto(db(), dan, await png('#10ac84'), unreachable())).rejects.toThrow();
+    await expect(uploadPhoto(db(), dan, await png('#10ac84'), unreachable(), 'post')).rejects.toThrow();
     expect(await db().selectFrom('photos').select('id').where('profile_id', '=', dan.profile_id!).execute()).toEqual([]);
-    const kept = await uploadPhoto(db(), dan, await png('#10ac84'), media);
+    const kept = await uploadPhoto(db(), dan, await png('#10ac84'), media, 'post');
     if (!kept.ok) throw new Error(kept.error);
     // The member's deletion stands: the row is gone, so the photo is no longer served (media-handler.ts).
     expect(await deletePhoto(db(), dan, kept.photo.id, unreachable())).toEqual({ ok: true });
@@ -141,8 +141,8 @@ describe.each(cases)('uploads on $name', ({ database: kind, store }) => {
     const eve = await member('Eve');
     const fay = await member('Fay', 'male');
     const gus = await member('Gus', 'male');
-    const evesPhoto = await uploadPhoto(db(), eve, await png('#f39c12'), media);
-    const faysPhoto = await uploadPhoto(db(), fay, await png('#8e44ad'), media);
+    const evesPhoto = await uploadPhoto(db(), eve, await png('#f39c12'), media, 'post');
+    const faysPhoto = await uploadPhoto(db(), fay, await png('#8e44ad'), media, 'post');
     if (!evesPhoto.ok || !faysPhoto.ok) throw new Error('upload');
     const fromEve = await picture(eve, fay, '#c0392b');
     const toEve = await picture(fay, eve, '#34495e');

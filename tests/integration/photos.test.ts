@@ -53,7 +53,7 @@ describe('photo uploads', () => {
     const user = await member();
     const jpeg = await sharp(await png(2400, 1800)).jpeg().withExif({ IFD0: { Copyright: 'secret camera', ImageDescription: 'home address' } }).toBuffer();
     expect((await sharp(jpeg).metadata()).exif).toBeDefined();
-    const result = await uploadPhoto(database.db, user, jpeg, media);
+    const result = await uploadPhoto(database.db, user, jpeg, media, 'post');
     if (!result.ok) throw new Error(result.error);
     const stored = fs.readFileSync(path.join(mediaDir, result.photo.filename));
     const meta = await sharp(stored).metadata();
@@ -68,39 +68,39 @@ describe('photo uploads', () => {
 
   it('refuses what is not an image, a truncated image, an oversize file and a pixel flood', async () => {
     const user = await member();
-    expect(await uploadPhoto(database.db, user, Buffer.from('hello, this is text'), media)).toEqual({ ok: false, error: 'not_image' });
+    expect(await uploadPhoto(database.db, user, Buffer.from('hello, this is text'), media, 'post')).toEqual({ ok: false, error: 'not_image' });
     const truncated = (await png()).subarray(0, 100);
-    expect(await uploadPhoto(database.db, user, truncated, media)).toEqual({ ok: false, error: 'not_image' });
-    expect(await uploadPhoto(database.db, user, new Uint8Array(MAX_UPLOAD_BYTES + 1), media)).toEqual({ ok: false, error: 'too_large' });
+    expect(await uploadPhoto(database.db, user, truncated, media, 'post')).toEqual({ ok: false, error: 'not_image' });
+    expect(await uploadPhoto(database.db, user, new Uint8Array(MAX_UPLOAD_BYTES + 1), media, 'post')).toEqual({ ok: false, error: 'too_large' });
     const flood = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#000' } }).png({ compressionLevel: 9, palette: true }).toBuffer();
     expect(flood.byteLength).toBeLessThan(MAX_UPLOAD_BYTES);
-    expect(await uploadPhoto(database.db, user, flood, media)).toEqual({ ok: false, error: 'too_many_pixels' });
+    expect(await uploadPhoto(database.db, user, flood, media, 'post')).toEqual({ ok: false, error: 'too_many_pixels' });
   });
 
   it('says so when a HEIC photo cannot be read by this build, and offers HEIC in the picker only where it can', async () => {
     const user = await member();
     // An iPhone photo's first bytes: a 'ftyp' box of brand 'heic', followed by nothing decodable.
     const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic\0\0\0\0mif1heic', 'latin1'), Buffer.alloc(64)]);
-    expect(await uploadPhoto(database.db, user, heic, media)).toEqual({ ok: false, error: HEIC_READABLE ? 'not_image' : 'heic_unsupported' });
+    expect(await uploadPhoto(database.db, user, heic, media, 'post')).toEqual({ ok: false, error: HEIC_READABLE ? 'not_image' : 'heic_unsupported' });
     expect(ACCEPTED_TYPES.includes('image/heic')).toBe(HEIC_READABLE);
     expect(ACCEPTED_TYPES).toContain('image/jpeg');
   });
 
   it('keeps free members to 3 photos and premium members to 25', async () => {
     const free = await member(false);
-    for (let i = 0; i < 3; i++) expect((await uploadPhoto(database.db, free, await png(), media)).ok).toBe(true);
-    expect(await uploadPhoto(database.db, free, await png(), media)).toEqual({ ok: false, error: 'premium_only' });
+    for (let i = 0; i < 3; i++) expect((await uploadPhoto(database.db, free, await png(), media, 'post')).ok).toBe(true);
+    expect(await uploadPhoto(database.db, free, await png(), media, 'post')).toEqual({ ok: false, error: 'premium_only' });
     const premium = await member(true);
-    for (let i = 0; i < 25; i++) expect((await uploadPhoto(database.db, premium, await png(200, 200), media)).ok).toBe(true);
+    for (let i = 0; i < 25; i++) expect((await uploadPhoto(database.db, premium, await png(200, 200), media, 'post')).ok).toBe(true);
     // A premium member's album is full: not a premium feature they lack (issue 26).
-    expect(await uploadPhoto(database.db, premium, await png(200, 200), media)).toEqual({ ok: false, error: 'photo_limit' });
+    expect(await uploadPhoto(database.db, premium, await png(200, 200), media, 'post')).toEqual({ ok: false, error: 'photo_limit' });
   });
 
   it('changes the main photo and deletes only the member\'s own photos', async () => {
     const owner = await member();
     const other = await member();
-    const a = await uploadPhoto(database.db, owner, await png(), media);
-    const b = await uploadPhoto(database.db, owner, await png(), media);
+    const a = await uploadPhoto(database.db, owner, await png(), media, 'post');
+    const b = await uploadPhoto(database.db, owner, await png(), media, 'post');
     if (!a.ok || !b.ok) throw new Error();
     expect(await setMainPhoto(database.db, owner, b.photo.id)).toEqual({ ok: true });
     expect(await deletePhoto(database.db, other, b.photo.id, media)).toEqual({ ok: false, error: 'not_found' });
@@ -138,7 +138,7 @@ describe.each(databaseKinds)('the photo limit under concurrent uploads (%s)', (k
     const user = await ownMember(false);
     const image = await png(400, 500);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'media-'));
-    const results = await Promise.all(Array.from({ length: 8 }, () => uploadPhoto(own.db, user, image, createDiskStorage(dir))));
+    const results = await Promise.all(Array.from({ length: 8 }, () => uploadPhoto(own.db, user, image, createDiskStorage(dir), 'post')));
     expect(results.filter((r) => r.ok)).toHaveLength(3);
     expect(results.filter((r) => !r.ok && r.error === 'premium_only')).toHaveLength(5);
     const rows = await own.db.selectFrom('photos').select('filename').where('profile_id', '=', user.profile_id!).execute();

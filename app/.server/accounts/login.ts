@@ -23,7 +23,9 @@ export type LoginResult =
   | { ok: true; user: User }
   | { ok: false; error: 'login_failed' }
   | { ok: false; error: 'blocked'; minutes: number }
-  | { ok: false; error: 'pending_deletion' };
+  | { ok: false; error: 'pending_deletion' }
+  /** A moderator suspended the account (a complaint's decision, docs/decisions/0029). */
+  | { ok: false; error: 'suspended' };
 
 export async function logIn(
   db: Kysely<DB>,
@@ -61,6 +63,7 @@ export async function logIn(
     if (failure) await db.deleteFrom('login_failures').where('tenant_id', '=', tenant.id).where('email', '=', email).where('ip', '=', ip).execute();
     if (user.status === 'pending_deletion') return { ok: false, error: 'pending_deletion' };
     if (user.status === 'deleted') return { ok: false, error: 'login_failed' };
+    if (user.suspended_at) return { ok: false, error: 'suspended' };
     return { ok: true, user };
   }
 

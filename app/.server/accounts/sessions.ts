@@ -49,6 +49,7 @@ export async function userForSession(db: Kysely<DB>, tenant: Tenant, cookieHeade
     .where('users.tenant_id', '=', tenant.id)
     .where('sessions.expires_at', '>', now())
     .where('users.status', 'in', ['not_confirmed', 'confirmed'])
+    .where('users.suspended_at', 'is', null)
     .executeTakeFirst();
   return user ?? null;
 }

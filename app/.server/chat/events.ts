@@ -33,6 +33,8 @@ export async function publishMessage(
     if (!other) continue;
     const locale: Locale = side.language && isLocale(side.language) ? side.language : 'en';
     const data: MessageEvent = { conversation: conversation.id, profile: chatProfile(tenant, other), message: messageView(tenant, locale, message) };
+    // The recipient of a member's message that matched the scam rules sees the safety tip at once, as on the next open (decision 0029).
+    if (!conversation.fictional && message.signals?.length && side.id !== message.sender_profile_id) data.safety_tip = true;
     jobs.push(events.publish(memberChannel(tenant.id, side.user_id), { type: 'message', data }));
   }
   if (stored.payerUserId && typeof stored.balance === 'number') {

@@ -36,6 +36,8 @@ export interface UsersTable {
   deletion_requested_at: Date | null;
   delete_reason: string | null;
   delete_comment: string | null;
+  /** A moderator suspended the account (migration 0023): no login from then on. */
+  suspended_at: Generated<Date | null>;
 }
 
 export interface Tracking {
@@ -205,6 +207,16 @@ export interface ProfilesRemovedTable {
   removed_at: Generated<Date>;
 }
 
+/** A photo a moderator rejected (migration 0023): the member is told why until they dismiss it. */
+export interface PhotoRejectionsTable {
+  id: Generated<number>;
+  tenant_id: string;
+  profile_id: number;
+  reason: string;
+  created_at: Date;
+  dismissed_at: Date | null;
+}
+
 export interface PhotosTable {
   id: Generated<number>;
   profile_id: number;
@@ -214,6 +226,10 @@ export interface PhotosTable {
   height: number;
   position: Generated<number>;
   created_at: Generated<Date>;
+  /** Photo moderation (migration 0023): 'pending' until a moderator approves a member's upload. */
+  review: Generated<'pending' | 'approved'>;
+  /** Whether people other than its owner see it: false while pending on a `pre` tenant. */
+  public: Generated<boolean>;
 }
 
 export interface BlocksTable {
@@ -653,10 +669,15 @@ export interface DataExportsTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   downloaded_at: Date | null;
+  /** 'preparing' while the job queue builds a large export, then 'ready' (migration 0023). */
+  status: Generated<'preparing' | 'ready' | 'failed'>;
+  /** The prepared zip in the media store; null for an export that streams at once. */
+  file_key: string | null;
 }
 
 export interface DB {
   complaints: ComplaintsTable;
+  photo_rejections: PhotoRejectionsTable;
   data_exports: DataExportsTable;
   visits: VisitsTable;
   postbacks: PostbacksTable;

@@ -25,6 +25,10 @@ export const QUEUES = {
   'push.send': { policy: 'standard', retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
   /** Sends due postbacks to affiliate networks (postbacks/worker.ts): on each new one, and every minute for retries. */
   'postbacks.send': { policy: 'stately', retryLimit: 0, expireInSeconds: 600 },
+  /** Prepares a large data export (trust/export.ts): retried twice, then the export is marked failed. */
+  'trust.export': { policy: 'standard', retryLimit: 2, retryDelay: 30, expireInSeconds: 900 },
+  /** Deletes what decision 0029 keeps for a limited time (trust/retention.ts), daily. */
+  'trust.retention': { policy: 'stately', retryLimit: 0, expireInSeconds: 900 },
 } satisfies Record<string, QueueSpec>;
 
 export type JobName = keyof typeof QUEUES;

@@ -14,6 +14,8 @@ import { notifyActivity } from '../notifications/activity';
 import { sendPush, type PushPayload } from '../notifications/push';
 import { deliverNewsBatch } from '../notifications/news';
 import { runNotificationRounds } from '../notifications/rounds';
+import { prepareExport, type ExportJob } from '../trust/export';
+import { applyRetention } from '../trust/retention';
 
 /** Cron (UTC) of each round. */
 export const ROUNDS = {
@@ -26,6 +28,8 @@ export const ROUNDS = {
   // Unread-message reminders, account reminders, weekly updates and promotions: each kind's rule says
   // what is due by the app clock (docs/decisions/0024), so a round every 10 minutes is enough.
   'notifications.rounds': '*/10 * * * *',
+  // What trust and safety keeps for a limited time is deleted (docs/decisions/0029).
+  'trust.retention': '41 3 * * *',
 } as const;
 
 export async function startScheduledJobs(
@@ -62,6 +66,13 @@ export async function startScheduledJobs(
   await jobs.work<{ tenant: string; post: number; after: number }>('news.send', async (data) => {
     const result = await deliverNewsBatch(db, { tenant: deps.tenant, originOf: deps.originOf, jobs }, data);
     if (result.sent > 0) await jobs.send('mail.outbox');
+  });
+  await jobs.work('trust.retention', async () => {
+    const removed = await applyRetention(db, deps.media);
+    if (removed.complaints + removed.rejections + removed.exports) log(`retention: deleted ${removed.complaints} complaints, ${removed.rejections} photo notices, ${removed.exports} expired exports`);
+  });
+  await jobs.work<ExportJob>('trust.export', async (data, job) => {
+    await prepareExport(db, deps.tenant, deps.media, data, { last: job.retryCount >= job.retryLimit });
   });
   await jobs.work<{ tenant: string; subscription: number; payload: PushPayload }>('push.send', async (data) => {
     const tenant = deps.tenant(data.tenant);

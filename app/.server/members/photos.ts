@@ -3,7 +3,7 @@
 // EXIF location included) with a thumbnail. Free members keep up to 3 photos, premium members 25;
 // the limit is held by the database under concurrent uploads (docs/decisions/0012).
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
 import { idSchema } from '~/shared/request-rules';
 import sharp, { type OutputInfo } from 'sharp';
@@ -18,7 +18,15 @@ export const PHOTO_LIMITS = { free: 3, premium: 25 } as const;
 const MAX_EDGE = 1600;
 
 /** premium_only: a free member at the free limit (more is a premium feature); photo_limit: a premium member at theirs. */
-export type PhotoError = 'no_profile' | 'premium_only' | 'photo_limit' | 'too_large' | 'not_image' | 'heic_unsupported' | 'too_many_pixels' | 'not_found';
+export type PhotoError = 'no_profile' | 'premium_only' | 'photo_limit' | 'too_large' | 'not_image' | 'heic_unsupported' | 'too_many_pixels' | 'not_found' | 'pending_review';
+
+/**
+ * A tenant's photo moderation (docs/decisions/0029, tenant setting `photo_moderation`): `pre` keeps a
+ * new photo to its owner until a moderator approves it, `post` shows it at once and reviews it after.
+ * Either way the photo waits in the moderation queue. `profiles.main_photo_id` only ever names a
+ * photo others may see (public), so every listing that joins the main photo shows no pending one.
+ */
+export type PhotoModeration = 'pre' | 'post';
 
 /**
  * Whether this sharp build decodes HEIC (HEVC). The prebuilt registry packages read AVIF only, so
@@ -67,7 +75,7 @@ export async function encodePhoto(bytes: Uint8Array, thumbBox: { width: number; 
   }
 }
 
-export async function uploadPhoto(db: Kysely<DB>, user: User, bytes: Uint8Array, media: MediaStorage): Promise<UploadResult> {
+export async function uploadPhoto(db: Kysely<DB>, user: User, bytes: Uint8Array, media: MediaStorage, moderation: PhotoModeration): Promise<UploadResult> {
   if (!user.profile_id) return { ok: false, error: 'no_profile' };
   if (bytes.byteLength > MAX_UPLOAD_BYTES) return { ok: false, error: 'too_large' };
   const type = sniffImageType(bytes);
@@ -104,10 +112,13 @@ export async function uploadPhoto(db: Kysely<DB>, user: User, bytes: Uint8Array,
         width: full.info.width,
         height: full.info.height,
         position: last?.max === null || last?.max === undefined ? 0 : Number(last.max) + 1,
+        review: 'pending',
+        public: moderation === 'post',
       })
       .returning(['id', 'filename', 'thumb_filename'])
       .executeTakeFirstOrThrow();
-    await trx.updateTable('profiles').set({ main_photo_id: inserted.id }).where('id', '=', profileId).where('main_photo_id', 'is', null).execute();
+    // A photo others do not see yet becomes the main one when it is approved (trust/photo-review.ts).
+    if (moderation === 'post') await trx.updateTable('profiles').set({ main_photo_id: inserted.id }).where('id', '=', profileId).where('main_photo_id', 'is', null).execute();
     return inserted;
   }));
   if (!photo) {
@@ -150,16 +161,23 @@ export async function deletePhoto(db: Kysely<DB>, user: User, photoId: number, m
   if (!user.profile_id) return { ok: false, error: 'no_profile' };
   const photo = await db.deleteFrom('photos').where('id', '=', photoId).where('profile_id', '=', user.profile_id).returning(['filename', 'thumb_filename']).executeTakeFirst();
   if (!photo) return { ok: false, error: 'not_found' };
-  const next = await db.selectFrom('photos').select('id').where('profile_id', '=', user.profile_id).orderBy('position').executeTakeFirst();
-  await db.updateTable('profiles').set({ main_photo_id: next?.id ?? null }).where('id', '=', user.profile_id).where('main_photo_id', 'is', null).execute();
+  await fallBackMainPhoto(db, user.profile_id);
   await deleteUnreachable(media, [photo.filename, photo.thumb_filename]);
   return { ok: true };
 }
 
+/** After a photo's row is gone (the main photo's reference is set null by its key): the next photo others see becomes the main one. */
+export async function fallBackMainPhoto(db: Kysely<DB> | Transaction<DB>, profileId: number): Promise<void> {
+  const next = await db.selectFrom('photos').select('id').where('profile_id', '=', profileId).where('public', '=', true).orderBy('position').orderBy('id').executeTakeFirst();
+  await db.updateTable('profiles').set({ main_photo_id: next?.id ?? null }).where('id', '=', profileId).where('main_photo_id', 'is', null).execute();
+}
+
 export async function setMainPhoto(db: Kysely<DB>, user: User, photoId: number): Promise<{ ok: true } | { ok: false; error: PhotoError }> {
   if (!user.profile_id) return { ok: false, error: 'no_profile' };
-  const photo = await db.selectFrom('photos').select('id').where('id', '=', photoId).where('profile_id', '=', user.profile_id).executeTakeFirst();
+  const photo = await db.selectFrom('photos').select(['id', 'public']).where('id', '=', photoId).where('profile_id', '=', user.profile_id).executeTakeFirst();
   if (!photo) return { ok: false, error: 'not_found' };
+  // The main photo is what others see first: a photo still waiting for approval cannot be it.
+  if (!photo.public) return { ok: false, error: 'pending_review' };
   await db.updateTable('profiles').set({ main_photo_id: photo.id }).where('id', '=', user.profile_id).execute();
   return { ok: true };
 }
@@ -173,4 +191,5 @@ export const PHOTO_MESSAGES: Record<PhotoError, string> = {
   heic_unsupported: 'photos.error.heicUnsupported',
   too_many_pixels: 'photos.error.tooManyPixels',
   not_found: 'api.error.notFound',
+  pending_review: 'photos.error.pendingReview',
 };

@@ -47,7 +47,10 @@ export async function viewProfile(db: Kysely<DB>, tenant: Tenant, viewer: Viewer
     .executeTakeFirst();
   if (!row) return { ok: false, error: 'not_found' };
 
-  const photos = await db.selectFrom('photos').select(['filename', 'thumb_filename']).where('profile_id', '=', id).orderBy('position').execute();
+  // Others see only public photos: a photo waiting for approval on a `pre` tenant is its owner's alone (decision 0029).
+  let photoQuery = db.selectFrom('photos').select(['filename', 'thumb_filename']).where('profile_id', '=', id);
+  if (own !== id) photoQuery = photoQuery.where('public', '=', true);
+  const photos = await photoQuery.orderBy('position').execute();
   const prefix = tenant.settings.cdn_prefix;
   const withPrefix = (p: { filename: string; thumb_filename: string }) => ({ filename: prefix + p.filename, thumb_filename: prefix + p.thumb_filename });
   const allowed = own === id ? Number.POSITIVE_INFINITY : photoAllowance(viewer);

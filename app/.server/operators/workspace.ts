@@ -115,7 +115,7 @@ async function personCard(db: Kysely<DB>, profileId: number, prefix: string, wit
     .executeTakeFirst();
   if (!row) return null;
   const photos = withPhotos
-    ? await db.selectFrom('photos').select(['id', 'filename', 'thumb_filename']).where('profile_id', '=', profileId).orderBy('position').orderBy('id').execute()
+    ? await db.selectFrom('photos').select(['id', 'filename', 'thumb_filename']).where('profile_id', '=', profileId).where('public', '=', true).orderBy('position').orderBy('id').execute()
     : [];
   const facts: PersonCard['facts'] = {};
   for (const key of ['hair_colour', 'eye_colour', 'body_type', 'relationship_status', 'tattoos'] as const) {

@@ -46,6 +46,7 @@ export function scaffoldTenant(id: string, domain: string): TenantFile {
       mail_name: name,
       interests: ['cinema', 'cooking', 'music', 'travelling'],
       region_data: true,
+      photo_moderation: 'pre',
     },
     company: {
       name: `${name} Ltd`,

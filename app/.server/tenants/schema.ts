@@ -74,6 +74,11 @@ export const SettingsSchema = z.strictObject({
   interests: z.array(z.enum(INTERESTS)).min(1),
   /** Whether regions are asked and searched; settings.php then serves the regions of the tenant's countries (docs/api.md). */
   region_data: z.boolean(),
+  /**
+   * Photo moderation (docs/decisions/0029): `pre` — a member's new photo is visible to its owner at
+   * once and to everyone else after a moderator approves it; `post` — visible at once, reviewed afterwards.
+   */
+  photo_moderation: z.enum(['pre', 'post']),
 });
 
 /** Countries whose visitors see the chat layout's entry warning unless a tenant says otherwise (SPEC §2). */

@@ -2,8 +2,9 @@
 // everything the product holds about the member, and their photos, in a zip. Every table has a rule
 // here — what of it is the member's, or why none of it is (EXPORT_RULES is a Record over the schema,
 // and a test compares it with the database's tables, so a new table without a rule fails). The member
-// asks for it and gets a link that works for 24 hours and only with their own session; the zip is
-// built while it streams (yazl), so its size costs no memory.
+// asks for it and gets a link that works for 24 hours and only with their own session; a small zip is
+// built while it streams (yazl), so its size costs no memory; a large one (EXPORT_INLINE_LIMIT) is
+// prepared by the job queue and kept in the media store until the link expires.
 import crypto from 'node:crypto';
 import { PassThrough, Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
@@ -11,7 +12,8 @@ import { ZipFile } from 'yazl';
 import { now } from '../clock';
 import type { DB, User } from '../db/schema';
 import { hashToken } from '../accounts/tokens';
-import { isMediaKey, type MediaStorage } from '../media/storage';
+import type { JobQueue } from '../jobs/queue';
+import { deleteUnreachable, isMediaKey, type MediaStorage } from '../media/storage';
 import type { Tenant } from '../tenants/schema';
 
 export const EXPORT_LINK_HOURS = 24;
@@ -54,6 +56,8 @@ export const EXPORT_RULES: Record<keyof DB, Rule> = {
   profiles: { about: 'member', rows: async (db, who) => (await db.selectFrom('profiles').selectAll().where('user_id', '=', who.userId).execute()) as Rows },
   profiles_removed: byProfile('profiles_removed'),
   photos: byProfile('photos'),
+  // Why a moderator rejected one of their photos (the photo itself is deleted).
+  photo_rejections: { about: 'member', rows: async (db, who) => (await db.selectFrom('photo_rejections').select(['reason', 'created_at', 'dismissed_at']).where('profile_id', '=', who.profileId ?? -1).execute()) as Rows },
   likes: {
     about: 'member',
     rows: async (db, who) =>
@@ -102,7 +106,7 @@ export const EXPORT_RULES: Record<keyof DB, Rule> = {
         .where('reporter_user_id', '=', who.userId)
         .execute()) as Rows,
   },
-  data_exports: { about: 'member', rows: async (db, who) => (await db.selectFrom('data_exports').select(['created_at', 'expires_at', 'downloaded_at']).where('user_id', '=', who.userId).execute()) as Rows },
+  data_exports: { about: 'member', rows: async (db, who) => (await db.selectFrom('data_exports').select(['created_at', 'expires_at', 'downloaded_at', 'status']).where('user_id', '=', who.userId).execute()) as Rows },
   operators: { about: 'none', why: 'staff accounts' },
   operator_tenants: { about: 'none', why: 'staff accounts' },
   operator_sessions: { about: 'none', why: 'staff sessions' },
@@ -139,28 +143,94 @@ export async function collectExport(db: Kysely<DB>, tenant: Tenant, user: User):
   return { site: tenant.settings.name, generated_at: now().toISOString(), member: user.id, tables };
 }
 
-/** A download link for the member, valid EXPORT_LINK_HOURS; only its hash is stored. */
-export async function requestExport(db: Kysely<DB>, tenant: Tenant, user: User): Promise<{ token: string; expiresAt: Date }> {
+/**
+ * The threshold rule (docs/decisions/0029): an export is large — prepared by the job queue and kept
+ * in the media store until its link expires — when the member's messages and stored pictures
+ * (profile photos, chat pictures they sent) number more than EXPORT_INLINE_LIMIT together; a smaller
+ * one is built while it streams, at the moment of the download.
+ */
+export const EXPORT_INLINE_LIMIT = 1000;
+
+export async function exportSize(db: Kysely<DB>, user: Pick<User, 'id' | 'profile_id'>): Promise<number> {
+  const profileId = user.profile_id ?? -1;
+  const [messages, photos] = await Promise.all([
+    db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('conversation_id', 'in', db.selectFrom('conversations').select('id').where((eb) => eb.or([eb('profile_low', '=', profileId), eb('profile_high', '=', profileId)])))
+      .executeTakeFirstOrThrow(),
+    db.selectFrom('photos').select((eb) => eb.fn.countAll<number>().as('n')).where('profile_id', '=', profileId).executeTakeFirstOrThrow(),
+  ]);
+  return Number(messages.n) + Number(photos.n);
+}
+
+export interface ExportJob {
+  /** The hash of the link's token: the data_exports row. */
+  export: string;
+}
+
+/**
+ * A download link for the member, valid EXPORT_LINK_HOURS; only its hash is stored. A large export
+ * (EXPORT_INLINE_LIMIT) is handed to the job queue, which prepares the zip (`prepareExport`); the
+ * link then answers "being prepared" until it is ready.
+ */
+export async function requestExport(
+  db: Kysely<DB>,
+  tenant: Tenant,
+  user: User,
+  deps: { jobs: Pick<JobQueue, 'send'> },
+): Promise<{ token: string; expiresAt: Date; prepared: boolean }> {
   const token = crypto.randomBytes(32).toString('base64url');
   const created = now();
   const expiresAt = new Date(created.getTime() + EXPORT_LINK_HOURS * 3600_000);
-  await db.insertInto('data_exports').values({ id: hashToken(token), user_id: user.id, tenant_id: tenant.id, created_at: created, expires_at: expiresAt }).execute();
-  return { token, expiresAt };
+  const prepared = (await exportSize(db, user)) > EXPORT_INLINE_LIMIT;
+  const id = hashToken(token);
+  await db.insertInto('data_exports').values({ id, user_id: user.id, tenant_id: tenant.id, created_at: created, expires_at: expiresAt, status: prepared ? 'preparing' : 'ready' }).execute();
+  if (prepared) await deps.jobs.send('trust.export', { export: id } satisfies ExportJob);
+  return { token, expiresAt, prepared };
 }
 
-/** Whether `token` is a fresh export link of this very member on this tenant; marks it downloaded. */
-export async function claimExport(db: Kysely<DB>, tenant: Tenant, user: User, token: string): Promise<boolean> {
-  if (!token || token.length > 100) return false;
+/** The job: builds the zip of a large export and keeps it in the media store until the link expires. */
+export async function prepareExport(db: Kysely<DB>, tenantOf: (id: string) => Tenant | undefined, media: MediaStorage, job: ExportJob, attempt: { last: boolean }): Promise<void> {
+  const row = await db.selectFrom('data_exports').select(['id', 'user_id', 'tenant_id', 'status', 'expires_at']).where('id', '=', job.export).executeTakeFirst();
+  if (!row || row.status !== 'preparing' || row.expires_at <= now()) return;
+  const tenant = tenantOf(row.tenant_id);
+  const user = await db.selectFrom('users').selectAll().where('id', '=', row.user_id).executeTakeFirst();
+  if (!tenant || !user) return;
+  const key = `x/${user.id}/${crypto.randomBytes(12).toString('base64url')}.zip`;
+  try {
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of Readable.fromWeb((await exportZip(db, tenant, user, media)) as never)) chunks.push(chunk as Uint8Array);
+    await media.put(key, Buffer.concat(chunks), 'application/zip');
+    const done = await db.updateTable('data_exports').set({ status: 'ready', file_key: key }).where('id', '=', row.id).where('status', '=', 'preparing').returning('id').executeTakeFirst();
+    // Asked for again meanwhile, or removed: the file is nobody's.
+    if (!done) await deleteUnreachable(media, [key]);
+  } catch (error) {
+    if (attempt.last) await db.updateTable('data_exports').set({ status: 'failed' }).where('id', '=', row.id).where('status', '=', 'preparing').execute();
+    throw error;
+  }
+}
+
+export type ExportDownload = { kind: 'stream' } | { kind: 'file'; key: string } | { kind: 'preparing' } | { kind: 'failed' };
+
+/**
+ * What `token` gives this very member on this tenant, while it is fresh: the zip to stream now, the
+ * prepared file, or "still being prepared"; null for anyone else, another tenant, or an expired link.
+ */
+export async function claimExport(db: Kysely<DB>, tenant: Tenant, user: User, token: string): Promise<ExportDownload | null> {
+  if (!token || token.length > 100) return null;
   const row = await db
-    .updateTable('data_exports')
-    .set({ downloaded_at: now() })
+    .selectFrom('data_exports')
+    .select(['id', 'status', 'file_key'])
     .where('id', '=', hashToken(token))
     .where('user_id', '=', user.id)
     .where('tenant_id', '=', tenant.id)
     .where('expires_at', '>', now())
-    .returning('id')
     .executeTakeFirst();
-  return Boolean(row);
+  if (!row) return null;
+  if (row.status === 'preparing' || row.status === 'failed') return { kind: row.status };
+  await db.updateTable('data_exports').set({ downloaded_at: now() }).where('id', '=', row.id).execute();
+  return row.file_key ? { kind: 'file', key: row.file_key } : { kind: 'stream' };
 }
 
 /** The zip: data.json and every photo of the member the media store holds (profile and chat photos they sent), streamed. */

@@ -3,9 +3,9 @@
 // a complaint for CLAIM_MINUTES (a conditional UPDATE: of two moderators exactly one gets it); only
 // the holder decides; a decision needs a statement of reasons, which is mailed to the complainant
 // (in their language) and, when an action was taken, to the member concerned; closing ends it.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { z } from 'zod';
-import { COMPLAINT_ACTIONS, type ComplaintStats, type ComplaintView } from '~/shared/complaint-types';
+import { COMPLAINT_ACTIONS, type ComplaintAction, type ComplaintStats, type ComplaintView } from '~/shared/complaint-types';
 
 export type { ComplaintStats };
 import { isLocale, type Locale } from '~/shared/locales';
@@ -14,6 +14,7 @@ import { now } from '../clock';
 import type { DB } from '../db/schema';
 import { serverMessage } from '../i18n/messages';
 import { enqueueMail } from '../mail/mail';
+import { deleteUnreachable, type MediaStorage } from '../media/storage';
 import { recordAudit } from '../operators/audit';
 import type { OperatorActor } from '../operators/operator';
 import { tenantsWithRole } from '../operators/roles';
@@ -138,12 +139,14 @@ export async function decideComplaint(
   operator: OperatorActor,
   tenantOf: (id: string) => Tenant | undefined,
   input: z.infer<typeof DecisionSchema>,
+  media: MediaStorage,
 ): Promise<{ ok: true } | { ok: false; error: ModerationError }> {
   const tenants = scope(operator);
   if (!tenants.length) return { ok: false, error: 'not_found' };
   // "No action" names no action; "action taken" names one.
   if ((input.decision === 'no_action') !== (input.action === 'none')) return { ok: false, error: 'action_mismatch' };
-  return db.transaction().execute(async (trx) => {
+  const removedFiles: string[] = [];
+  const result = await db.transaction().execute(async (trx): Promise<{ ok: true } | { ok: false; error: ModerationError }> => {
     const at = now();
     const decided = await trx
       .updateTable('complaints')
@@ -153,13 +156,18 @@ export async function decideComplaint(
       .where('status', '=', 'open')
       .where('claimed_by', '=', operator.id)
       .where('claimed_until', '>', at)
-      .returning(['tenant_id', 'reference', 'reporter_user_id', 'reporter_email', 'reporter_locale', 'profile_id', 'source'])
+      .returning(['tenant_id', 'reference', 'reporter_user_id', 'reporter_email', 'reporter_locale', 'profile_id', 'message_id', 'source'])
       .executeTakeFirst();
     if (!decided) {
       const exists = await trx.selectFrom('complaints').select('status').where('id', '=', input.complaint).where('tenant_id', 'in', tenants).executeTakeFirst();
       return { ok: false as const, error: !exists ? 'not_found' : exists.status !== 'open' ? 'not_open' : 'not_claimed' };
     }
     await recordAudit(trx, { operatorId: operator.id, tenantId: decided.tenant_id, action: 'complaint_decide', complaintId: input.complaint, detail: { decision: input.decision, action: input.action } });
+    if (input.decision === 'action_taken') {
+      const applied = await applyAction(trx, input.action, decided);
+      removedFiles.push(...applied.files);
+      await recordAudit(trx, { operatorId: operator.id, tenantId: decided.tenant_id, action: 'complaint_apply', complaintId: input.complaint, messageId: decided.message_id, detail: applied.detail });
+    }
     const tenant = tenantOf(decided.tenant_id);
     if (tenant) {
       const reporter = decided.reporter_user_id ? await trx.selectFrom('users').select(['email', 'language']).where('id', '=', decided.reporter_user_id).executeTakeFirst() : undefined;
@@ -180,6 +188,49 @@ export async function decideComplaint(
     }
     return { ok: true as const };
   });
+  // A removed message's picture: its row no longer names the files, so nobody is served them any more.
+  if (result.ok) await deleteUnreachable(media, removedFiles);
+  return result;
+}
+
+/**
+ * Carries out the decided action (docs/decisions/0029), in the decision's transaction, and says what
+ * was done for the audit row. Against a member's profile only: a fictional profile of the shared pool
+ * is the operators' own and is changed by hand (the audit row says "not applied").
+ * - warning: nothing beyond the statement of reasons the member receives;
+ * - content_removed: the reported message loses its text and picture (the complaint keeps them as
+ *   evidence); without a message, the profile's free texts (about, looking for) are emptied;
+ * - profile_hidden: the profile is disabled — out of search, likes and new chats;
+ * - account_suspended: the profile is disabled, every session ends and logins are refused.
+ */
+async function applyAction(
+  trx: Transaction<DB>,
+  action: ComplaintAction,
+  complaint: { profile_id: number | null; message_id: number | null },
+): Promise<{ detail: Record<string, unknown>; files: string[] }> {
+  const files: string[] = [];
+  if (action === 'content_removed' && complaint.message_id) {
+    const message = await trx.selectFrom('messages').select(['id', 'photo_filename', 'photo_thumb_filename']).where('id', '=', complaint.message_id).forUpdate().executeTakeFirst();
+    if (message) {
+      await trx.updateTable('messages').set({ body: null, photo_filename: null, photo_thumb_filename: null }).where('id', '=', message.id).execute();
+      for (const key of [message.photo_filename, message.photo_thumb_filename]) if (key) files.push(key);
+    }
+    return { detail: { action, message: complaint.message_id, applied: Boolean(message) }, files };
+  }
+  const member = complaint.profile_id
+    ? await trx.selectFrom('profiles').select(['id', 'user_id']).where('id', '=', complaint.profile_id).where('fictional', '=', false).where('user_id', 'is not', null).executeTakeFirst()
+    : undefined;
+  if (!member || action === 'none' || action === 'warning') return { detail: { action, profile: complaint.profile_id, applied: action === 'warning' && Boolean(member) }, files };
+  if (action === 'content_removed') {
+    await trx.updateTable('profiles').set({ about: null, looking_for: null }).where('id', '=', member.id).execute();
+  } else {
+    await trx.updateTable('profiles').set({ status: 'disabled' }).where('id', '=', member.id).execute();
+    if (action === 'account_suspended') {
+      await trx.updateTable('users').set({ suspended_at: now() }).where('id', '=', member.user_id!).execute();
+      await trx.deleteFrom('sessions').where('user_id', '=', member.user_id!).execute();
+    }
+  }
+  return { detail: { action, profile: member.id, applied: true }, files };
 }
 
 function toLocale(value: string | null | undefined): Locale {

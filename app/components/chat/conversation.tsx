@@ -20,6 +20,7 @@ import { clientClock } from '~/state/clock';
 import { dayLabel, ProfileAvatar, sameDay, TrashIcon, useTimeZone } from './chat-parts';
 import { useOwnProfile } from './chats-layer';
 import { Composer, type ComposerInfo, type ComposerSend } from './composer';
+import { ReportMessageDialog } from './report-message';
 import { MessageBubble, type BubbleMessage } from './message-bubble';
 
 export interface ConversationData {
@@ -256,6 +257,7 @@ export function Conversation({
   const [older, setOlder] = useState<{ messages: MessageView[]; hasMore: boolean }>({ messages: [], hasMore: data.has_more });
   const [photo, setPhoto] = useState<BubbleMessage['photo']>(null);
   const [confirmRemove, setConfirmRemove] = useState(false);
+  const [reporting, setReporting] = useState<{ id: number; text: string | null } | null>(null);
   const [outOfCredits, setOutOfCredits] = useState(false);
   const thread = useRef<HTMLDivElement>(null);
 
@@ -466,6 +468,7 @@ export function Conversation({
                     message={bubble}
                     zone={zone}
                     onOpenPhoto={setPhoto}
+                    onReport={!bubble.mine && bubble.key.startsWith('m') ? () => setReporting({ id: Number(bubble.key.slice(1)), text: bubble.text }) : undefined}
                     onRetry={
                       failed && bodyOf(failed)
                         ? () => {
@@ -481,7 +484,7 @@ export function Conversation({
             })}
           </ol>
         )}
-        {!profile.fictional && data.conversation?.safety_tip ? (
+        {!profile.fictional && (data.conversation?.safety_tip || (conversation !== null && snap.chats.safetyTips[conversation])) ? (
           <SafetyTip role="note" data-testid="safety-tip">
             <strong>
               <FormattedMessage id="chat.safety.title" defaultMessage="Stay safe:" />
@@ -520,6 +523,7 @@ export function Conversation({
           </Button>
         </Viewer>
       </Modal>
+      <ReportMessageDialog message={reporting} profile={profile} onClose={() => setReporting(null)} onBlocked={() => navigate('/chats')} />
       <Modal open={confirmRemove} onClose={() => setConfirmRemove(false)} labelledBy="remove-chat-title">
         <ConfirmBody>
           <h2 id="remove-chat-title">

@@ -151,6 +151,24 @@ const Column = styled.div<{ $mine: boolean }>`
   max-width: min(80%, 540px);
 `;
 
+const ReportLink = styled.button`
+  min-height: 24px;
+  padding: 2px 4px;
+  border: 0;
+  background: none;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font: inherit;
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  text-decoration: underline;
+  cursor: pointer;
+  opacity: 0.85;
+
+  &:hover,
+  &:focus-visible {
+    opacity: 1;
+  }
+`;
+
 function Ticks({ status }: { status: BubbleMessage['status'] }) {
   const intl = useIntl();
   if (!status || status === 'failed') return null;
@@ -172,11 +190,14 @@ export function MessageBubble({
   zone,
   onOpenPhoto,
   onRetry,
+  onReport,
 }: {
   message: BubbleMessage;
   zone: string | undefined;
   onOpenPhoto: (photo: NonNullable<BubbleMessage['photo']>) => void;
   onRetry?: () => void;
+  /** A received message: the Report action (decision 0029). */
+  onReport?: () => void;
 }) {
   const intl = useIntl();
   const time = timeOf(intl, new Date(message.created_at), zone);
@@ -229,6 +250,11 @@ export function MessageBubble({
               </button>
             ) : null}
           </Failed>
+        ) : null}
+        {onReport ? (
+          <ReportLink type="button" onClick={onReport} data-testid="report-message">
+            <FormattedMessage id="report.button" defaultMessage="Report" />
+          </ReportLink>
         ) : null}
       </Column>
     </Row>

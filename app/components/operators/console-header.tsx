@@ -123,6 +123,11 @@ export function ConsoleHeader({ operatorName, language, roles, tenantName }: { o
             <FormattedMessage id="operator.nav.complaints" defaultMessage="Complaints" />
           </NavLink>
         ) : null}
+        {roles.includes('moderation') ? (
+          <NavLink to="/operator/photos">
+            <FormattedMessage id="operator.nav.photos" defaultMessage="Photos" />
+          </NavLink>
+        ) : null}
         {roles.includes('answering') || roles.includes('admin') ? (
           <NavLink to="/operator/stats">
             <FormattedMessage id="operator.nav.stats" defaultMessage="Statistics" />

@@ -20,14 +20,18 @@ const Disclosure = styled.details`
   }
 
   form {
-    display: grid;
-    gap: ${({ theme }) => theme.space(3)};
     margin-top: ${({ theme }) => theme.space(2)};
     padding: ${({ theme }) => theme.space(4)};
     border: 1px solid ${({ theme }) => theme.colors.border};
     border-radius: ${({ theme }) => theme.radii.md};
     background: ${({ theme }) => theme.colors.background};
   }
+`;
+
+const ReportFields = styled.form`
+  display: grid;
+  gap: ${({ theme }) => theme.space(3)};
+  text-align: start;
 
   label.check {
     display: flex;
@@ -44,7 +48,11 @@ const Disclosure = styled.details`
 
 type State = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; reference: string } | { kind: 'error'; message: string };
 
-export function ReportAction({ profile, name, message, onBlocked, idPrefix = 'report' }: { profile: number; name: string; message?: number; onBlocked?: () => void; idPrefix?: string }) {
+/**
+ * The report itself: reason, optional text, the offer to block, the reference when sent. The profile's
+ * Report disclosure and the chat's Report dialog on a received message both show this one form.
+ */
+export function ReportForm({ profile, name, message, onBlocked, idPrefix = 'report' }: { profile: number; name: string; message?: number; onBlocked?: () => void; idPrefix?: string }) {
   const intl = useIntl();
   const [state, setState] = useState<State>({ kind: 'idle' });
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -66,44 +74,52 @@ export function ReportAction({ profile, name, message, onBlocked, idPrefix = 're
       setState({ kind: 'error', message: intl.formatMessage({ id: 'api.error.internal' }) });
     }
   }
+  if (state.kind === 'done') {
+    return (
+      <Alert $tone="success" role="status" data-testid={`${idPrefix}-reference`}>
+        <FormattedMessage id="report.done" defaultMessage="Thank you. Your report has reference {reference}; our moderators will look at it." values={{ reference: state.reference }} />
+      </Alert>
+    );
+  }
   return (
-    <Disclosure data-testid={`${idPrefix}-action`}>
+    <ReportFields onSubmit={submit} aria-label={intl.formatMessage({ id: 'report.title', defaultMessage: 'Report {name}' }, { name })}>
+      {state.kind === 'error' ? (
+        <Alert $tone="danger" role="alert">
+          {state.message}
+        </Alert>
+      ) : null}
+      <SelectField id={`${idPrefix}-reason`} name="reason" required defaultValue="" label={intl.formatMessage({ id: 'report.reason', defaultMessage: 'Why are you reporting?' })}>
+        <option value="" disabled>
+          {intl.formatMessage({ id: 'signup.error.choose', defaultMessage: 'Please make a choice' })}
+        </option>
+        {COMPLAINT_CATEGORIES.map((category) => (
+          <option key={category} value={category}>
+            {intl.formatMessage(categoryNames[category])}
+          </option>
+        ))}
+      </SelectField>
+      <TextAreaField id={`${idPrefix}-text`} name="text" maxLength={2000} rows={3} label={intl.formatMessage({ id: 'report.text', defaultMessage: 'Anything to add? (optional)' })} />
+      <label className="check">
+        <input type="checkbox" name="block" data-testid={`${idPrefix}-block`} />
+        <FormattedMessage id="report.block" defaultMessage="Also block {name}" values={{ name }} />
+      </label>
+      <div>
+        <Button type="submit" $variant="primary" disabled={state.kind === 'busy'} data-testid={`${idPrefix}-submit`}>
+          <FormattedMessage id="report.submit" defaultMessage="Send the report" />
+        </Button>
+      </div>
+    </ReportFields>
+  );
+}
+
+/** The profile's Report action: a disclosure with the report form. */
+export function ReportAction(props: { profile: number; name: string; message?: number; onBlocked?: () => void; idPrefix?: string }) {
+  return (
+    <Disclosure data-testid={`${props.idPrefix ?? 'report'}-action`}>
       <summary>
         <FormattedMessage id="report.button" defaultMessage="Report" />
       </summary>
-      {state.kind === 'done' ? (
-        <Alert $tone="success" role="status" data-testid={`${idPrefix}-reference`}>
-          <FormattedMessage id="report.done" defaultMessage="Thank you. Your report has reference {reference}; our moderators will look at it." values={{ reference: state.reference }} />
-        </Alert>
-      ) : (
-        <form onSubmit={submit} aria-label={intl.formatMessage({ id: 'report.title', defaultMessage: 'Report {name}' }, { name })}>
-          {state.kind === 'error' ? (
-            <Alert $tone="danger" role="alert">
-              {state.message}
-            </Alert>
-          ) : null}
-          <SelectField id={`${idPrefix}-reason`} name="reason" required defaultValue="" label={intl.formatMessage({ id: 'report.reason', defaultMessage: 'Why are you reporting?' })}>
-            <option value="" disabled>
-              {intl.formatMessage({ id: 'signup.error.choose', defaultMessage: 'Please make a choice' })}
-            </option>
-            {COMPLAINT_CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {intl.formatMessage(categoryNames[category])}
-              </option>
-            ))}
-          </SelectField>
-          <TextAreaField id={`${idPrefix}-text`} name="text" maxLength={2000} rows={3} label={intl.formatMessage({ id: 'report.text', defaultMessage: 'Anything to add? (optional)' })} />
-          <label className="check">
-            <input type="checkbox" name="block" data-testid={`${idPrefix}-block`} />
-            <FormattedMessage id="report.block" defaultMessage="Also block {name}" values={{ name }} />
-          </label>
-          <div>
-            <Button type="submit" $variant="primary" disabled={state.kind === 'busy'} data-testid={`${idPrefix}-submit`}>
-              <FormattedMessage id="report.submit" defaultMessage="Send the report" />
-            </Button>
-          </div>
-        </form>
-      )}
+      <ReportForm {...props} />
     </Disclosure>
   );
 }

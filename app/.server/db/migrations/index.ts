@@ -21,6 +21,7 @@ import * as m0018 from './0018-postbacks';
 import * as m0019 from './0019-trust-and-safety';
 import * as m0020 from './0020-invisible-since';
 import * as m0022 from './0022-notification-rounds';
+import * as m0023 from './0023-photo-moderation';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0019-trust-and-safety': m0019,
   '0020-invisible-since': m0020,
   '0022-notification-rounds': m0022,
+  '0023-photo-moderation': m0023,
 };
