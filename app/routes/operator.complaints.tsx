@@ -13,7 +13,7 @@ import { consoleAction, operatorTenants, requireRole } from '~/.server/operators
 import { claimComplaint, closeComplaint, complaintStats, decideComplaint, DecisionSchema, moderationQueue, type ModerationError } from '~/.server/trust/moderation';
 import { ComplaintCard } from '~/components/operators/complaint-card';
 import { ComplaintFigures } from '~/components/operators/complaint-figures';
-import { Muted, Notice, Panel } from '~/components/operators/parts';
+import { ActionResult, QueueList } from '~/components/operators/queue-view';
 import { ConsolePage, consoleMeta } from '~/components/operators/console-page';
 
 const STATUSES = ['open', 'decided', 'closed'] as const;
@@ -87,14 +87,6 @@ const Tabs = styled.nav`
   }
 `;
 
-const List = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;
-
 const tabNames = defineMessages({
   open: { id: 'moderation.status.open', defaultMessage: 'Open' },
   decided: { id: 'moderation.status.decided', defaultMessage: 'Decided' },
@@ -119,24 +111,12 @@ export default function OperatorComplaints() {
           </Link>
         ))}
       </Tabs>
-      {result ? (
-        <Notice $tone={result.ok ? 'success' : 'danger'} role={result.ok ? 'status' : 'alert'} data-testid="moderation-result">
-          {result.text}
-        </Notice>
-      ) : null}
-      {items.length ? (
-        <List data-testid="moderation-queue">
-          {items.map((item) => (
-            <ComplaintCard key={item.id} complaint={item} tenantName={tenants.length > 1 ? (names[item.tenantId] ?? item.tenantId) : null} />
-          ))}
-        </List>
-      ) : (
-        <Panel data-testid="moderation-empty">
-          <Muted>
-            <FormattedMessage id="moderation.empty" defaultMessage="Nothing here." />
-          </Muted>
-        </Panel>
-      )}
+      <ActionResult result={result} testId="moderation-result" />
+      <QueueList count={items.length} testId="moderation-queue" emptyTestId="moderation-empty" empty={<FormattedMessage id="moderation.empty" defaultMessage="Nothing here." />}>
+        {items.map((item) => (
+          <ComplaintCard key={item.id} complaint={item} tenantName={tenants.length > 1 ? (names[item.tenantId] ?? item.tenantId) : null} />
+        ))}
+      </QueueList>
     </ConsolePage>
   );
 }

@@ -8,10 +8,10 @@ import { funnelReport } from '~/.server/marketing/reports';
 import { reportRange } from '~/.server/marketing/range';
 import { requireUnlistedRole } from '~/.server/operators/console';
 import { ConsolePage, consoleMeta } from '~/components/operators/console-page';
-import { FieldLabel, Panel, SmallButton } from '~/components/operators/parts';
+import { Panel, SmallButton } from '~/components/operators/parts';
 import { FunnelTable } from '~/components/marketing/funnel-table';
 import { MarketingHead } from '~/components/marketing/marketing-nav';
-import { Filters } from '~/components/marketing/parts';
+import { RangeFilters } from '~/components/marketing/range-filters';
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const operator = requireUnlistedRole(context, 'marketing');
@@ -46,22 +46,11 @@ export default function MarketingFunnel() {
         <h2 id="funnel-heading">
           <FormattedMessage id="marketing.funnel.heading" defaultMessage="Visits and what came of them" />
         </h2>
-        <Filters method="get" data-testid="funnel-filters">
-          <FieldLabel>
-            <FormattedMessage id="marketing.range.from" defaultMessage="From" />
-            <input type="date" name="from" defaultValue={range.from} required />
-          </FieldLabel>
-          <FieldLabel>
-            <FormattedMessage id="marketing.range.to" defaultMessage="To" />
-            <input type="date" name="to" defaultValue={range.to} required />
-          </FieldLabel>
-          <SmallButton type="submit" $variant="primary">
-            <FormattedMessage id="marketing.range.apply" defaultMessage="Apply" />
-          </SmallButton>
+        <RangeFilters range={range} testId="funnel-filters">
           <SmallButton as="a" href={`/operator/marketing/funnel.csv?${query}`} download data-testid="funnel-csv">
             <FormattedMessage id="marketing.funnel.csv" defaultMessage="Download CSV" />
           </SmallButton>
-        </Filters>
+        </RangeFilters>
       </Panel>
       <Panel aria-labelledby="funnel-heading">
         <FunnelTable rows={rows} />

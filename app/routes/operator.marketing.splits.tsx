@@ -8,9 +8,10 @@ import { reportRange } from '~/.server/marketing/range';
 import { splitReport } from '~/.server/marketing/reports';
 import { requireUnlistedRole } from '~/.server/operators/console';
 import { ConsolePage, consoleMeta } from '~/components/operators/console-page';
-import { FieldLabel, Notice, Panel, SmallButton } from '~/components/operators/parts';
+import { Notice, Panel } from '~/components/operators/parts';
 import { MarketingHead } from '~/components/marketing/marketing-nav';
-import { Empty, Filters } from '~/components/marketing/parts';
+import { Empty } from '~/components/marketing/parts';
+import { RangeFilters } from '~/components/marketing/range-filters';
 import { SplitTable } from '~/components/marketing/split-table';
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
@@ -48,19 +49,7 @@ export default function MarketingSplits() {
         <h2 id="splits-range">
           <FormattedMessage id="marketing.range.heading" defaultMessage="Period" />
         </h2>
-        <Filters method="get">
-          <FieldLabel>
-            <FormattedMessage id="marketing.range.from" defaultMessage="From" />
-            <input type="date" name="from" defaultValue={range.from} required />
-          </FieldLabel>
-          <FieldLabel>
-            <FormattedMessage id="marketing.range.to" defaultMessage="To" />
-            <input type="date" name="to" defaultValue={range.to} required />
-          </FieldLabel>
-          <SmallButton type="submit" $variant="primary">
-            <FormattedMessage id="marketing.range.apply" defaultMessage="Apply" />
-          </SmallButton>
-        </Filters>
+        <RangeFilters range={range} />
       </Panel>
       {splits.length && few ? (
         <Notice>

@@ -2,7 +2,7 @@
 // marketing or admin role — write the announcement in the default language and any others, preview
 // the mail a member of a chosen language gets, send it to all members (a job fans it out in batches;
 // each member's copy in their language, else the default one). Decided by notifications/news.ts.
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { defineMessages } from 'react-intl';
 import { isLocale, type Locale } from '~/shared/locales';
@@ -10,7 +10,7 @@ import { serverMessage } from '~/.server/i18n/messages';
 import { formAction } from '~/.server/http/form-action';
 import { consoleAction, requireOperator } from '~/.server/operators/console';
 import { listNews, NewsFormSchema, previewNews, sendNews, type NewsError } from '~/.server/notifications/news';
-import { metaMessage, pageMeta } from '~/components/app/page-meta';
+import { consoleMeta } from '~/components/operators/console-page';
 import { NewsComposer, type NewsActionData } from '~/components/operators/news-composer';
 
 function forbidden(locale: Locale): never {
@@ -59,7 +59,7 @@ const texts = defineMessages({
   title: { id: 'operator.news.title', defaultMessage: 'News' },
 });
 
-export const meta: MetaFunction = ({ matches }) => [...pageMeta(matches, metaMessage(matches, texts.title)), { name: 'robots', content: 'noindex' }];
+export const meta = consoleMeta(texts.title);
 
 export default function OperatorNews() {
   const { posts, tenantName, defaultLocale } = useLoaderData<typeof loader>();

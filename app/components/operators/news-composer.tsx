@@ -5,6 +5,7 @@ import { Form, useNavigation } from '@remix-run/react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { LOCALE_NAMES, LOCALES, type Locale } from '~/shared/locales';
+import { ConsolePage } from './console-page';
 import { FieldLabel, Muted, Notice, Panel, SmallButton } from './parts';
 
 export type NewsActionData = {
@@ -21,19 +22,6 @@ interface PostSummary {
   sent_at: string | null;
   recipients: number;
 }
-
-const Page = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
-  max-width: 1100px;
-  margin: 0 auto;
-  padding: ${({ theme }) => theme.space(4)};
-
-  h1 {
-    margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.xl};
-  }
-`;
 
 const Columns = styled.div`
   display: grid;
@@ -136,7 +124,7 @@ export function NewsComposer({ posts, tenantName, defaultLocale, result }: { pos
   const chosenDefault = (values.default_locale as Locale | undefined) ?? defaultLocale;
   const ordered = [chosenDefault, ...LOCALES.filter((l) => l !== chosenDefault)];
   return (
-    <Page>
+    <ConsolePage $width={1100}>
       <h1>
         <FormattedMessage id="operator.news.heading" defaultMessage="News for the members of {site}" values={{ site: tenantName }} />
       </h1>
@@ -242,6 +230,6 @@ export function NewsComposer({ posts, tenantName, defaultLocale, result }: { pos
           </Posts>
         )}
       </Panel>
-    </Page>
+    </ConsolePage>
   );
 }
