@@ -142,6 +142,7 @@ describe('notification alerts in Chromium', () => {
     // The first load and one reload by the guard; no loop.
     expect(loads).toBe(2);
     expect(await box.textContent()).toContain('Part of this page could not be loaded');
+    expect(await box.getAttribute('role')).toBe('alert');
     await page.screenshot({ path: `${SHOTS}/flirtlokaal-en-chunk-error-1280.png` });
     expect(await page.evaluate(() => Number(window.sessionStorage.getItem('rdv_chunk_reload_at')))).toBeGreaterThan(0);
     // The files are back: the button reloads into a working page.

@@ -36,7 +36,11 @@ function guard(key: string, windowMs: number, boxId: string): void {
       return;
     }
     const box = document.getElementById(boxId);
-    if (box) box.hidden = false;
+    // The role comes with the box, so that a hidden box is no alert to find (tests, assistive tools).
+    if (box) {
+      box.setAttribute('role', 'alert');
+      box.hidden = false;
+    }
   };
   window.addEventListener('vite:preloadError', (event) => {
     event.preventDefault();
@@ -104,7 +108,7 @@ export function ChunkLoadGuard({ nonce }: { nonce: string | undefined }) {
   const script = `(${guard.toString()})(${JSON.stringify(CHUNK_RELOAD_KEY)},${CHUNK_RELOAD_WINDOW_MS},${JSON.stringify(BOX_ID)});`;
   return (
     <>
-      <Box id={BOX_ID} role="alert" hidden suppressHydrationWarning data-testid="chunk-error">
+      <Box id={BOX_ID} hidden suppressHydrationWarning data-testid="chunk-error">
         <p>
           <FormattedMessage id="chunkError.text" defaultMessage="Part of this page could not be loaded. Please reload the page." />
         </p>
