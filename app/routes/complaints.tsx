@@ -2,11 +2,12 @@
 // notice form for visitors and members — category, the profile concerned (?profile=<id> from a
 // profile's Report link), description, and a contact address for visitors. The complainant gets a
 // reference on the page and by mail.
+import { CategoryOptions } from '~/components/trust/category-options';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
-import { COMPLAINT_CATEGORIES, DESCRIPTION_MAX, DESCRIPTION_MIN } from '~/shared/complaint-types';
+import { DESCRIPTION_MAX, DESCRIPTION_MIN } from '~/shared/complaint-types';
 import { parseId } from '~/shared/request-rules';
 import { staticPageData } from '~/.server/content/static-page-data';
 import { serverMessage } from '~/.server/i18n/messages';
@@ -16,7 +17,6 @@ import { Button } from '~/components/app/buttons';
 import { pageMeta } from '~/components/app/page-meta';
 import { Alert, Field, SelectField, TextAreaField } from '~/components/forms/fields';
 import { StaticPageView } from '~/components/pages/static-page';
-import { categoryNames } from '~/components/trust/category-names';
 
 export function loader({ context, request }: LoaderFunctionArgs) {
   const page = staticPageData(context, 'complaints');
@@ -99,14 +99,7 @@ export default function Complaints() {
               </Alert>
             ) : null}
             <SelectField id="category" required defaultValue="" error={fields.category} label={intl.formatMessage({ id: 'complaints.form.category', defaultMessage: 'What is it about?' })}>
-              <option value="" disabled>
-                {intl.formatMessage({ id: 'signup.error.choose', defaultMessage: 'Please make a choice' })}
-              </option>
-              {COMPLAINT_CATEGORIES.map((category) => (
-                <option key={category} value={category}>
-                  {intl.formatMessage(categoryNames[category])}
-                </option>
-              ))}
+              <CategoryOptions />
             </SelectField>
             {profile ? <input type="hidden" name="profile" value={profile} /> : null}
             {profile ? (

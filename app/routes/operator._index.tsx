@@ -2,7 +2,7 @@
 // profile, oldest first, with waiting times, claims and flags; filtered by tenant and profile;
 // reloaded live when the queue changes (operator.tsx).
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
-import { Form, useLoaderData, useSubmit } from '@remix-run/react';
+import { useLoaderData, useSubmit } from '@remix-run/react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { now } from '~/.server/clock';
@@ -10,7 +10,7 @@ import { cdnPrefixOf, consoleHome, operatorTenants, requireOperator, requireRole
 import { tenantsWithRole } from '~/.server/operators/roles';
 import { operatorQueue } from '~/.server/operators/queue';
 import { parseId } from '~/shared/request-rules';
-import { FieldLabel, Muted, Panel, SmallButton } from '~/components/operators/parts';
+import { FieldLabel, Muted, Panel, SmallButton, FilterBar } from '~/components/operators/parts';
 import { QueueList } from '~/components/operators/queue-list';
 import { useNow } from '~/components/operators/waiting-time';
 import { ConsolePage, consoleMeta } from '~/components/operators/console-page';
@@ -66,18 +66,6 @@ const Live = styled.span`
   }
 `;
 
-const Filters = styled(Form)`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-end;
-  gap: ${({ theme }) => theme.space(3)};
-
-  label {
-    flex: 1 1 200px;
-    max-width: 320px;
-  }
-`;
-
 const Empty = styled(Panel)`
   padding: ${({ theme }) => theme.space(10)} ${({ theme }) => theme.space(4)};
   text-align: center;
@@ -107,7 +95,7 @@ export default function OperatorQueue() {
         </Live>
       </Heading>
       <Panel>
-        <Filters method="get" onChange={(event) => submit(event.currentTarget)} aria-label={intl.formatMessage({ id: 'operator.queue.filters', defaultMessage: 'Filter the queue' })}>
+        <FilterBar $field={200} method="get" onChange={(event) => submit(event.currentTarget)} aria-label={intl.formatMessage({ id: 'operator.queue.filters', defaultMessage: 'Filter the queue' })}>
           <FieldLabel>
             <FormattedMessage id="operator.filter.tenant" defaultMessage="Site" />
             <select name="tenant" defaultValue={filter.tenant}>
@@ -133,7 +121,7 @@ export default function OperatorQueue() {
           <SmallButton type="submit">
             <FormattedMessage id="operator.filter.apply" defaultMessage="Filter" />
           </SmallButton>
-        </Filters>
+        </FilterBar>
       </Panel>
       {queue.items.length ? (
         <QueueList items={queue.items} now={clock} tenantNames={tenantNames} showTenant={tenants.length > 1} />

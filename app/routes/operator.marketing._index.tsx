@@ -16,7 +16,7 @@ import { GalleryCard } from '~/components/marketing/gallery-card';
 import { landerName } from '~/components/marketing/lander-names';
 import { LinkBuilder } from '~/components/marketing/link-builder';
 import { MarketingHead } from '~/components/marketing/marketing-nav';
-import { Filters } from '~/components/marketing/parts';
+import { FilterBar } from '~/components/operators/parts';
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const operator = requireUnlistedRole(context, 'marketing');
@@ -85,7 +85,7 @@ export default function MarketingGallery() {
         <h2 id="gallery-heading">
           <FormattedMessage id="marketing.gallery.heading" defaultMessage="Gallery" />
         </h2>
-        <Filters method="get" data-testid="gallery-filters">
+        <FilterBar $field={160} method="get" data-testid="gallery-filters">
           <FieldLabel>
             <FormattedMessage id="marketing.gallery.lander" defaultMessage="Lander" />
             <select name="lander" defaultValue={lander} onChange={(event) => event.currentTarget.form?.requestSubmit()} data-testid="gallery-lander">
@@ -109,7 +109,7 @@ export default function MarketingGallery() {
           <SmallButton type="submit">
             <FormattedMessage id="marketing.gallery.show" defaultMessage="Show" />
           </SmallButton>
-        </Filters>
+        </FilterBar>
       </Panel>
       <Grid data-testid="gallery">
         {shown.map((entry) => (

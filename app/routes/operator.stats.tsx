@@ -2,14 +2,14 @@
 // percentile of the time to answer, answers per operator, per site and day; over 1, 7 or 30 days,
 // for one or all of the operator's sites.
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { Form, useLoaderData, useSubmit } from '@remix-run/react';
+import { useLoaderData, useSubmit } from '@remix-run/react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { now } from '~/.server/clock';
 import { operatorTenants, requireOperator } from '~/.server/operators/console';
 import { operatorStats } from '~/.server/operators/stats';
 import { STATS_PERIODS, type StatsPeriod } from '~/shared/operator-types';
-import { FieldLabel, Muted, Panel, SmallButton } from '~/components/operators/parts';
+import { FieldLabel, Muted, Panel, SmallButton, FilterBar } from '~/components/operators/parts';
 import { Duration, useNow } from '~/components/operators/waiting-time';
 import { ComplaintFigures } from '~/components/operators/complaint-figures';
 import { AnswerTable, Wait } from '~/components/operators/answer-table';
@@ -33,18 +33,6 @@ const texts = defineMessages({
 
 export const meta = consoleMeta(texts.title);
 
-
-const Filters = styled(Form)`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-end;
-  gap: ${({ theme }) => theme.space(3)};
-
-  label {
-    flex: 1 1 180px;
-    max-width: 280px;
-  }
-`;
 
 const Tiles = styled.div`
   display: grid;
@@ -86,7 +74,7 @@ export default function OperatorStatsPage() {
         <FormattedMessage id="operator.stats.title" defaultMessage="Statistics" />
       </h1>
       <Panel>
-        <Filters method="get" onChange={(event) => submit(event.currentTarget)} aria-label={intl.formatMessage({ id: 'operator.stats.filters', defaultMessage: 'Choose the period and site' })}>
+        <FilterBar method="get" onChange={(event) => submit(event.currentTarget)} aria-label={intl.formatMessage({ id: 'operator.stats.filters', defaultMessage: 'Choose the period and site' })}>
           <FieldLabel>
             <FormattedMessage id="operator.stats.period" defaultMessage="Period" />
             <select name="days" defaultValue={String(filter.days)}>
@@ -111,7 +99,7 @@ export default function OperatorStatsPage() {
           <SmallButton type="submit">
             <FormattedMessage id="operator.filter.apply" defaultMessage="Filter" />
           </SmallButton>
-        </Filters>
+        </FilterBar>
       </Panel>
       {complaints ? <ComplaintFigures stats={complaints} days={filter.days} /> : null}
       <Tiles>

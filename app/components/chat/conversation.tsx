@@ -10,7 +10,7 @@ import styled from 'styled-components';
 import { useSnapshot } from 'valtio';
 import { BackIcon } from '~/components/app/icons';
 import { FictionalMark } from '~/components/app/fictional-mark';
-import { Modal } from '~/components/modals/modal';
+import { DialogBody, Modal } from '~/components/modals/modal';
 import { Button } from '~/components/app/buttons';
 import type { GiftView, MessageView } from '~/shared/chat-types';
 import { apiRequest, jsonBody } from '~/state/api-client';
@@ -209,16 +209,7 @@ const Viewer = styled.div`
   }
 `;
 
-const ConfirmBody = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
-  padding: ${({ theme }) => theme.space(6)};
-
-  h2,
-  p {
-    margin: 0;
-  }
-
+const ConfirmBody = styled(DialogBody)`
   div {
     display: flex;
     flex-wrap: wrap;

@@ -5,19 +5,10 @@ import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import styled from 'styled-components';
 import { Button } from '../app/buttons';
-import { Modal } from '../modals/modal';
+import { DialogBody, Modal } from '../modals/modal';
 import { ReportForm } from '../trust/report-action';
 
-const Body = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
-  padding: ${({ theme }) => theme.space(6)};
-
-  h2,
-  p {
-    margin: 0;
-  }
-
+const Body = styled(DialogBody)`
   h2 {
     font-size: ${({ theme }) => theme.fontSizes.lg};
   }

@@ -116,23 +116,6 @@ export const Code = styled.code`
   word-break: break-all;
 `;
 
-export const Filters = styled.form`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-end;
-  gap: ${({ theme }) => theme.space(3)};
-
-  label {
-    flex: 1 1 160px;
-    max-width: 260px;
-  }
-
-  @media (max-width: ${({ theme }) => theme.breakpoints.sm - 1}px) {
-    label {
-      max-width: none;
-    }
-  }
-`;
 
 export const Empty = styled.p`
   margin: 0;

@@ -2,12 +2,11 @@
 // report's URL can be shared; a report may add its own buttons after Apply (the funnel's CSV).
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { FieldLabel, SmallButton } from '../operators/parts';
-import { Filters } from './parts';
+import { FilterBar, FieldLabel, SmallButton } from '../operators/parts';
 
 export function RangeFilters({ range, testId, children }: { range: { from: string; to: string }; testId?: string; children?: ReactNode }) {
   return (
-    <Filters method="get" data-testid={testId}>
+    <FilterBar $field={160} method="get" data-testid={testId}>
       <FieldLabel>
         <FormattedMessage id="marketing.range.from" defaultMessage="From" />
         <input type="date" name="from" defaultValue={range.from} required />
@@ -20,6 +19,6 @@ export function RangeFilters({ range, testId, children }: { range: { from: strin
         <FormattedMessage id="marketing.range.apply" defaultMessage="Apply" />
       </SmallButton>
       {children}
-    </Filters>
+    </FilterBar>
   );
 }

@@ -30,6 +30,18 @@ export const ModalBody = styled.div`
   }
 `;
 
+/** A dialog's body that reads top to bottom (a confirmation, a form): a column, no centring. */
+export const DialogBody = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space(3)};
+  padding: ${({ theme }) => theme.space(6)};
+
+  h2,
+  p {
+    margin: 0;
+  }
+`;
+
 export function Modal({
   open,
   onClose,

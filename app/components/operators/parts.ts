@@ -1,5 +1,6 @@
 // The console's building blocks: a calm, dense support-tool look on neutral surfaces, the tenant's
 // colour only as the accent.
+import { Form } from '@remix-run/react';
 import styled, { css } from 'styled-components';
 
 /** The whole console below its header: a calm grey surface (operator.tsx). */
@@ -212,5 +213,24 @@ export const FactList = styled.dl`
   dd {
     margin: 0;
     font-weight: 600;
+  }
+`;
+
+/** A row of filter fields with their Apply button (queue, statistics, marketing reports); fields wrap on phones. */
+export const FilterBar = styled(Form)<{ $field?: number }>`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: ${({ theme }) => theme.space(3)};
+
+  label {
+    flex: 1 1 ${({ $field = 180 }) => $field}px;
+    max-width: ${({ $field = 180 }) => Math.round($field * 1.6)}px;
+  }
+
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm - 1}px) {
+    label {
+      max-width: none;
+    }
   }
 `;

@@ -1,13 +1,12 @@
 // The Report action on a profile or on a received message (docs/decisions/0029): a disclosure with
 // the reason, an optional text and the offer to block; it posts to /api/report.php and shows the
 // reference. Blocking here is the same as the profile's Block button.
+import { CategoryOptions } from './category-options';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
-import { COMPLAINT_CATEGORIES } from '~/shared/complaint-types';
 import { Button } from '../app/buttons';
 import { Alert, SelectField, TextAreaField } from '../forms/fields';
-import { categoryNames } from './category-names';
 
 const Disclosure = styled.details`
   summary {
@@ -89,14 +88,7 @@ export function ReportForm({ profile, name, message, onBlocked, idPrefix = 'repo
         </Alert>
       ) : null}
       <SelectField id={`${idPrefix}-reason`} name="reason" required defaultValue="" label={intl.formatMessage({ id: 'report.reason', defaultMessage: 'Why are you reporting?' })}>
-        <option value="" disabled>
-          {intl.formatMessage({ id: 'signup.error.choose', defaultMessage: 'Please make a choice' })}
-        </option>
-        {COMPLAINT_CATEGORIES.map((category) => (
-          <option key={category} value={category}>
-            {intl.formatMessage(categoryNames[category])}
-          </option>
-        ))}
+        <CategoryOptions />
       </SelectField>
       <TextAreaField id={`${idPrefix}-text`} name="text" maxLength={2000} rows={3} label={intl.formatMessage({ id: 'report.text', defaultMessage: 'Anything to add? (optional)' })} />
       <label className="check">
