@@ -15,14 +15,14 @@ const HOST = 'flirtlokaal.localhost';
 
 /** Per page class: raw HTML, the loader data inside it, and the JavaScript loaded at start (gzip). */
 const BUDGETS = {
-  home: { pages: ['/'], html: 32 * KB, loaderData: 8 * KB, js: 172 * KB },
-  pricing: { pages: ['/pricing'], html: 32 * KB, loaderData: 8 * KB, js: 174 * KB },
-  staticPage: { pages: ['/pages/terms', '/pages/privacy'], html: 40 * KB, loaderData: 8 * KB, js: 172 * KB },
-  memberSearchVisitor: { pages: ['/members'], html: 60 * KB, loaderData: 12 * KB, js: 176 * KB },
+  home: { pages: ['/'], html: 32 * KB, loaderData: 8 * KB, js: 176 * KB },
+  pricing: { pages: ['/pricing'], html: 32 * KB, loaderData: 8 * KB, js: 179 * KB },
+  staticPage: { pages: ['/pages/terms', '/pages/privacy'], html: 40 * KB, loaderData: 8 * KB, js: 176 * KB },
+  memberSearchVisitor: { pages: ['/members'], html: 60 * KB, loaderData: 12 * KB, js: 180 * KB },
 } as const;
 const MEMBER_BUDGETS = {
-  memberSearch: { pages: ['/members'], html: 64 * KB, loaderData: 12 * KB, js: 178 * KB },
-  memberPages: { pages: ['/chats', '/likes'], html: 48 * KB, loaderData: 8 * KB, js: 178 * KB },
+  memberSearch: { pages: ['/members'], html: 64 * KB, loaderData: 12 * KB, js: 181 * KB },
+  memberPages: { pages: ['/chats', '/likes'], html: 48 * KB, loaderData: 8 * KB, js: 181 * KB },
 } as const;
 
 let server: RunningServer;
