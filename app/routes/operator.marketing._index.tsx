@@ -2,11 +2,12 @@
 // of the site with each variant and split, live previews at 375 and 1280 px in a chosen language, and
 // the tracking-link builder. Only for operators with the marketing role on this site (others: 403,
 // members and visitors: 404); app/.server/marketing/ decides what they see.
+import { LocaleOptions } from '~/components/operators/locale-options';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
-import { isLocale, LOCALE_NAMES, type Locale } from '~/shared/locales';
+import { isLocale, type Locale } from '~/shared/locales';
 import { TRACKING_LINK_FIELDS, trackingLink } from '~/shared/marketing-types';
 import { landerGallery } from '~/.server/marketing/gallery';
 import { requireUnlistedRole } from '~/.server/operators/console';
@@ -99,11 +100,7 @@ export default function MarketingGallery() {
           <FieldLabel>
             <FormattedMessage id="marketing.gallery.language" defaultMessage="Language" />
             <select name="locale" defaultValue={locale} onChange={(event) => event.currentTarget.form?.requestSubmit()} data-testid="gallery-locale">
-              {locales.map((code) => (
-                <option key={code} value={code} lang={code}>
-                  {LOCALE_NAMES[code]}
-                </option>
-              ))}
+              <LocaleOptions locales={locales} />
             </select>
           </FieldLabel>
           <SmallButton type="submit">

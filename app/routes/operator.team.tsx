@@ -1,12 +1,13 @@
 // /operator/team: the site's operators for its admins (docs/decisions/0029) — invite an operator by
 // e-mail with roles (the set-password link is mailed to them), change roles, take someone off the
 // site. Everything is decided by app/.server/operators/team.ts; others get 403.
+import { LocaleOptions } from '~/components/operators/locale-options';
 import { type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { z } from 'zod';
-import { LOCALE_NAMES, LOCALES } from '~/shared/locales';
+import { LOCALES } from '~/shared/locales';
 import { OPERATOR_ROLES } from '~/shared/operator-types';
 import { idSchema, text, TEXT_LIMITS } from '~/shared/request-rules';
 import { serverMessage } from '~/.server/i18n/messages';
@@ -163,11 +164,7 @@ export default function OperatorTeam() {
           <FieldLabel>
             <FormattedMessage id="operator.team.language" defaultMessage="Language of the invitation" />
             <select name="language" defaultValue={language}>
-              {LOCALES.map((code) => (
-                <option key={code} value={code} lang={code}>
-                  {LOCALE_NAMES[code]}
-                </option>
-              ))}
+              <LocaleOptions />
             </select>
           </FieldLabel>
           <fieldset>

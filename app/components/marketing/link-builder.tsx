@@ -1,11 +1,12 @@
 // The tracking-link builder: a page of the gallery and the traffic source (network, ref, sub1–3, a
 // language) make a ready URL. With JavaScript the link follows every keystroke and a button copies it;
 // without, the form is sent and the page shows the link to copy by hand.
+import { LocaleOptions } from '../operators/locale-options';
 import { Form } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
-import { LOCALE_NAMES, type Locale } from '~/shared/locales';
+import type { Locale } from '~/shared/locales';
 import { TRACKING_LINK_FIELDS, trackingLink, type TrackingLinkField } from '~/shared/marketing-types';
 import { FieldLabel, Notice, Panel, SmallButton } from '../operators/parts';
 
@@ -137,11 +138,7 @@ export function LinkBuilder({ origin, pages, locales, networks, initial, keep, l
             <FormattedMessage id="marketing.builder.language" defaultMessage="Language of the page" />
             <select name="lang" value={values.lang ?? ''} onChange={set('lang')} data-testid="builder-lang">
               <option value="">{intl.formatMessage({ id: 'marketing.builder.languageVisitor', defaultMessage: "The visitor's own" })}</option>
-              {locales.map((code) => (
-                <option key={code} value={code} lang={code}>
-                  {LOCALE_NAMES[code]}
-                </option>
-              ))}
+              <LocaleOptions locales={locales} />
             </select>
           </FieldLabel>
         </Fields>

@@ -1,10 +1,11 @@
 // The console's top bar: the product's name for staff, the pages of the operator's roles (Queue,
 // Complaints, Statistics, Marketing, Team), the operator's name,
 // the console's language (the operator's own choice, saved on the account) and logging out.
+import { LocaleOptions } from './locale-options';
 import { Form, NavLink } from '@remix-run/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
-import { LOCALE_NAMES, LOCALES, type Locale } from '~/shared/locales';
+import type { Locale } from '~/shared/locales';
 import type { OperatorRole } from '~/shared/operator-types';
 import { VisuallyHidden } from '../app/visually-hidden';
 
@@ -157,11 +158,7 @@ export function ConsoleHeader({ operatorName, language, roles, tenantName }: { o
               <FormattedMessage id="operator.language" defaultMessage="Console language" />
             </VisuallyHidden>
             <select name="language" defaultValue={language} data-testid="operator-language">
-              {LOCALES.map((code) => (
-                <option key={code} value={code} lang={code}>
-                  {LOCALE_NAMES[code]}
-                </option>
-              ))}
+              <LocaleOptions />
             </select>
           </label>
           <button type="submit">

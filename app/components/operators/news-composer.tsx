@@ -1,6 +1,7 @@
 // The news composer of the operator console (/operator/news; docs/decisions/0024): the text in the
 // default language and, folded away, in each other language; a preview of the mail as a member of a
 // chosen language gets it (rendered in a sandboxed frame); send to all members; the last posts.
+import { LocaleOptions } from './locale-options';
 import { Form, useNavigation } from '@remix-run/react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
@@ -149,11 +150,7 @@ export function NewsComposer({ posts, tenantName, defaultLocale, result }: { pos
               <FieldLabel>
                 <FormattedMessage id="operator.news.default" defaultMessage="Default language" />
                 <select name="default_locale" defaultValue={chosenDefault}>
-                  {LOCALES.map((code) => (
-                    <option key={code} value={code} lang={code}>
-                      {LOCALE_NAMES[code]}
-                    </option>
-                  ))}
+                  <LocaleOptions />
                 </select>
               </FieldLabel>
               {ordered.map((locale) => (
@@ -163,11 +160,7 @@ export function NewsComposer({ posts, tenantName, defaultLocale, result }: { pos
                 <FieldLabel>
                   <FormattedMessage id="operator.news.previewAs" defaultMessage="Preview as a member who reads" />
                   <select name="preview_locale" defaultValue={values.preview_locale ?? chosenDefault}>
-                    {LOCALES.map((code) => (
-                      <option key={code} value={code} lang={code}>
-                        {LOCALE_NAMES[code]}
-                      </option>
-                    ))}
+                    <LocaleOptions />
                   </select>
                 </FieldLabel>
                 <SmallButton type="submit" name="intent" value="preview" data-testid="news-preview">
