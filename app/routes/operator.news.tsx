@@ -8,19 +8,15 @@ import { defineMessages } from 'react-intl';
 import { isLocale, type Locale } from '~/shared/locales';
 import { serverMessage } from '~/.server/i18n/messages';
 import { formAction } from '~/.server/http/form-action';
-import { consoleAction, requireOperator } from '~/.server/operators/console';
+import { consoleAction, requireOperator, roleRefused } from '~/.server/operators/console';
 import { listNews, NewsFormSchema, previewNews, sendNews, type NewsError } from '~/.server/notifications/news';
 import { consoleMeta } from '~/components/operators/console-page';
 import { NewsComposer, type NewsActionData } from '~/components/operators/news-composer';
 
-function forbidden(locale: Locale): never {
-  throw new Response(serverMessage(locale, 'operator.error.role'), { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
-}
-
 export async function loader({ context }: LoaderFunctionArgs) {
   const operator = requireOperator(context);
   const posts = await listNews(context.db, context.tenant, operator);
-  if (!posts) forbidden(operator.language);
+  if (!posts) roleRefused(operator.language);
   const language = context.tenant.settings.domain_language.slice(0, 2);
   return { posts, tenantName: context.tenant.settings.name, defaultLocale: (isLocale(language) ? language : 'en') as Locale };
 }
@@ -45,11 +41,11 @@ export const action = consoleAction(
       for (const [locale, text] of Object.entries(body.input.texts)) Object.assign(values, { [`subject_${locale}`]: text.subject, [`body_${locale}`]: text.body });
       if (body.intent === 'preview') {
         const preview = previewNews(context.tenant, operator, body.input, body.previewLocale, context.origin);
-        if (!preview.ok) return preview.error === 'forbidden' ? forbidden(context.locale) : { ok: false, text: serverMessage(context.locale, ERRORS[preview.error]), values };
+        if (!preview.ok) return preview.error === 'forbidden' ? roleRefused(context.locale) : { ok: false, text: serverMessage(context.locale, ERRORS[preview.error]), values };
         return { ok: true, values, preview: { locale: body.previewLocale, subject: preview.subject, html: preview.html, fallback: preview.fallback } };
       }
       const sent = await sendNews(context.db, context.tenant, operator, body.input, context.jobs);
-      if (!sent.ok) return sent.error === 'forbidden' ? forbidden(context.locale) : { ok: false, text: serverMessage(context.locale, ERRORS[sent.error]), values };
+      if (!sent.ok) return sent.error === 'forbidden' ? roleRefused(context.locale) : { ok: false, text: serverMessage(context.locale, ERRORS[sent.error]), values };
       return { ok: true, values: {}, text: serverMessage(context.locale, 'operator.news.done', { count: sent.members }) };
     },
   }),

@@ -44,6 +44,11 @@ export function consoleAction<A extends { context: AppLoadContext }, R>(action: 
 }
 
 /** The logged-in operator; a member gets 404, a visitor the console's login page. */
+/** A console page the operator's roles do not open: 403 with the translated reason, never cached. */
+export function roleRefused(language: Locale): never {
+  throw new Response(serverMessage(language, 'operator.error.role'), { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+}
+
 export function requireOperator(context: AppLoadContext): OperatorActor {
   refuseMembers(context);
   if (!context.operator) throw redirect('/operator/login');
@@ -72,7 +77,7 @@ export function requireConsoleOperator(context: AppLoadContext, request: Request
  */
 export function requireUnlistedRole(context: AppLoadContext, role: OperatorRole): OperatorActor {
   if (!context.operator) notFound();
-  if (!hasRole(context.operator, context.tenant.id, role)) throw new Response(serverMessage(context.operator.language, 'operator.error.role'), { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+  if (!hasRole(context.operator, context.tenant.id, role)) roleRefused(context.operator.language);
   return context.operator;
 }
 
@@ -97,7 +102,7 @@ export function consoleHome(operator: OperatorActor): string | null {
  */
 export function requireRole(context: AppLoadContext, role: OperatorRole): OperatorActor {
   const operator = requireOperator(context);
-  if (!tenantsWithRole(operator, role).length) throw new Response(serverMessage(operator.language, 'operator.error.role'), { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+  if (!tenantsWithRole(operator, role).length) roleRefused(operator.language);
   return operator;
 }
 
