@@ -105,12 +105,14 @@ async function main() {
   const mail = await startMailWorker(database.db, jobs, { smtpUrl: config.SMTP_URL, log });
   const sms = await startSmsWorker(database.db, jobs, { smsUrl: config.SMS_URL, log });
   if (!config.SMS_URL && !devOutbox) log('SMS_URL is not set: direct debit (it needs an SMS code) is not available');
-  const limits = createRateLimits({ redisUrl: config.REDIS_URL, prefix: `rdv:${process.pid}:${Date.now()}` });
+  // One key space per deployment in Redis, shared by its instances and kept across restarts: the
+  // events namespace (EVENTS_NAMESPACE, else derived from the database). Rate limits count there too
+  // (docs/decisions/0044); without REDIS_URL they are counted in this process.
+  const namespace = config.EVENTS_NAMESPACE ?? (await eventsNamespace(database, config.DATA_DIR));
+  const limits = createRateLimits({ redisUrl: config.REDIS_URL, prefix: `${namespace}:limits` });
   // Live events (GET /api/events.php, docs/decisions/0018): Redis pub/sub across instances when
   // REDIS_URL is set, in-process otherwise. Instances on one database share a namespace in Redis.
-  const events = config.REDIS_URL
-    ? createRedisBus(config.REDIS_URL, { namespace: config.EVENTS_NAMESPACE ?? (await eventsNamespace(database, config.DATA_DIR)), log })
-    : createLocalBus();
+  const events = config.REDIS_URL ? createRedisBus(config.REDIS_URL, { namespace, log }) : createLocalBus();
   const streams = { registry: createStreamRegistry(), heartbeatMs: config.EVENTS_HEARTBEAT_MS };
   // Postbacks to affiliate networks (docs/decisions/0028); the demo network's /dev/postbacks
   // templates go to this server itself, which is known once it listens (and only outside production).
