@@ -42,7 +42,7 @@ if (!fs.existsSync(NGINX)) fail(`nginx is not installed at ${NGINX} (apt-get ins
 
 // The instances share what loadConfig makes of this environment: validated once here (a wrong setting
 // stops the fleet, not three servers), and one generated SESSION_SECRET outside production.
-const baseEnv: Record<string, string | undefined> = { NODE_ENV: 'production', ...env };
+const baseEnv: Record<string, string | undefined> = { ...env, NODE_ENV: env.NODE_ENV ?? 'production' };
 const config = (() => {
   try {
     return loadConfig(baseEnv);
@@ -95,7 +95,7 @@ function writeFleetFile() {
   fs.renameSync(`${fleetFile}.tmp`, fleetFile);
 }
 
-let instanceEnv: Record<string, string | undefined> = {};
+let instanceEnv: NodeJS.ProcessEnv = process.env;
 
 /** Starts an instance on its port; resolves once it listens, rejects when it exits before. */
 function startInstance(instance: Instance): Promise<void> {
@@ -220,7 +220,8 @@ async function stop(code = 0) {
 
 async function main() {
   instanceEnv = {
-    ...baseEnv,
+    ...process.env,
+    NODE_ENV: env.NODE_ENV || 'production',
     HOST: '127.0.0.1',
     // The instances believe X-Forwarded-* from the proxy on this machine, and from nobody else.
     TRUST_PROXY: env.TRUST_PROXY ?? 'loopback',
