@@ -46,16 +46,22 @@ import { visitRecorder } from './app/.server/tracking/visit-recorder';
 import { landingProfileVisible } from './app/.server/landers/landing-profile';
 import { isLandingPath } from './app/.server/landers/resolve';
 import type { Tenant } from './app/.server/tenants/schema';
+import { logFunction, moduleLogger } from './app/.server/observability/logger';
+import { registerGauges, requestLogging, requestMetrics, startMetricsServer } from './app/.server/observability/http';
+import { cachedCheck, readinessProbe } from './app/.server/observability/readiness';
+import { Redis } from 'ioredis';
 
 const TENANT_OVERRIDE_HEADER = 'x-rendezvous-tenant';
 
 async function main() {
   const config = loadConfig();
   const isDev = config.NODE_ENV === 'development';
-  const log = (message: string) => console.log(`[rendezvous] ${message}`);
+  // JSON lines on stdout (docs/decisions/0045-observability.md); each module writes through a child.
+  const log = logFunction(moduleLogger('server'));
+  const logOf = (module: string) => logFunction(moduleLogger(module), 'warn');
 
   // Refuses to start on an invalid tenant file, naming file and field.
-  const tenants = TenantRegistry.load(config.TENANTS_DIR);
+  const tenants = TenantRegistry.load(config.TENANTS_DIR, logFunction(moduleLogger('tenants'), 'error'));
   tenants.watch();
   // The sandbox settles payments for whoever presses its buttons: never in a real production start.
   const onSandbox = tenants.all().filter((tenant) => tenant.payments.provider === 'sandbox');
@@ -101,9 +107,9 @@ async function main() {
 
   const devOutbox = !config.realProduction;
   // Scheduled and retried work (docs/decisions/0023-job-queue.md): pg-boss in our database.
-  const jobs = await startJobQueue(database.db, { log });
-  const mail = await startMailWorker(database.db, jobs, { smtpUrl: config.SMTP_URL, log });
-  const sms = await startSmsWorker(database.db, jobs, { smsUrl: config.SMS_URL, log });
+  const jobs = await startJobQueue(database.db, { log: logOf('jobs') });
+  const mail = await startMailWorker(database.db, jobs, { smtpUrl: config.SMTP_URL, log: logOf('mail') });
+  const sms = await startSmsWorker(database.db, jobs, { smsUrl: config.SMS_URL, log: logOf('sms') });
   if (!config.SMS_URL && !devOutbox) log('SMS_URL is not set: direct debit (it needs an SMS code) is not available');
   // One key space per deployment in Redis, shared by its instances and kept across restarts: the
   // events namespace (EVENTS_NAMESPACE, else derived from the database). Rate limits count there too
@@ -112,12 +118,12 @@ async function main() {
   const limits = createRateLimits({ redisUrl: config.REDIS_URL, prefix: `${namespace}:limits` });
   // Live events (GET /api/events.php, docs/decisions/0018): Redis pub/sub across instances when
   // REDIS_URL is set, in-process otherwise. Instances on one database share a namespace in Redis.
-  const events = config.REDIS_URL ? createRedisBus(config.REDIS_URL, { namespace, log }) : createLocalBus();
+  const events = config.REDIS_URL ? createRedisBus(config.REDIS_URL, { namespace, log: logOf('events') }) : createLocalBus();
   const streams = { registry: createStreamRegistry(), heartbeatMs: config.EVENTS_HEARTBEAT_MS };
   // Postbacks to affiliate networks (docs/decisions/0028); the demo network's /dev/postbacks
   // templates go to this server itself, which is known once it listens (and only outside production).
   let ownOrigin: string | null = null;
-  const postbacks = await startPostbackWorker(database.db, jobs, { tenant: (id) => tenants.get(id), selfOrigin: () => ownOrigin, log });
+  const postbacks = await startPostbackWorker(database.db, jobs, { tenant: (id) => tenants.get(id), selfOrigin: () => ownOrigin, log: logOf('postbacks') });
   await startScheduledJobs(jobs, {
     db: database.db,
     tenant: (id) => tenants.get(id),
@@ -127,8 +133,40 @@ async function main() {
     // Links in notifications go to the host the member signed up on, else the tenant's domain (the
     // development and demo server's own *.localhost host, where the demo runs).
     originOf: (tenant, user) => user.signup_host ?? (devOutbox ? `http://${tenant.id}.localhost:${config.PORT}` : `https://${tenant.settings.domain}`),
-    log,
+    log: logFunction(moduleLogger('scheduled')),
   });
+
+  // Readiness (GET /readyz): the database, Redis when configured, and the media store; false while draining.
+  let draining = false;
+  const redisProbe = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectionName: 'rendezvous-readyz' }) : null;
+  redisProbe?.on('error', () => {}); // each failed check says so in its answer
+  const ready = readinessProbe(
+    {
+      database: async () => void (await sql`select 1`.execute(database.db)),
+      ...(redisProbe
+        ? {
+            redis: async () => {
+              if (redisProbe.status === 'wait' || redisProbe.status === 'end') await redisProbe.connect();
+              await redisProbe.ping();
+            },
+          }
+        : {}),
+      store: cachedCheck(() => media.check()),
+    },
+    () => draining,
+  );
+  registerGauges({
+    db: database.db,
+    poolUse: database.poolUse,
+    openStreams: () => streams.registry.size,
+    queueStats: () => jobs.stats(),
+    now,
+    searchIndex: () => ({ profiles: searchIndex.size, bytes: searchIndex.bytes }),
+  });
+  const metricsServer =
+    config.METRICS_PORT === undefined
+      ? null
+      : startMetricsServer(config.METRICS_PORT, config.METRICS_HOST, { ready, onListening: (port) => log(`metrics on http://${config.METRICS_HOST}:${port}/metrics`) });
 
   // Cookies are Secure everywhere but the development server (see docs/decisions/0012): browsers
   // accept Secure cookies on http://localhost and *.localhost, so the demo works over plain HTTP.
@@ -142,10 +180,20 @@ async function main() {
   // Malformed targets and Host headers answer 400 before anything else sees them (docs/api.md).
   app.use(protocolGuard());
 
-  app.use((_req, res, next) => {
+  app.use((req, res, next) => {
     res.locals.nonce = crypto.randomBytes(16).toString('base64');
-    res.locals.requestId = crypto.randomUUID();
+    // Behind a trusted proxy its request id is kept (nginx's $request_id, deploy/nginx.conf.template), so one id names the request in both logs.
+    const proxyId = app.get('trust proxy') ? req.get('x-request-id') : undefined;
+    res.locals.requestId = proxyId && /^[\w-]{8,128}$/.test(proxyId) ? proxyId : crypto.randomUUID();
     res.set('X-Request-Id', res.locals.requestId as string);
+    next();
+  });
+  // One JSON line per request, and its duration by route pattern and tenant (docs/decisions/0045).
+  app.use(requestLogging());
+  app.use(requestMetrics());
+  // While draining, each answer asks its client to hang up, so keep-alive clients move on.
+  app.use((_req, res, next) => {
+    if (draining) res.set('Connection', 'close');
     next();
   });
   app.use(
@@ -186,6 +234,12 @@ async function main() {
     } catch (error) {
       res.status(503).json({ status: 'unavailable', error: (error as Error).message });
     }
+  });
+
+  // Readiness for load balancers: 503 while draining or while a dependency does not answer.
+  app.get('/readyz', async (_req, res) => {
+    const readiness = await ready();
+    res.status(readiness.ready ? 200 : 503).set('Cache-Control', 'no-store').json(readiness);
   });
 
   let viteDevServer: ViteDevServer | undefined;
@@ -290,8 +344,11 @@ async function main() {
       getLoadContext: async (req, res): Promise<AppLoadContext> => {
         const tenant = res.locals.tenant as Tenant;
         const user = await userForSession(database.db, tenant, req.get('cookie'));
+        // The request's log line names the member (never the session).
+        if (user) res.locals.memberId = user.id;
         // The operator console (/operator…) speaks the operator's own language, whatever the tenant's.
         const operator = /^\/operator(?:\/|\.data$|$)/i.test(req.path) ? await operatorForSession(database.db, tenant, req.get('cookie')) : null;
+        if (operator) res.locals.operatorId = operator.id;
         const cookieLocale = operator?.language ?? negotiateLocale(req.get('cookie'), tenant);
         return {
           requestId: res.locals.requestId as string,
@@ -336,7 +393,13 @@ async function main() {
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log(`${signal}: finishing in-flight requests…`);
+    // Readiness turns false at once; with DRAIN_DELAY_MS requests are still served that long, so that
+    // a load balancer notices before the listener closes.
+    draining = true;
+    log(`${signal}: draining${config.DRAIN_DELAY_MS ? ` for ${config.DRAIN_DELAY_MS} ms` : ''}, then finishing in-flight requests…`);
+    setTimeout(() => close(), config.DRAIN_DELAY_MS);
+  };
+  const close = () => {
     // Open event streams end now: their clients reconnect (to another instance) and resume.
     streams.registry.closeAll();
     const force = setTimeout(() => server.closeAllConnections(), 10_000);
@@ -355,6 +418,8 @@ async function main() {
       await limits.close();
       await events.close();
       await viteDevServer?.close();
+      metricsServer?.close();
+      redisProbe?.disconnect();
       await database.close();
       log('stopped');
       process.exit(0);

@@ -4,7 +4,7 @@
 // local S3-compatible store (s3rver, a devDependency) started here. A development and operations
 // tool: a production fleet runs its instances under a service manager and uses a real store.
 //
-// Writes DATA_DIR/fleet.json = { proxy: { port, pid }, instances: [{ port, pid, log }] } and logs each
+// Writes DATA_DIR/fleet.json = { proxy: { port, pid }, instances: [{ port, pid, log, metrics_port }] } and logs each
 // instance to the file named there. An instance that exits on its own is started again on its port;
 // SIGHUP restarts the instances one after the other (SIGTERM: each drains before the next goes);
 // SIGTERM or SIGINT stops everything.
@@ -20,6 +20,8 @@ const TEMPLATE = path.resolve('deploy/nginx.conf.template');
 interface Instance {
   index: number;
   port: number;
+  /** Its Prometheus metrics (METRICS_PORT of the instance), on 127.0.0.1. */
+  metricsPort: number;
   log: string;
   child: ChildProcess | null;
   /** Set while the fleet itself stops or restarts it (no automatic start then). */
@@ -89,7 +91,7 @@ async function mediaEnv(): Promise<Record<string, string>> {
 function writeFleetFile() {
   const state = {
     proxy: { port: proxyPort, pid: nginx?.pid ?? null },
-    instances: instances.map((instance) => ({ port: instance.port, pid: instance.child?.pid ?? null, log: instance.log })),
+    instances: instances.map((instance) => ({ port: instance.port, pid: instance.child?.pid ?? null, log: instance.log, metrics_port: instance.metricsPort })),
   };
   fs.writeFileSync(`${fleetFile}.tmp`, JSON.stringify(state, null, 2) + '\n');
   fs.renameSync(`${fleetFile}.tmp`, fleetFile);
@@ -101,7 +103,7 @@ let instanceEnv: NodeJS.ProcessEnv = process.env;
 function startInstance(instance: Instance): Promise<void> {
   const out = fs.openSync(instance.log, 'a');
   const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
-    env: { ...instanceEnv, PORT: String(instance.port), DATA_DIR: path.join(dataDir, `instance-${instance.index}`) },
+    env: { ...instanceEnv, PORT: String(instance.port), METRICS_PORT: String(instance.metricsPort), DATA_DIR: path.join(dataDir, `instance-${instance.index}`) },
     stdio: ['ignore', 'pipe', out],
   });
   fs.closeSync(out);
@@ -229,7 +231,7 @@ async function main() {
     ...(await mediaEnv()),
   };
   for (let index = 0; index < count; index++) {
-    instances.push({ index, port: await freePort(), log: path.join(dataDir, `instance-${index}.log`), child: null, planned: false });
+    instances.push({ index, port: await freePort(), metricsPort: await freePort(), log: path.join(dataDir, `instance-${index}.log`), child: null, planned: false });
   }
   // The first instance alone migrates (and seeds an empty database); the others then start together.
   await startInstance(instances[0]!);

@@ -24,7 +24,7 @@ const fleetable = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 
 interface FleetState {
   proxy: { port: number; pid: number };
-  instances: { port: number; pid: number; log: string }[];
+  instances: { port: number; pid: number; log: string; metrics_port: number }[];
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -199,11 +199,15 @@ describe.skipIf(!fleetable)(`a fleet behind nginx (npm run fleet)${fleetable ? '
     }
     const ready = await request(proxyPort, host(proxyPort), '/readyz');
     expect(ready.status).toBe(200);
+    for (const instance of fleetState.instances) expect((await request(instance.metrics_port, '127.0.0.1', '/metrics')).text).toContain('# TYPE');
     // X-Forwarded-* come from the proxy, never from the client: a forged address is overwritten.
     const settings = await request(proxyPort, host(proxyPort), '/api/settings.php', { headers: { 'x-forwarded-host': 'unknown.example', 'x-forwarded-proto': 'https' } });
     expect(settings.status).toBe(200);
     const access = fs.readFileSync(path.join(dataDir, 'nginx', 'access.log'), 'utf8');
-    expect(access).toMatch(/"GET \/readyz HTTP\/1\.1" 200 .* id=[0-9a-f]{32}/);
+    const id = /"GET \/readyz HTTP\/1\.1" 200 .* id=([0-9a-f]{32})/.exec(access)?.[1];
+    expect(id).toBeDefined();
+    // The instance took nginx's request id as its own: one id names the request in both logs.
+    expect(ready.headers['x-request-id']).toBe(id);
   });
 
   it('counts the message limit once for the fleet: 15 through one instance and 15 through another, with a restart between, are 20 accepted and 10 refused (issue 37)', async () => {
