@@ -164,13 +164,16 @@ describe.skipIf(!fleetable)(`a fleet behind nginx (npm run fleet)${fleetable ? '
         SKIP_SEED: '1',
         SEARCH_INDEX_OFF: '1',
         EVENTS_HEARTBEAT_MS: '2000',
+        // The instances log (vitest's VITEST in the environment would silence them): the fleet reads their "listening on" line.
+        LOG_LEVEL: 'info',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     fleet.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     fleet.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     await until('the fleet to listen', () => fleet.exitCode !== null || /proxy listening on http:\/\/localhost:\d+/.test(output), 240_000).catch((error: Error) => {
-      throw new Error(`${error.message}\n${output}`);
+      const logs = fs.readdirSync(dataDir).filter((name) => name.endsWith('.log'));
+      throw new Error(`${error.message}\n${output}\n${logs.map((name) => `${name}:\n${fs.readFileSync(path.join(dataDir, name), 'utf8').slice(-2000)}`).join('\n')}`);
     });
     if (fleet.exitCode !== null) throw new Error(`the fleet exited with ${fleet.exitCode}:\n${output}`);
     shared = await openDatabase({ databaseUrl: database.url, poolSize: 2 });
