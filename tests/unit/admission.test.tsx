@@ -105,7 +105,11 @@ describe('the document render', () => {
 
 describe('the settings', () => {
   it('have defaults and are validated', () => {
-    expect(loadConfig({ DATA_DIR: tmp() })).toMatchObject({ OVERLOAD_DELAY_MS: 250, OVERLOAD_RETRY_AFTER_S: 5, RENDER_ABORT_MS: 6_000 });
+    expect(loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'production', DEMO: '1' })).toMatchObject({ OVERLOAD_DELAY_MS: 250, OVERLOAD_RETRY_AFTER_S: 5, RENDER_ABORT_MS: 6_000 });
+    // Off in development and tests unless told (a shared machine's load is not the server's).
+    expect(loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'test' }).OVERLOAD_DELAY_MS).toBe(0);
+    expect(loadConfig({ DATA_DIR: tmp() }).OVERLOAD_DELAY_MS).toBe(0);
+    expect(loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'test', OVERLOAD_DELAY_MS: '100' }).OVERLOAD_DELAY_MS).toBe(100);
     expect(() => loadConfig({ DATA_DIR: tmp(), OVERLOAD_DELAY_MS: 'busy' })).toThrow(/OVERLOAD_DELAY_MS: /);
     expect(() => loadConfig({ DATA_DIR: tmp(), OVERLOAD_RETRY_AFTER_S: '0' })).toThrow(/OVERLOAD_RETRY_AFTER_S: /);
     expect(() => loadConfig({ DATA_DIR: tmp(), RENDER_ABORT_MS: '-1' })).toThrow(/RENDER_ABORT_MS: /);
