@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { loadConfig } from '../app/.server/config';
+import { freePort } from './free-port';
 
 const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 const TEMPLATE = path.resolve('deploy/nginx.conf.template');
@@ -61,18 +62,6 @@ let nginx: ChildProcess | null = null;
 let localStore: { close: () => Promise<unknown> } | null = null;
 const instances: Instance[] = [];
 let stopping = false;
-
-/** A free port on 127.0.0.1 (asked of the system, then released for the instance). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The MEDIA_S3_* environment of the instances: the one given, else a local s3rver under DATA_DIR/s3. */
 async function mediaEnv(): Promise<Record<string, string>> {
@@ -150,6 +139,15 @@ function stopInstance(instance: Instance, signal: NodeJS.Signals = 'SIGTERM'): P
     child.once('exit', () => resolve());
     child.kill(signal);
   });
+}
+
+/** A free port that no instance of this fleet was given yet (a released port may be handed out again). */
+async function unusedPort(also: number[] = []): Promise<number> {
+  const taken = new Set([proxyPort, ...also, ...instances.flatMap((instance) => [instance.port, instance.metricsPort])]);
+  for (;;) {
+    const port = await freePort();
+    if (!taken.has(port)) return port;
+  }
 }
 
 function renderNginxConfig(prefix: string): string {
@@ -231,7 +229,8 @@ async function main() {
     ...(await mediaEnv()),
   };
   for (let index = 0; index < count; index++) {
-    instances.push({ index, port: await freePort(), metricsPort: await freePort(), log: path.join(dataDir, `instance-${index}.log`), child: null, planned: false });
+    const port = await unusedPort();
+    instances.push({ index, port, metricsPort: await unusedPort([port]), log: path.join(dataDir, `instance-${index}.log`), child: null, planned: false });
   }
   // The first instance alone migrates (and seeds an empty database); the others then start together.
   await startInstance(instances[0]!);

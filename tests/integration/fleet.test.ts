@@ -6,7 +6,6 @@
 // instance and its render cache; and the message rate limit held across instances and a restart.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -14,6 +13,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '~/.server/db/database';
 import { ROUNDS } from '~/.server/jobs/scheduled';
+import { freePort } from '../../scripts/free-port';
 import { databaseKinds } from '../support/databases';
 import { openEventStream, type OpenStream } from '../support/event-stream';
 import { buyCredits, signUpMember, type TestMember } from '../support/members';
@@ -28,17 +28,6 @@ interface FleetState {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Waits until `check` holds (polling), or fails with `what`. */
 async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 90_000): Promise<void> {
