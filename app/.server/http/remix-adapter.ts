@@ -21,6 +21,10 @@ import { requestHost } from './origin';
 import { BodyTooLargeError } from './request-input';
 import { pageBody, type CachedPage, type RenderCache } from './render-cache';
 import { sendRefusal } from './status-page';
+import { routeLabeler } from './route-label';
+import { moduleLogger } from '../observability/logger';
+
+const log = moduleLogger('http');
 
 /**
  * Body caps: JSON and form bodies 64 KiB; multipart (photo uploads) the photo limit plus room for the
@@ -53,6 +57,7 @@ export function remixHandler(options: Options): RequestHandler {
   let handler: ReturnType<typeof createRequestHandler> | null = null;
   let builtFrom: ServerBuild | null = null;
   let apiRoutes = new Map<string, string[]>();
+  let routeOf: (pathname: string) => string = () => 'unmatched';
 
   return async (req, res) => {
     const tenant = res.locals.tenant as Tenant;
@@ -66,8 +71,11 @@ export function remixHandler(options: Options): RequestHandler {
       if (build !== builtFrom) {
         handler = createRequestHandler(build, options.mode);
         apiRoutes = apiMethodsOf(build);
+        routeOf = routeLabeler(build);
         builtFrom = build;
       }
+      // The route pattern for the request's log line and metrics (server.ts reads it when the response ends).
+      res.locals.route = routeOf(req.path);
 
       // A single-fetch data request (a fetcher in the page) asks for <path>.data.
       const allowed = isApi ? (apiRoutes.get(req.path.toLowerCase().replace(/\/+$/, '').replace(/\.data$/, '')) ?? null) : PAGE_METHODS;
@@ -110,13 +118,13 @@ export function remixHandler(options: Options): RequestHandler {
         return sendCachedPage(res, page, keep ? 'miss' : 'bypass', response.statusText);
       }
       if (isApi && response.status >= 500 && !/json/.test(response.headers.get('content-type') ?? '')) {
-        console.error(`[rendezvous] request ${requestId}: ${req.method} ${req.path} answered ${response.status}`);
+        log.error({ reqId: requestId, route: res.locals.route as string }, `request ${requestId}: ${req.method} ${res.locals.route as string} answered ${response.status}`);
         response = Response.json({ error: 'server_error', message: serverMessage(locale, 'api.error.internal'), request_id: requestId }, { status: 500 });
       }
       await sendRemixResponse(res, response);
     } catch (error) {
       if (res.destroyed) return clientGone(req, requestId);
-      console.error(`[rendezvous] request ${requestId} failed: ${req.method} ${req.path}`, error);
+      log.error({ reqId: requestId, route: res.locals.route as string, err: error }, `request ${requestId} failed: ${req.method} ${(res.locals.route as string | undefined) ?? 'unmatched'}`);
       if (res.headersSent) return void res.end();
       reject(500, 'server_error', 'api.error.internal');
     }
@@ -124,7 +132,7 @@ export function remixHandler(options: Options): RequestHandler {
 }
 
 function clientGone(req: ExpressRequest, requestId: string): void {
-  console.log(`[rendezvous] request ${requestId}: ${req.method} ${req.path}: the client disconnected`);
+  log.info({ reqId: requestId }, `request ${requestId}: ${req.method} ${(req.res?.locals.route as string | undefined) ?? 'unmatched'}: the client disconnected`);
 }
 
 /** The methods of each /api route by its path (`/api/user.php`): `loader.methods`, see api-route.ts. Read once per build. */
