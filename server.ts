@@ -1,6 +1,7 @@
 // Composition root (DESIGN §2): configuration, database, tenants, then one Express app that sets
 // headers and a CSP nonce, compresses, serves static files and media, resolves the tenant once per
 // request and hands everything to Remix through getLoadContext. Stops gracefully on SIGTERM/SIGINT.
+import './app/.server/observability/server-log-level';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
