@@ -19,6 +19,10 @@ provideCatalogues(Object.fromEntries(LOCALES.map((locale) => [locale, messagesFo
 
 export const streamTimeout = 5_000;
 
+// The JSON API's registry, for the server's API router (server.ts, docs/decisions/0041): bundled here,
+// with the pages, so that both share one copy of every module.
+export { API_ROUTES } from './.server/api/registry';
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
