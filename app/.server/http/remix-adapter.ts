@@ -1,9 +1,11 @@
-// Express → Remix, with the request gate in front (docs/api.md "Methods, sizes and errors"):
-// - a method a route does not take answers 405 before Remix sees it (JSON with Allow on /api, a
-//   themed page elsewhere), TRACE and other exotic methods included;
+// Express → Remix, with the request gate in front (docs/api.md "Methods, sizes and errors"). The JSON
+// API (/api/) is not Remix's: the API router (api-router.ts) answers it before this handler, with
+// the same gate (bodyLimitOf, clientGone, remixRequest and sendRemixResponse are shared).
+// - a method a page does not take answers 405 before Remix sees it (a themed page with Allow),
+//   TRACE and other exotic methods included;
 // - bodies are capped: Content-Length over the cap answers 413 at once, and a body without a length
 //   is cut off when it grows past the cap (the route then answers 413);
-// - an unexpected failure answers 500 server_error (JSON on /api) and is logged with the request id.
+// - an unexpected failure answers 500 (a themed page) and is logged with the request id.
 // - an anonymous GET of a cacheable page is answered from the render cache (render-cache.ts) when it
 //   can be, before the load context is built; per-request hooks that must see every page view (a
 //   lander visit) therefore run as Express middleware before this handler (server.ts).
