@@ -12,6 +12,7 @@ import { serverMessage } from '../i18n/messages';
 import type { Tenant } from '../tenants/schema';
 import type { ApiCall, ApiRoute } from './api-route';
 import { bodyLimitOf, clientGone, remixRequest, sendRemixResponse } from './remix-adapter';
+import { sendRefusal } from './status-page';
 
 type Build = ServerBuild | (() => Promise<ServerBuild>);
 export type ApiRoutes = Readonly<Record<string, ApiRoute>>;
@@ -43,10 +44,8 @@ export function apiRouter(options: Options): RequestHandler {
     if (!/^\/api\//i.test(req.path)) return next();
     const tenant = res.locals.tenant as Tenant;
     const requestId = res.locals.requestId as string;
-    const reject = (status: number, code: string, messageId: string, headers: Record<string, string> = {}) => {
-      res.status(status).set({ 'Cache-Control': 'no-store', ...headers });
-      res.json({ error: code, message: serverMessage(options.localeOf(req, tenant), messageId) });
-    };
+    const reject = (status: number, code: string, messageId: string, headers: Record<string, string> = {}) =>
+      sendRefusal(req, res, tenant, options.localeOf(req, tenant), { status, code, messageId, headers });
     try {
       const build = typeof options.build === 'function' ? await options.build() : options.build;
       if (build !== builtFrom) {
