@@ -49,7 +49,7 @@ for (const file of files) {
   const total = prof.samples.length;
   const idle = [...count].filter(([id]) => ['(idle)', '(program)', '(garbage collector)'].includes(byId.get(id)!.callFrame.functionName)).reduce((a, [, c]) => a + c, 0);
   // inclusive share of named functions
-  const names = ['flattenRoutes', 'rankRouteBranches', 'computeScore', 'compilePath', 'matchRoutes', 'matchRoutesImpl', 'matchServerRoutes', 'Request', 'helmet', 'userForSession'];
+  const names = ['flattenRoutes', 'rankRouteBranches', 'computeScore', 'compilePath', 'matchRoutes', 'matchRoutesImpl', 'matchServerRoutes', 'Request', 'remixHandler', 'requestHandler', 'sessionOf', 'activeMember', 'userFor', 'serve', 'csp', 'compression', 'sendApiResponse'];
   const incl = new Map<string, number>();
   for (const [id, c] of count) {
     const seen = new Set<string>();
@@ -62,5 +62,5 @@ for (const file of files) {
   for (const [id, c] of count) { const f = byId.get(id)!.callFrame; const k = `${f.functionName || '(anon)'} ${f.url.split('/node_modules/').pop()?.slice(-50)}`; self.set(k, (self.get(k) ?? 0) + c); }
   console.log(`${file}: ${total} samples, ${idle} idle/program/gc`);
   for (const n of names) if (incl.get(n)) console.log(`  ${n}: ${((100 * incl.get(n)!) / total).toFixed(1)} % inclusive (${((100 * incl.get(n)!) / (total - idle)).toFixed(1)} % of busy)`);
-  console.log('  top self:', [...self].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([k, c]) => `${k}=${((100 * c) / total).toFixed(1)}%`).join('\n    '));
+  console.log('  top self:', [...self].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, c]) => `${k}=${((100 * c) / total).toFixed(1)}%`).join('\n    '));
 }
