@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { User } from '../db/schema';
 import { apiError, authenticationRequired, methodNotAllowed, serverError } from './api';
 import { readQueryString, readRequestBody, validationError, type Parsed } from './request-input';
+import { logger } from '../observability/logger';
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -114,7 +115,7 @@ export function apiRoute(endpoints: Partial<Record<ApiMethod, Endpoint>>): ApiRo
       return await found.run(call, context);
     } catch (error) {
       if (error instanceof Response) return error;
-      console.error(`[rendezvous] request ${context.requestId} failed:`, error);
+      logger.error({ reqId: context.requestId, err: error }, `request ${context.requestId} failed`);
       return serverError(context.locale, context.requestId);
     }
   };

@@ -13,6 +13,9 @@ import type { Tenant } from '../tenants/schema';
 import type { ApiCall, ApiRoute } from './api-route';
 import { bodyLimitOf, clientGone, remixRequest, sendRemixResponse } from './remix-adapter';
 import { sendRefusal } from './status-page';
+import { moduleLogger } from '../observability/logger';
+
+const log = moduleLogger('http');
 
 type Build = ServerBuild | (() => Promise<ServerBuild>);
 export type ApiRoutes = Readonly<Record<string, ApiRoute>>;
@@ -54,6 +57,8 @@ export function apiRouter(options: Options): RequestHandler {
       }
       const key = apiPathOf(req.path);
       const route = Object.hasOwn(routes, key) ? routes[key] : undefined;
+      // The route label of the log line and metrics (docs/decisions/0045): the registry's path, bounded.
+      res.locals.route = route ? key : 'unmatched';
       if (!route) return reject(404, 'not_found', 'api.error.notFound');
       if (!route.methods.includes(req.method)) return reject(405, 'method_not_allowed', 'api.error.methodNotAllowed', { Allow: route.methods.join(', ') });
       const limit = bodyLimitOf(req);
@@ -70,13 +75,13 @@ export function apiRouter(options: Options): RequestHandler {
       let response = await route.serve(call, context);
       if (made.request?.signal.aborted || res.destroyed) return clientGone(req, requestId);
       if (response.status >= 500 && !/json/.test(response.headers.get('content-type') ?? '')) {
-        console.error(`[rendezvous] request ${requestId}: ${req.method} ${req.path} answered ${response.status}`);
+        log.error({ reqId: requestId, route: key }, `request ${requestId}: ${req.method} ${key} answered ${response.status}`);
         response = Response.json({ error: 'server_error', message: serverMessage(context.locale, 'api.error.internal'), request_id: requestId }, { status: 500 });
       }
       await sendApiResponse(res, response);
     } catch (error) {
       if (res.destroyed) return clientGone(req, requestId);
-      console.error(`[rendezvous] request ${requestId} failed: ${req.method} ${req.path}`, error);
+      log.error({ reqId: requestId, route: res.locals.route as string, err: error }, `request ${requestId} failed: ${req.method} ${(res.locals.route as string | undefined) ?? 'unmatched'}`);
       if (res.headersSent) return void res.end();
       reject(500, 'server_error', 'api.error.internal');
     }

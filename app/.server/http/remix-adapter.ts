@@ -22,6 +22,10 @@ import { requestHost } from './origin';
 import { BodyTooLargeError } from './request-input';
 import { pageBody, type CachedPage, type RenderCache } from './render-cache';
 import { sendRefusal } from './status-page';
+import { routeLabeler } from './route-label';
+import { moduleLogger } from '../observability/logger';
+
+const log = moduleLogger('http');
 
 /**
  * Body caps: JSON and form bodies 64 KiB; multipart (photo uploads) the photo limit plus room for the
@@ -53,6 +57,7 @@ const PAGE_CACHE_CONTROL = 'private, no-cache';
 export function remixHandler(options: Options): RequestHandler {
   let handler: ReturnType<typeof createRequestHandler> | null = null;
   let builtFrom: ServerBuild | null = null;
+  let routeOf: (pathname: string) => string = () => 'unmatched';
 
   return async (req, res) => {
     const tenant = res.locals.tenant as Tenant;
@@ -65,8 +70,11 @@ export function remixHandler(options: Options): RequestHandler {
       const build = typeof options.build === 'function' ? await options.build() : options.build;
       if (build !== builtFrom) {
         handler = createRequestHandler(build, options.mode);
+        routeOf = routeLabeler(build);
         builtFrom = build;
       }
+      // The route pattern for the request's log line and metrics (server.ts reads it when the response ends).
+      res.locals.route = routeOf(req.path);
 
       // /api/ is the API router's (api-router.ts, mounted before this handler); nothing of it is Remix's.
       if (isApi) return reject(404, 'not_found', 'api.error.notFound');
@@ -105,7 +113,7 @@ export function remixHandler(options: Options): RequestHandler {
       await sendRemixResponse(res, response);
     } catch (error) {
       if (res.destroyed) return clientGone(req, requestId);
-      console.error(`[rendezvous] request ${requestId} failed: ${req.method} ${req.path}`, error);
+      log.error({ reqId: requestId, route: res.locals.route as string, err: error }, `request ${requestId} failed: ${req.method} ${(res.locals.route as string | undefined) ?? 'unmatched'}`);
       if (res.headersSent) return void res.end();
       reject(500, 'server_error', 'api.error.internal');
     }
@@ -119,7 +127,7 @@ export function bodyLimitOf(req: ExpressRequest): number {
 }
 
 export function clientGone(req: ExpressRequest, requestId: string): void {
-  console.log(`[rendezvous] request ${requestId}: ${req.method} ${req.path}: the client disconnected`);
+  log.info({ reqId: requestId }, `request ${requestId}: ${req.method} ${(req.res?.locals.route as string | undefined) ?? 'unmatched'}: the client disconnected`);
 }
 
 /** As @remix-run/express builds it, with the body passed through a counter that stops at `limit` bytes. */
