@@ -270,7 +270,7 @@ async function main() {
   if (config.ADMIN_HOST) {
     const claimed = tenants.resolve(config.ADMIN_HOST, { override: null, allowOverride: false });
     if (claimed) throw new Error(`ADMIN_HOST: ${config.ADMIN_HOST} is a host of tenants/${claimed.id}.json; the network console needs a host of its own`);
-    app.use(networkConsole({ db: database.db, adminHost: config.ADMIN_HOST, tenants: () => tenants.all(), secure: secureCookies, devOutbox, pokeMail: () => mail.poke() }));
+    app.use(networkConsole({ db: database.db, adminHost: config.ADMIN_HOST, tenants: () => tenants.all(), secure: secureCookies, devOutbox, pokeMail: () => mail.poke(), tenantsDir: config.TENANTS_DIR, reloadTenants: () => tenants.reload() }));
   }
 
   // Tenant by host, once per request; an unknown host never sees another tenant's content.

@@ -3,7 +3,12 @@
 // account logs in in two steps, reading its code from the admin host's development outbox; the
 // overview lists every demo site with signups and revenue and answers CSV; the console page draws
 // its charts in the staff member's language; a member's and a site operator's session get 403 from
-// the API and the login page instead of the console.
+// the API and the login page instead of the console. A network admin's new brand with a niche of 9
+// is refused naming the field as `npm run tenant:check` does; a valid one is written into TENANTS_DIR
+// (a copy here) and its host answers with its name; an analyst may not add brands.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTenants } from '~/.server/tenants/registry';
 import { request, startServer, type RunningServer } from '../support/server';
@@ -14,12 +19,16 @@ const admin = () => `admin.localhost:${server.port}`;
 const site = (tenant = 'flirtlokaal') => `${tenant}.localhost:${server.port}`;
 const DEMO = { email: 'network@rendezvous.example', password: 'rendezvous-demo' };
 
+const tenantsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rdv-network-tenants-'));
+
 beforeAll(async () => {
-  server = await startServer({ DEMO: '1' });
+  for (const name of fs.readdirSync('tenants')) fs.copyFileSync(path.join('tenants', name), path.join(tenantsDir, name));
+  server = await startServer({ DEMO: '1', TENANTS_DIR: tenantsDir });
 });
 
 afterAll(async () => {
   await server?.stop();
+  fs.rmSync(tenantsDir, { recursive: true, force: true });
 });
 
 const post = (host: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -32,14 +41,14 @@ const cookieOf = (headers: Record<string, unknown>, name: string) =>
     .find((c) => c.startsWith(`${name}=`))
     ?.split(';')[0];
 
-async function networkSession(): Promise<string> {
-  const first = await post(admin(), '/api/network/login.php', DEMO);
+async function networkSession(email = DEMO.email): Promise<string> {
+  const first = await post(admin(), '/api/network/login.php', { ...DEMO, email });
   expect(first.status).toBe(200);
   expect(first.json()).toEqual({ step: 'code' });
   const outbox = await get(admin(), '/dev/outbox');
-  const code = new RegExp(`data-to="${DEMO.email}"[\\s\\S]*?<pre>(\\d{6})`).exec(outbox.text)?.[1];
+  const code = new RegExp(`data-to="${email}"[\\s\\S]*?<pre>(\\d{6})`).exec(outbox.text)?.[1];
   expect(code, 'the code is in the admin host outbox').toBeDefined();
-  const second = await post(admin(), '/api/network/login.php', { ...DEMO, code });
+  const second = await post(admin(), '/api/network/login.php', { ...DEMO, email, code });
   expect(second.status).toBe(200);
   const cookie = cookieOf(second.headers, 'rdv_network');
   expect(cookie).toBeDefined();
@@ -108,5 +117,29 @@ describe('network console', () => {
     expect((await get(admin(), '/login')).text).toContain('name="password"');
     expect((await get(admin(), '/search')).status).toBe(404);
     expect((await get(site(), '/api/network/overview.php')).status).not.toBe(200);
+  });
+
+  it('refuses a new brand with a niche of 9 naming the field, writes a valid one whose host then answers, and lets no analyst add one', async () => {
+    const cookie = await networkSession();
+    const brand = JSON.parse(fs.readFileSync('tenants/flirtlokaal.json', 'utf8')) as { id: string; domains: string[]; settings: { name: string; niche: number } };
+    const origin = { origin: `http://${admin()}`, cookie };
+    const bad = await post(admin(), '/api/network/tenants.php', { ...brand, id: 'networkbrand', domains: ['networkbrand.example'], settings: { ...brand.settings, niche: 9 } }, origin);
+    expect(bad.status).toBe(400);
+    expect(bad.json()).toMatchObject({ error: 'validation', fields: { 'settings.niche': 'must be a niche from 1 to 7' } });
+    const taken = await post(admin(), '/api/network/tenants.php', { ...brand, id: 'networkbrand' }, origin);
+    expect(taken.json()).toMatchObject({ error: 'validation', fields: { domains: '"flirtlokaal.nl" is already used by flirtlokaal' } });
+    expect(fs.existsSync(path.join(tenantsDir, 'networkbrand.json'))).toBe(false);
+
+    const good = { ...brand, id: 'networkbrand', domains: ['networkbrand.example'], settings: { ...brand.settings, name: 'NetworkBrand', domain: 'networkbrand.example' } };
+    const analyst = await networkSession('analyst@rendezvous.example');
+    expect((await post(admin(), '/api/network/tenants.php', good, { origin: `http://${admin()}`, cookie: analyst })).status).toBe(403);
+    const created = await post(admin(), '/api/network/tenants.php', good, origin);
+    expect(created.status).toBe(201);
+    expect(created.json()).toEqual({ id: 'networkbrand' });
+    expect(fs.existsSync(path.join(tenantsDir, 'networkbrand.json'))).toBe(true);
+    const home = await get(`networkbrand.localhost:${server.port}`, '/');
+    expect(home.status).toBe(200);
+    expect(home.text).toContain('NetworkBrand');
+    expect((await post(admin(), '/api/network/tenants.php', good, origin)).json()).toMatchObject({ fields: { id: '"networkbrand" is already a tenant' } });
   });
 });

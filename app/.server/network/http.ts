@@ -14,6 +14,7 @@ import type { Tenant } from '../tenants/schema';
 import type { Locale } from '~/shared/locales';
 import { enqueueNetworkCode, networkOutbox } from './mail';
 import { networkOverview, networkSeries, overviewCsv, type Bucket } from './overview';
+import { createTenantFile } from './tenants';
 import { consolePage, loginPage, outboxPage } from './page';
 import { audit, clearNetworkSessionCookie, NETWORK_SESSION_COOKIE, networkActorForSession, networkLogin, networkLogout, networkSessionCookie, type Client, type NetworkActor } from './staff';
 
@@ -27,6 +28,9 @@ export interface NetworkConsoleOptions {
   devOutbox: boolean;
   /** Asks the mail worker to send now. */
   pokeMail: () => void;
+  /** TENANTS_DIR, where a new brand's file goes, and the registry's reload of it on this instance. */
+  tenantsDir: string;
+  reloadTenants: () => boolean;
 }
 
 const Login = z.object({
@@ -68,7 +72,7 @@ export function networkConsole(options: NetworkConsoleOptions): express.RequestH
     return { query, range: reportRange(query), bucket };
   };
 
-  router.use(express.json({ limit: '64kb' }));
+  router.use(express.json({ limit: '512kb' }));
   router.use(express.urlencoded({ extended: false, limit: '16kb' }));
   router.use((req, res, next) => {
     res.set('Cache-Control', 'no-store');
@@ -136,6 +140,16 @@ export function networkConsole(options: NetworkConsoleOptions): express.RequestH
     const result = await networkSeries(db, await actorOf(req, res), { tenants: options.tenants(), range: days, bucket });
     if (!result.ok) return refuse(req, res);
     res.json({ range: days, bucket, points: result.value });
+  });
+
+  router.post('/api/network/tenants.php', async (req, res) => {
+    const actor = await actorOf(req, res);
+    const result = await createTenantFile(db, actor, { file: req.body, dir: options.tenantsDir, existing: options.tenants() }, clientOf(req));
+    if (!result.ok && result.error === 'forbidden') return refuse(req, res);
+    if (!result.ok) return res.status(400).json({ error: 'validation', fields: result.fields, problems: result.problems, message: serverMessage(localeOf(req), 'network.error.badRequest') });
+    // This instance answers on the new hosts before the answer; others load it from their watcher.
+    options.reloadTenants();
+    res.status(201).json({ id: result.id });
   });
 
   router.get('/login', async (req, res) => {

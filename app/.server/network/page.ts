@@ -22,7 +22,7 @@ button,.button{font:inherit;font-weight:600;min-height:44px;padding:8px 16px;bor
 header button{background:#fff;color:#1d2430}
 .range{display:flex;flex-wrap:wrap;gap:12px;align-items:flex-end}.table{overflow-x:auto}
 table{border-collapse:collapse;width:100%;font-size:.9rem}th,td{padding:6px 8px;border-bottom:1px solid #e1e5eb;text-align:right;white-space:nowrap}th:first-child,td:first-child{text-align:left}
-tfoot td{font-weight:700}.muted{color:#5a6475;font-size:.8rem}.charts{display:grid;gap:16px;grid-template-columns:repeat(auto-fit,minmax(320px,1fr))}
+tfoot td{font-weight:700}.muted{color:#5a6475;font-size:.8rem}.charts{display:grid;gap:16px;grid-template-columns:repeat(auto-fit,minmax(min(100%,400px),1fr))}
 figure{margin:0}figcaption{font-weight:600;margin-bottom:6px}svg{width:100%;height:auto;display:block}.legend{display:flex;flex-wrap:wrap;gap:4px 12px;font-size:.8rem;list-style:none;padding:0;margin:6px 0 0}
 .legend span{display:inline-block;width:12px;height:12px;border-radius:2px;margin-right:4px;vertical-align:-1px}
 .login{max-width:420px;margin:48px auto}.login form{display:flex;flex-direction:column;gap:12px}.error{color:#a4161a;font-weight:600}
@@ -87,9 +87,9 @@ interface Line {
   values: number[];
 }
 
-const W = 560;
-const H = 260;
-const PAD = { left: 56, right: 12, top: 12, bottom: 36 };
+const W = 420;
+const H = 240;
+const PAD = { left: 60, right: 14, top: 12, bottom: 30 };
 
 function niceMax(value: number): number {
   if (value <= 0) return 1;
@@ -103,10 +103,10 @@ export function lineChart(title: string, labels: string[], lines: Line[], format
   const x = (i: number) => PAD.left + (labels.length <= 1 ? 0 : (i * (W - PAD.left - PAD.right)) / (labels.length - 1));
   const y = (v: number) => H - PAD.bottom - (v / max) * (H - PAD.top - PAD.bottom);
   const grid = [0, 0.25, 0.5, 0.75, 1]
-    .map((f) => `<line x1="${PAD.left}" x2="${W - PAD.right}" y1="${y(max * f)}" y2="${y(max * f)}" stroke="#d5dbe5"/><text x="${PAD.left - 6}" y="${y(max * f) + 4}" text-anchor="end" font-size="11" fill="#5a6475">${escape(format(max * f))}</text>`)
+    .map((f) => `<line x1="${PAD.left}" x2="${W - PAD.right}" y1="${y(max * f)}" y2="${y(max * f)}" stroke="#d5dbe5"/><text x="${PAD.left - 6}" y="${y(max * f) + 4}" text-anchor="end" font-size="12" fill="#5a6475">${escape(format(max * f))}</text>`)
     .join('');
   const step = Math.max(1, Math.ceil(labels.length / 6));
-  const ticks = labels.map((label, i) => (i % step === 0 ? `<text x="${x(i)}" y="${H - PAD.bottom + 16}" text-anchor="middle" font-size="11" fill="#5a6475">${label.slice(5)}</text>` : '')).join('');
+  const ticks = labels.map((label, i) => (i % step === 0 ? `<text x="${x(i)}" y="${H - PAD.bottom + 16}" text-anchor="middle" font-size="12" fill="#5a6475">${label.slice(5)}</text>` : '')).join('');
   const paths = lines
     .map((line) => {
       const points = line.values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`);
@@ -122,10 +122,10 @@ export function barChart(title: string, bars: { name: string; colour: string; va
   const max = niceMax(Math.max(0, ...bars.map((bar) => bar.value)));
   const row = 28;
   const height = bars.length * row + 8;
-  const label = 150;
+  const label = 120;
   const body = bars
     .map((bar, i) => {
-      const width = ((W - label - 70) * bar.value) / max;
+      const width = ((W - label - 56) * bar.value) / max;
       return `<text x="${label - 8}" y="${i * row + 20}" text-anchor="end" font-size="12" fill="#1d2430">${escape(bar.name)}</text><rect x="${label}" y="${i * row + 6}" width="${width.toFixed(1)}" height="18" rx="3" fill="${bar.colour}"/><text x="${label + width + 6}" y="${i * row + 20}" font-size="12" fill="#1d2430">${escape(format(bar.value))}</text>`;
     })
     .join('');
@@ -164,7 +164,7 @@ export function consolePage(locale: Locale, data: { actor: NetworkActor; range: 
     const lines = sites.map((site, i) => ({ name: site.name, colour: colour(i), values: valuesOf(site.id, (p) => p.revenue[currency] ?? 0) })).filter((line) => line.values.some(Boolean));
     return lineChart(serverMessage(locale, 'network.chart.revenue', { currency }), labels, lines, format);
   });
-  const charts = `<div class="charts">${lineChart(serverMessage(locale, 'network.chart.signups'), labels, signupLines, (v) => count.format(Math.round(v)))}${revenueCharts.join('')}${barChart(
+  const charts = `<div class="charts">${lineChart(serverMessage(locale, 'network.chart.signups'), labels, signupLines, (v) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(v))}${revenueCharts.join('')}${barChart(
     serverMessage(locale, 'network.chart.compare'),
     sites.map((site, i) => ({ name: site.name, colour: colour(i), value: site.signups })),
     (v) => count.format(v),
