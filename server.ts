@@ -57,6 +57,7 @@ import { logFunction, moduleLogger } from './app/.server/observability/logger';
 import { registerGauges, requestLogging, requestMetrics, startMetricsServer } from './app/.server/observability/http';
 import { cachedCheck, readinessProbe } from './app/.server/observability/readiness';
 import { Redis } from 'ioredis';
+import { networkConsole } from './app/.server/network/http';
 
 const TENANT_OVERRIDE_HEADER = 'x-rendezvous-tenant';
 
@@ -277,6 +278,13 @@ async function main() {
     const publicFiles = new Set(fs.readdirSync('build/client').filter((name) => name !== 'assets' && !name.startsWith('.')));
     const servePublic = express.static('build/client', { maxAge: '1h' });
     if (publicFiles.size) app.use((req, res, next) => (publicFiles.has(req.path.split('/')[1] ?? '') ? servePublic(req, res, next) : next()));
+  }
+
+  // The network console (docs/decisions/0050) on ADMIN_HOST, which no tenant owns: before the tenant resolution.
+  if (config.ADMIN_HOST) {
+    const claimed = tenants.resolve(config.ADMIN_HOST, { override: null, allowOverride: false });
+    if (claimed) throw new Error(`ADMIN_HOST: ${config.ADMIN_HOST} is a host of tenants/${claimed.id}.json; the network console needs a host of its own`);
+    app.use(networkConsole({ db: database.db, adminHost: config.ADMIN_HOST, tenants: () => tenants.all(), secure: secureCookies, devOutbox, pokeMail: () => mail.poke(), tenantsDir: config.TENANTS_DIR, reloadTenants: () => tenants.reload() }));
   }
 
   // Tenant by host, once per request; an unknown host never sees another tenant's content.

@@ -51,6 +51,18 @@ const EnvSchema = z.object({
   /** Header a trusted proxy sets to the visitor's ISO country, e.g. cf-ipcountry. */
   COUNTRY_HEADER: z.string().toLowerCase().optional(),
   TENANTS_DIR: z.string().min(1).default('./tenants'),
+  /**
+   * The network console's host (docs/decisions/0050), e.g. admin.example.com, or admin.localhost in
+   * the demo; a port after it is allowed and ignored (the host alone is matched). Unset: no console.
+   */
+  ADMIN_HOST: optionalText.pipe(
+    z
+      .string()
+      .toLowerCase()
+      .regex(/^(?=.{1,253}(?::\d{1,5})?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::\d{1,5})?$/, 'a host name such as admin.example.com (a port after a colon is allowed)')
+      .transform((value) => value.replace(/:\d+$/, ''))
+      .optional(),
+  ),
   /** Skips the automatic demo seed on the first start of an empty database. */
   SKIP_SEED: boolFlag,
   /** The demo's 60 days of history (docs/decisions/0049): on with the demo accounts, off under NODE_ENV=test unless `on`. */
@@ -160,7 +172,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const realProduction = values.NODE_ENV === 'production' && !values.DEMO;
   const host = resolveHost(values.HOST, realProduction, values.DEMO_LISTEN_PUBLIC);
   const overloadDelay = values.OVERLOAD_DELAY_MS ?? (values.NODE_ENV === 'production' ? 250 : 0);
-  return { ...values, OVERLOAD_DELAY_MS: overloadDelay, HOST: host, realProduction, DATA_DIR: dataDir, TENANTS_DIR: path.resolve(values.TENANTS_DIR), SESSION_SECRET: secret, MEDIA_S3: media };
+  // The network console answers on admin.localhost in the demo, development and tests unless told.
+  const adminHost = values.ADMIN_HOST ?? (realProduction ? undefined : 'admin.localhost');
+  return { ...values, ADMIN_HOST: adminHost, OVERLOAD_DELAY_MS: overloadDelay, HOST: host, realProduction, DATA_DIR: dataDir, TENANTS_DIR: path.resolve(values.TENANTS_DIR), SESSION_SECRET: secret, MEDIA_S3: media };
 }
 
 const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i;

@@ -27,6 +27,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SMS_URL: 'not a url', DATA_DIR: tmp() })).toThrow(/SMS_URL: /);
   });
 
+  it('takes the network console host ADMIN_HOST (port ignored), admin.localhost by default outside real production, none in it', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).ADMIN_HOST).toBe('admin.localhost');
+    expect(loadConfig({ ADMIN_HOST: 'Admin.Example.com:8443', DATA_DIR: tmp() }).ADMIN_HOST).toBe('admin.example.com');
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), DATA_DIR: tmp() }).ADMIN_HOST).toBeUndefined();
+    expect(() => loadConfig({ ADMIN_HOST: 'http://admin.example.com/', DATA_DIR: tmp() })).toThrow(/ADMIN_HOST: a host name/);
+    expect(() => loadConfig({ ADMIN_HOST: 'admin example', DATA_DIR: tmp() })).toThrow(/ADMIN_HOST: /);
+  });
+
   it('requires SESSION_SECRET in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tmp() })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tmp() })).toThrow(/SESSION_SECRET: required in production/);

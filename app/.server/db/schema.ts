@@ -675,7 +675,53 @@ export interface DataExportsTable {
   file_key: string | null;
 }
 
+/** The network console's staff (migration 0033, docs/decisions/0050): not one site's, the whole network's. */
+export type NetworkRole = 'network_admin' | 'network_analyst';
+
+export interface NetworkStaffTable {
+  id: Generated<number>;
+  email: string;
+  name: string;
+  password_hash: string;
+  role: NetworkRole;
+  status: Generated<'active' | 'disabled'>;
+  created_at: Timestamp;
+  last_login_at: Date | null;
+}
+
+export interface NetworkSessionsTable {
+  id: string;
+  staff_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface NetworkLoginCodesTable {
+  id: Generated<number>;
+  staff_id: number;
+  code_hash: string;
+  attempts: Generated<number>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Date | null;
+}
+
+export interface NetworkAuditTable {
+  id: Generated<number>;
+  staff_id: number | null;
+  action: string;
+  detail: Record<string, unknown> | null;
+  ip: string | null;
+  created_at: Timestamp;
+}
+
 export interface DB {
+  network_staff: NetworkStaffTable;
+  network_sessions: NetworkSessionsTable;
+  network_login_codes: NetworkLoginCodesTable;
+  network_audit: NetworkAuditTable;
   complaints: ComplaintsTable;
   photo_rejections: PhotoRejectionsTable;
   data_exports: DataExportsTable;

@@ -16,6 +16,7 @@ import type { Tenant } from '../tenants/schema';
 import { DEMO_SEED } from './demo-profiles';
 import { seedDemoChats } from './demo-chats';
 import { seedDemoOperator } from './demo-operators';
+import { seedDemoNetworkStaff } from './demo-network';
 import { notificationState } from '../notifications/state';
 import { createRandom } from './random';
 
@@ -90,6 +91,9 @@ export async function seedDemoAccounts(db: Kysely<DB>, tenants: Tenant[]): Promi
     // what happens after the start (a like and a message sent in the demo then make one mail).
     for (const user of fresh) await markAllTold(db, user);
   }
+  // The network console's staff (docs/decisions/0050): the whole network's, no tenant's.
+  // (not counted among the members created: the count is of members).
+  await seedDemoNetworkStaff(db, DEMO_PASSWORD);
   return created;
 }
 

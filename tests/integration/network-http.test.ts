@@ -1,0 +1,145 @@
+// The network console over HTTP (issue 35, docs/decisions/0050) against the production build with the
+// demo data, on the admin host (admin.localhost unless ADMIN_HOST says otherwise): the demo network
+// account logs in in two steps, reading its code from the admin host's development outbox; the
+// overview lists every demo site with signups and revenue and answers CSV; the console page draws
+// its charts in the staff member's language; a member's and a site operator's session get 403 from
+// the API and the login page instead of the console. A network admin's new brand with a niche of 9
+// is refused naming the field as `npm run tenant:check` does; a valid one is written into TENANTS_DIR
+// (a copy here) and its host answers with its name; an analyst may not add brands.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadTenants } from '~/.server/tenants/registry';
+import { request, startServer, type RunningServer } from '../support/server';
+
+let server: RunningServer;
+const tenants = loadTenants('tenants');
+const admin = () => `admin.localhost:${server.port}`;
+const site = (tenant = 'flirtlokaal') => `${tenant}.localhost:${server.port}`;
+const DEMO = { email: 'network@rendezvous.example', password: 'rendezvous-demo' };
+
+const tenantsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rdv-network-tenants-'));
+
+beforeAll(async () => {
+  for (const name of fs.readdirSync('tenants')) fs.copyFileSync(path.join('tenants', name), path.join(tenantsDir, name));
+  server = await startServer({ DEMO: '1', TENANTS_DIR: tenantsDir });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  fs.rmSync(tenantsDir, { recursive: true, force: true });
+});
+
+const post = (host: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
+  request(server.port, host, path, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', origin: `http://${host}`, ...headers } });
+const get = (host: string, path: string, cookie = '', headers: Record<string, string> = {}) => request(server.port, host, path, { headers: { cookie, ...headers } });
+const cookieOf = (headers: Record<string, unknown>, name: string) =>
+  [headers['set-cookie']]
+    .flat()
+    .map(String)
+    .find((c) => c.startsWith(`${name}=`))
+    ?.split(';')[0];
+
+async function networkSession(email = DEMO.email): Promise<string> {
+  const first = await post(admin(), '/api/network/login.php', { ...DEMO, email });
+  expect(first.status).toBe(200);
+  expect(first.json()).toEqual({ step: 'code' });
+  const outbox = await get(admin(), '/dev/outbox');
+  const code = new RegExp(`data-to="${email}"[\\s\\S]*?<pre>(\\d{6})`).exec(outbox.text)?.[1];
+  expect(code, 'the code is in the admin host outbox').toBeDefined();
+  const second = await post(admin(), '/api/network/login.php', { ...DEMO, email, code });
+  expect(second.status).toBe(200);
+  const cookie = cookieOf(second.headers, 'rdv_network');
+  expect(cookie).toBeDefined();
+  expect(String(second.headers['set-cookie'])).toMatch(/HttpOnly; SameSite=Strict/);
+  return cookie!;
+}
+
+async function siteLogin(path: string, email: string, name: string): Promise<string> {
+  const res = await request(server.port, site(), path, {
+    method: 'POST',
+    body: new URLSearchParams({ email, password: 'rendezvous-demo' }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://${site()}` },
+  });
+  expect(res.status, `${email} logs in`).toBe(302);
+  return cookieOf(res.headers, name)!;
+}
+
+describe('network console', () => {
+  it('logs the demo network account in in two steps and refuses a wrong password and a wrong code', async () => {
+    expect((await post(admin(), '/api/network/login.php', { ...DEMO, password: 'not the password' })).status).toBe(401);
+    expect((await post(admin(), '/api/network/login.php', { email: DEMO.email })).status).toBe(400);
+    expect((await post(admin(), '/api/network/login.php', DEMO, { origin: 'http://evil.example' })).status).toBe(403);
+    await post(admin(), '/api/network/login.php', DEMO);
+    const wrong = await post(admin(), '/api/network/login.php', { ...DEMO, code: '12345x' });
+    expect(wrong.status).toBe(400);
+    const cookie = await networkSession();
+    const page = await get(admin(), '/', cookie, { 'accept-language': 'de-DE,de;q=0.9' });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<html lang="de"');
+    expect(page.text).toContain('Netzwerkkonsole');
+    expect(page.text).toContain('<svg');
+    for (const tenant of tenants) expect(page.text).toContain(`data-site="${tenant.id}"`);
+  });
+
+  it('lists every demo site with signups and revenue, and answers CSV', async () => {
+    const cookie = await networkSession();
+    const today = new Date().toISOString().slice(0, 10);
+    const from = new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10);
+    const res = await get(admin(), `/api/network/overview.php?from=${from}&to=${today}`, cookie);
+    expect(res.status).toBe(200);
+    const { sites } = res.json<{ sites: { id: string; name: string; signups: number; revenue: Record<string, number> }[] }>();
+    expect(sites.map((s) => s.id).sort()).toEqual(tenants.map((t) => t.id).sort());
+    for (const s of sites) {
+      expect(s.signups, s.id).toBeGreaterThanOrEqual(2);
+      expect(Object.values(s.revenue).reduce((a, b) => a + b, 0), s.id).toBeGreaterThan(0);
+    }
+    const csv = await get(admin(), `/api/network/overview.php?from=${from}&to=${today}&format=csv`, cookie);
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.text.split('\r\n')[0]).toMatch(/^site,name,visits,signups,confirmed,first_purchases,purchases,paying_members,chargebacks,signup_rate,purchase_rate,revenue_/);
+    expect(csv.text.split('\r\n').filter(Boolean)).toHaveLength(tenants.length + 1);
+  });
+
+  it("gives a member's and a site operator's session nothing", async () => {
+    const member = await siteLogin('/login', 'member@flirtlokaal.example', 'rdv_session');
+    const operator = await siteLogin('/operator/login', 'operator@flirtlokaal.example', 'rdv_operator');
+    for (const cookie of ['', member, operator, `${member}; ${operator}`]) {
+      const api = await get(admin(), '/api/network/overview.php', cookie);
+      expect(api.status, cookie || 'no cookie').toBe(403);
+      expect(api.json()).toMatchObject({ error: 'forbidden' });
+      const page = await get(admin(), '/', cookie);
+      expect(page.status).toBe(303);
+      expect(page.headers.location).toBe('/login');
+    }
+    // Nor does the admin host serve any site's pages, and no site serves the console.
+    expect((await get(admin(), '/login')).text).toContain('name="password"');
+    expect((await get(admin(), '/search')).status).toBe(404);
+    expect((await get(site(), '/api/network/overview.php')).status).not.toBe(200);
+  });
+
+  it('refuses a new brand with a niche of 9 naming the field, writes a valid one whose host then answers, and lets no analyst add one', async () => {
+    const cookie = await networkSession();
+    const brand = JSON.parse(fs.readFileSync('tenants/flirtlokaal.json', 'utf8')) as { id: string; domains: string[]; settings: { name: string; niche: number } };
+    const origin = { origin: `http://${admin()}`, cookie };
+    const bad = await post(admin(), '/api/network/tenants.php', { ...brand, id: 'networkbrand', domains: ['networkbrand.example'], settings: { ...brand.settings, niche: 9 } }, origin);
+    expect(bad.status).toBe(400);
+    expect(bad.json()).toMatchObject({ error: 'validation', fields: { 'settings.niche': 'must be a niche from 1 to 7' } });
+    const taken = await post(admin(), '/api/network/tenants.php', { ...brand, id: 'networkbrand' }, origin);
+    expect(taken.json()).toMatchObject({ error: 'validation', fields: { domains: '"flirtlokaal.nl" is already used by flirtlokaal' } });
+    expect(fs.existsSync(path.join(tenantsDir, 'networkbrand.json'))).toBe(false);
+
+    const good = { ...brand, id: 'networkbrand', domains: ['networkbrand.example'], settings: { ...brand.settings, name: 'NetworkBrand', domain: 'networkbrand.example' } };
+    const analyst = await networkSession('analyst@rendezvous.example');
+    expect((await post(admin(), '/api/network/tenants.php', good, { origin: `http://${admin()}`, cookie: analyst })).status).toBe(403);
+    const created = await post(admin(), '/api/network/tenants.php', good, origin);
+    expect(created.status).toBe(201);
+    expect(created.json()).toEqual({ id: 'networkbrand' });
+    expect(fs.existsSync(path.join(tenantsDir, 'networkbrand.json'))).toBe(true);
+    const home = await get(`networkbrand.localhost:${server.port}`, '/');
+    expect(home.status).toBe(200);
+    expect(home.text).toContain('NetworkBrand');
+    expect((await post(admin(), '/api/network/tenants.php', good, origin)).json()).toMatchObject({ fields: { id: '"networkbrand" is already a tenant' } });
+  });
+});
