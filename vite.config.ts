@@ -1,7 +1,7 @@
 import { vitePlugin as remix } from '@remix-run/dev';
 import { transformAsync } from '@babel/core';
 import path from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, transformWithEsbuild, type Plugin } from 'vite';
 import { remixConfig } from './remix.config';
 
 /**
@@ -27,8 +27,27 @@ function styledComponentsIds(): Plugin {
   };
 }
 
+/**
+ * The inline scripts the server writes into every page as a function's text (`fn.toString()`: the
+ * wake script of sleeping pages, the chunk-load guard) are minified in the server build too, as the
+ * browser's build is: their bytes are in every page's HTML (docs/decisions/0042).
+ */
+const INLINE_SCRIPT_MODULES = /\/app\/components\/(?:landers\/wake\.ts|app\/chunk-load-guard\.tsx)$/;
+function minifiedInlineScripts(): Plugin {
+  return {
+    name: 'rendezvous:minified-inline-scripts',
+    enforce: 'post',
+    apply: 'build',
+    async transform(code, id, options) {
+      if (!options?.ssr || !INLINE_SCRIPT_MODULES.test(id)) return null;
+      const result = await transformWithEsbuild(code, id, { loader: 'js', minify: true, target: 'es2022', format: 'esm' });
+      return { code: result.code, map: result.map };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [styledComponentsIds(), remix(remixConfig)],
+  plugins: [styledComponentsIds(), remix(remixConfig), minifiedInlineScripts()],
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
   ssr: { noExternal: ['styled-components'] },
   optimizeDeps: { include: ['styled-components', '@emotion/is-prop-valid', 'stylis', 'react-intl', 'valtio'] },

@@ -41,7 +41,7 @@ export default function handleRequest(
         nonce: loadContext.nonce,
         onAllReady() {
           const body = new PassThrough();
-          const styled = injectBeforeHead(sheet.getStyleTags(), hydratesOnDemand(remixContext) ? putScriptsToSleep : null);
+          const styled = injectBeforeHead(sheet.getStyleTags(), hydratesOnDemand(remixContext, Boolean(loadContext.user)) ? putScriptsToSleep : null);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(
             new Response(createReadableStreamFromReadable(body), {

@@ -34,8 +34,9 @@ import { ErrorPage, ErrorPageGuard } from './components/app/error-page';
 import { GlobalStyle } from './components/app/global-style';
 import { KeptStyles } from './components/app/kept-styles';
 import { useNonce } from './components/app/nonce';
+import { markHydrated } from './components/modals/modal';
 import { ChunkLoadGuard } from './components/app/chunk-load-guard';
-import { HYDRATED_EVENT, WAKE_SCRIPT, WAKE_SCRIPT_ID } from './components/landers/wake';
+import { HYDRATED_EVENT, sleepsFor, WAKE_SCRIPT, WAKE_SCRIPT_ID, type HydrateWhen } from './components/landers/wake';
 import { Layout as ShellLayout } from './layouts/layouts';
 import { AppStateProvider, useAppState } from './state/app-state';
 import { DEFAULT_LOCALE, LOCALE_NAMES } from './shared/locales';
@@ -116,8 +117,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
 
 export interface RouteHandle {
   layout?: LayoutName;
-  /** 'on-demand': the page's scripts sleep until the visitor acts (landers, docs/decisions/0035). */
-  hydrate?: 'on-demand';
+  /** The page's scripts sleep until the visitor acts: 'on-demand' for everyone (landers, docs/decisions/0035), 'visitors' for visitors only (0042). */
+  hydrate?: HydrateWhen;
 }
 
 function useLayoutName(): LayoutName {
@@ -130,10 +131,10 @@ function useLayoutName(): LayoutName {
 }
 
 /** The deepest route's wish, not on an error page (entry.server's hydratesOnDemand decides alike). */
-function useHydratesOnDemand(): boolean {
+function useHydratesOnDemand(loggedIn: boolean): boolean {
   const matches = useMatches();
   const error = useRouteError();
-  return !error && (matches[matches.length - 1]?.handle as RouteHandle | undefined)?.hydrate === 'on-demand';
+  return !error && sleepsFor((matches[matches.length - 1]?.handle as RouteHandle | undefined)?.hydrate, loggedIn);
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -141,9 +142,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const theme = buildTheme(data?.shell.niche ?? 1, data?.shell.themeOverrides);
   const locale = data?.locale ?? DEFAULT_LOCALE;
   const nonce = useNonce();
-  const onDemand = useHydratesOnDemand();
+  const onDemand = useHydratesOnDemand(Boolean(data?.user));
   // A page that hydrates on demand replays the click that woke it once this has run (wake.ts).
   useEffect(() => {
+    markHydrated();
     window.dispatchEvent(new Event(HYDRATED_EVENT));
   }, []);
   return (

@@ -4,15 +4,15 @@
 // page's wake script (app/components/landers/wake.ts) runs them. Attributes only: the elements stay
 // where React rendered them, so hydration later finds the DOM it expects.
 import type { EntryContext } from '@remix-run/node';
-import { SLEEPING_TYPE, WAKE_SCRIPT_ID } from '~/components/landers/wake';
+import { SLEEPING_TYPE, sleepsFor, WAKE_SCRIPT_ID, type HydrateWhen } from '~/components/landers/wake';
 
-/** Whether the page's route asks to hydrate on demand (handle `hydrate: 'on-demand'`) and rendered without an error. */
-export function hydratesOnDemand(context: EntryContext): boolean {
+/** Whether the page's route asks to hydrate on demand (handle `hydrate`) for this viewer and rendered without an error. */
+export function hydratesOnDemand(context: EntryContext, loggedIn: boolean): boolean {
   const { matches, errors } = context.staticHandlerContext;
   if (errors) return false;
   const deepest = matches[matches.length - 1];
-  const handle = deepest ? (context.routeModules[deepest.route.id]?.handle as { hydrate?: string } | undefined) : undefined;
-  return handle?.hydrate === 'on-demand';
+  const handle = deepest ? (context.routeModules[deepest.route.id]?.handle as { hydrate?: HydrateWhen } | undefined) : undefined;
+  return sleepsFor(handle?.hydrate, loggedIn);
 }
 
 /** The HTML with every script but the wake script and data blocks asleep. */
