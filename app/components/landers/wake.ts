@@ -13,8 +13,9 @@
 // when it hydrates (modal.tsx openedBeforeHydration); inside it, form controls work natively (what
 // the visitor chooses or types stays in the DOM the app hydrates), only buttons wait for the app.
 //
-// It runs as an inline script: `wakeOnDemand.toString()` is the script's text, so the function
-// must not use anything from this module's scope, and its body is plain browser code.
+// It runs as a small script file (/wake/<hash>.js, app/.server/http/wake-asset.ts): `wakeOnDemand.toString()`
+// is the script's text, so the function must not use anything from this module's scope, and its body
+// is plain browser code.
 
 /** The id of the script element (entry.server leaves it awake). */
 export const WAKE_SCRIPT_ID = 'rdv-wake';
@@ -145,5 +146,5 @@ export function wakeOnDemand(): void {
   }
 }
 
-/** The inline script's text. */
+/** The script's text. */
 export const WAKE_SCRIPT = `(${wakeOnDemand.toString()})()`;

@@ -253,7 +253,7 @@ export function SignupForm({
   onLoginClick?: () => void;
   /** One step at a time from the server's render on (the signup dialog, which needs the app anyway): no change when the app hydrates. */
   stepByStep?: boolean;
-  /** Only the first step, until the rest of the form's data has come (the dialog's server render, signup-modal.tsx). */
+  /** Only the first step (no progress bar, no honeypot), until the rest of the form's data has come (the dialog's server render, signup-modal.tsx). */
   firstStepOnly?: boolean;
 }) {
   const intl = useIntl();
@@ -386,7 +386,7 @@ export function SignupForm({
   return (
     <>
       <h1 id="signup-title">{heading ?? <FormattedMessage {...signupPageTexts.title} />}</h1>
-      {enhanced ? (
+      {enhanced && !firstStepOnly ? (
         <Steps aria-label={t(m.progress, { step: step + 1, total: LAST_SIGNUP_STEP + 1 })}>
           {Array.from({ length: LAST_SIGNUP_STEP + 1 }, (_, i) => (
             <li key={i} data-done={i <= step} />
@@ -581,14 +581,14 @@ export function SignupForm({
               />
               {serverFields.form ? <ErrorText>{serverFields.form}</ErrorText> : null}
             </Step>
+            <Honeypot aria-hidden>
+              <label>
+                Website
+                <input type="text" name="website" tabIndex={-1} autoComplete="off" />
+              </label>
+            </Honeypot>
           </>
         )}
-        <Honeypot aria-hidden>
-          <label>
-            Website
-            <input type="text" name="website" tabIndex={-1} autoComplete="off" />
-          </label>
-        </Honeypot>
         <Nav>
           {enhanced && step > 0 ? (
             <Button type="button" $variant="ghost" onClick={() => setStep(step - 1)}>
