@@ -239,6 +239,7 @@ export function SignupForm({
   onLoginClick,
   stepByStep = false,
   firstStepOnly = false,
+  titleAs: Title = 'h1',
 }: {
   data: SignupData;
   result: SignupResultData | undefined;
@@ -255,6 +256,8 @@ export function SignupForm({
   stepByStep?: boolean;
   /** Only the first step (no progress bar, no honeypot), until the rest of the form's data has come (the dialog's server render, signup-modal.tsx). */
   firstStepOnly?: boolean;
+  /** The title's element: the page's h1, or h2 in the dialog (rendered closed into every visitor's page, decision 0042). */
+  titleAs?: 'h1' | 'h2';
 }) {
   const intl = useIntl();
   const formRef = useRef<HTMLFormElement>(null);
@@ -283,7 +286,7 @@ export function SignupForm({
   if (!data.open) {
     return (
       <div data-testid="signup-closed">
-        <h1 id="signup-title">{heading ?? <FormattedMessage {...signupPageTexts.title} />}</h1>
+        <Title id="signup-title">{heading ?? <FormattedMessage {...signupPageTexts.title} />}</Title>
         <Alert $tone="info">
           <FormattedMessage id="signup.closed" defaultMessage="Signing up is by invitation only at the moment." />
         </Alert>
@@ -385,7 +388,7 @@ export function SignupForm({
 
   return (
     <>
-      <h1 id="signup-title">{heading ?? <FormattedMessage {...signupPageTexts.title} />}</h1>
+      <Title id="signup-title">{heading ?? <FormattedMessage {...signupPageTexts.title} />}</Title>
       {enhanced && !firstStepOnly ? (
         <Steps aria-label={t(m.progress, { step: step + 1, total: LAST_SIGNUP_STEP + 1 })}>
           {Array.from({ length: LAST_SIGNUP_STEP + 1 }, (_, i) => (

@@ -44,7 +44,7 @@ const Body = styled.div`
   overflow-y: auto;
   padding: ${({ theme }) => theme.space(6)};
 
-  h1 {
+  h2 {
     font-size: ${({ theme }) => theme.fontSizes.xl};
     padding-right: ${({ theme }) => theme.space(8)};
   }
@@ -134,6 +134,7 @@ export function SignupModal({ action }: { action?: string } = {}) {
             data={data}
             stepByStep
             firstStepOnly={!page.data}
+            titleAs="h2"
             result={submit.data}
             submitting={submit.state !== 'idle'}
             FormComponent={submit.Form}
