@@ -6,6 +6,7 @@
 // Two app instances, one after the other: the first with the render cache off (uncached anonymous
 // pages, member pages, refresh endpoints), the second with it on (cached anonymous pages, landers).
 // Set DATABASE_URL=postgres://… to measure on PostgreSQL (as the targets were set); else PGlite.
+// BENCH_ROWS=api measures only the refresh endpoints (/api/user.php, chats, likes) against their bare floors.
 import { execFileSync, spawn } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -82,20 +83,25 @@ async function startFloor(): Promise<{ port: number; stop: () => void }> {
   return { port, stop: () => child.kill('SIGTERM') };
 }
 
-// BENCH_ROWS=<regular expression>: only the rows whose name matches (the floor is always measured).
+// BENCH_ROWS=<regular expression>: only the rows whose name matches; BENCH_ROWS=api (only the API
+// rows) also skips the framework floor.
 const only = process.env.BENCH_ROWS ? new RegExp(process.env.BENCH_ROWS) : null;
 const wanted = (name: string) => !only || only.test(name);
 const rows: Row[] = [];
 const anonymous = ['/', '/pages/terms', '/pricing'];
+const apiOnly = process.env.BENCH_ROWS === 'api';
 
-const floor = await startFloor();
-try {
-  const framework = await withBare(floor.port, '/', {});
-  rows.push({ name: 'framework floor (bench/floor)', ...framework, target: null });
-} finally {
-  floor.stop();
+let frameworkRps = NaN;
+if (!apiOnly) {
+  const floor = await startFloor();
+  try {
+    const framework = await withBare(floor.port, '/', {});
+    rows.push({ name: 'framework floor (bench/floor)', ...framework, target: null });
+  } finally {
+    floor.stop();
+  }
+  frameworkRps = rows[0]!.result.rps;
 }
-const frameworkRps = rows[0]!.result.rps;
 
 const env = { NODE_ENV: 'production', DEMO: '1', LOG_REQUESTS: '' };
 const uncached = await startServer({ ...env, RENDER_CACHE: 'off' });
@@ -139,7 +145,7 @@ const table = [
     String(row.result.p99),
     row.bare ? row.bare.rps.toFixed(0) : '',
     row.bare ? ratio(row, 'bare').toFixed(3) : '',
-    ratio(row, 'framework').toFixed(3),
+    apiOnly ? '' : ratio(row, 'framework').toFixed(3),
     row.target ? `≥ ${row.target.ratio} × ${row.target.floor}` : '',
     row.target ? (ratio(row, row.target.floor) >= row.target.ratio ? 'yes' : 'NO') : '',
     String(row.result.errors),

@@ -53,6 +53,8 @@ const EnvSchema = z.object({
   TENANTS_DIR: z.string().min(1).default('./tenants'),
   /** Skips the automatic demo seed on the first start of an empty database. */
   SKIP_SEED: boolFlag,
+  /** The demo's 60 days of history (docs/decisions/0049): on with the demo accounts, off under NODE_ENV=test unless `on`. */
+  DEMO_HISTORY: z.enum(['on', 'off']).optional(),
   /** The render cache of anonymous pages (docs/decisions/0025); `off` renders every request (benchmarks). */
   RENDER_CACHE: z.enum(['on', 'off']).default('on'),
   /**
@@ -76,6 +78,14 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[\w:.-]{1,60}$/, 'letters, digits and : . - _ only')
     .optional(),
+  /** Prometheus metrics (GET /metrics) and /readyz on their own port; unset: no metrics listener (docs/decisions/0045). */
+  METRICS_PORT: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).max(65535).optional()),
+  /** Address of the metrics listener: loopback unless told (a scraper on another host needs e.g. 0.0.0.0 behind a firewall). */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** pino's level for the JSON log lines on stdout. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** After SIGTERM: ms during which /readyz says 503 while requests are still served, before the listener closes. */
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /** An S3-compatible store for members' uploads (docs/decisions/0026); the local disk without MEDIA_S3_BUCKET. */
   MEDIA_S3_BUCKET: optionalText.pipe(
     z
