@@ -1,7 +1,9 @@
 import { vitePlugin as remix } from '@remix-run/dev';
 import { transformAsync } from '@babel/core';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, transformWithEsbuild, type Plugin } from 'vite';
 import { remixConfig } from './remix.config';
 
 /**
@@ -27,14 +29,63 @@ function styledComponentsIds(): Plugin {
   };
 }
 
+/**
+ * The inline scripts the server writes into every page as a function's text (`fn.toString()`: the
+ * wake script of sleeping pages, the chunk-load guard) are minified in the server build too, as the
+ * browser's build is: their bytes are in every page's HTML (docs/decisions/0042).
+ */
+const INLINE_SCRIPT_MODULES = /\/app\/components\/(?:landers\/wake\.ts|app\/chunk-load-guard\.tsx)$/;
+function minifiedInlineScripts(): Plugin {
+  return {
+    name: 'rendezvous:minified-inline-scripts',
+    enforce: 'post',
+    apply: 'build',
+    async transform(code, id, options) {
+      if (!options?.ssr || !INLINE_SCRIPT_MODULES.test(id)) return null;
+      const result = await transformWithEsbuild(code, id, { loader: 'js', minify: true, target: 'es2022', format: 'esm' });
+      return { code: result.code, map: result.map };
+    },
+  };
+}
+
+/**
+ * The wake script of sleeping pages (app/components/landers/wake.ts, docs/decisions/0042) as a hashed
+ * file in build/client/assets: served by the static mount before admission control, so that a busy
+ * server never refuses the script a sleeping page needs to wake. The server build learns its URL
+ * through `__RDV_WAKE_URL__` (app/.server/http/wake-asset.ts).
+ */
+async function wakeScriptFile(): Promise<{ fileName: string; body: string }> {
+  const source = fs.readFileSync(path.resolve(import.meta.dirname, 'app/components/landers/wake.ts'), 'utf8');
+  const code = (await transformWithEsbuild(source, 'wake.ts', { loader: 'ts', minify: true, format: 'esm', target: 'es2022' })).code;
+  const module = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as { WAKE_SCRIPT: string };
+  const body = `${module.WAKE_SCRIPT};\n`;
+  return { fileName: `assets/wake-${crypto.createHash('sha256').update(body).digest('hex').slice(0, 12)}.js`, body };
+}
+
+function wakeScriptAsset(file: { fileName: string; body: string }): Plugin {
+  let ssr = false;
+  return {
+    name: 'rendezvous:wake-script-asset',
+    apply: 'build',
+    configResolved(config) {
+      ssr = Boolean(config.build.ssr);
+    },
+    generateBundle() {
+      if (!ssr) this.emitFile({ type: 'asset', fileName: file.fileName, source: file.body });
+    },
+  };
+}
+
+const wakeFile = await wakeScriptFile();
+
 export default defineConfig({
-  plugins: [styledComponentsIds(), remix(remixConfig)],
+  plugins: [styledComponentsIds(), remix(remixConfig), minifiedInlineScripts(), wakeScriptAsset(wakeFile)],
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
   ssr: { noExternal: ['styled-components'] },
   optimizeDeps: { include: ['styled-components', '@emotion/is-prop-valid', 'stylis', 'react-intl', 'valtio'] },
   // styled-components writes its rules as text, not through the CSSOM, so that its <style> element
   // can move to a new <head> with every rule (app/components/app/kept-styles.tsx).
-  define: { SC_DISABLE_SPEEDY: 'true' },
+  define: { SC_DISABLE_SPEEDY: 'true', __RDV_WAKE_URL__: JSON.stringify(`/${wakeFile.fileName}`) },
   build: { target: 'es2022' },
   server: { hmr: { port: 24678 } },
 });

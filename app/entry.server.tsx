@@ -44,7 +44,7 @@ export default function handleRequest(
       headers: responseHeaders,
       signal: request.signal,
       abortMs: render.abortMs,
-      rewrite: hydratesOnDemand(remixContext) ? putScriptsToSleep : null,
+      rewrite: hydratesOnDemand(remixContext, Boolean(loadContext.user)) ? putScriptsToSleep : null,
       aborted: () => overloadedResponse(loadContext.tenant, loadContext.locale, render.retryAfterS),
     },
   );

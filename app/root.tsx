@@ -15,12 +15,13 @@ import {
 } from '@remix-run/react';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
-import { IntlProvider } from 'react-intl';
+import { RawIntlProvider } from 'react-intl';
 import { ThemeProvider } from 'styled-components';
 import { buildTheme } from '../themes';
 import { needsActivationReminder } from './.server/accounts/activation';
 import { now } from './.server/clock';
 import { catalogueAsset } from './.server/i18n/catalogue-asset';
+import { wakeAsset } from './.server/http/wake-asset';
 import { effectiveCountry } from './.server/geo/selected-country';
 import { localize } from './.server/tenants/localize';
 import { countNewLikes } from './.server/likes/likes';
@@ -34,13 +35,14 @@ import { ErrorPage, ErrorPageGuard } from './components/app/error-page';
 import { GlobalStyle } from './components/app/global-style';
 import { KeptStyles } from './components/app/kept-styles';
 import { useNonce } from './components/app/nonce';
+import { markHydrated } from './components/modals/modal';
 import { ChunkLoadGuard } from './components/app/chunk-load-guard';
-import { HYDRATED_EVENT, WAKE_SCRIPT, WAKE_SCRIPT_ID } from './components/landers/wake';
+import { HYDRATED_EVENT, sleepsFor, WAKE_SCRIPT_ID, type HydrateWhen } from './components/landers/wake';
 import { Layout as ShellLayout } from './layouts/layouts';
 import { AppStateProvider, useAppState } from './state/app-state';
 import { DEFAULT_LOCALE, LOCALE_NAMES } from './shared/locales';
 import type { LayoutName, ShellData } from './shared/shell';
-import { catalogue, CATALOGUE_SCRIPT_ID, ensureCatalogue } from './shared/translations';
+import { catalogue, CATALOGUE_SCRIPT_ID, ensureCatalogue, sharedIntl } from './shared/translations';
 import { MAIL_OFF_REASONS } from './shared/catalogue';
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
@@ -81,7 +83,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     : null;
   const banners = { activation: context.user ? needsActivationReminder(context.user, profile?.status ?? null) : false };
   // The catalogue is a cached script, not loader data (docs/decisions/0025).
-  return { locale, messagesUrl: catalogueAsset(locale).url, shell, user, ownProfile: context.user?.profile_id ?? null, banners, newLikes, unreadMessages, year: now().getUTCFullYear() };
+  return { locale, messagesUrl: catalogueAsset(locale).url, wakeUrl: wakeAsset.url, shell, user, ownProfile: context.user?.profile_id ?? null, banners, newLikes, unreadMessages, year: now().getUTCFullYear() };
 }
 
 /** A language that changes without a full page load (logging in as a member of another language) loads its catalogue first. */
@@ -116,8 +118,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
 
 export interface RouteHandle {
   layout?: LayoutName;
-  /** 'on-demand': the page's scripts sleep until the visitor acts (landers, docs/decisions/0035). */
-  hydrate?: 'on-demand';
+  /** The page's scripts sleep until the visitor acts: 'on-demand' for everyone (landers, docs/decisions/0035), 'visitors' for visitors only (0042). */
+  hydrate?: HydrateWhen;
 }
 
 function useLayoutName(): LayoutName {
@@ -130,20 +132,30 @@ function useLayoutName(): LayoutName {
 }
 
 /** The deepest route's wish, not on an error page (entry.server's hydratesOnDemand decides alike). */
-function useHydratesOnDemand(): boolean {
+function useHydratesOnDemand(loggedIn: boolean): boolean {
   const matches = useMatches();
   const error = useRouteError();
-  return !error && (matches[matches.length - 1]?.handle as RouteHandle | undefined)?.hydrate === 'on-demand';
+  return !error && sleepsFor((matches[matches.length - 1]?.handle as RouteHandle | undefined)?.hydrate, loggedIn);
+}
+
+// A tenant's theme, built once per niche and overrides rather than on every render (docs/decisions/0042).
+const themes = new Map<string, ReturnType<typeof buildTheme>>();
+function themeOf(niche: number, overrides: Parameters<typeof buildTheme>[1]): ReturnType<typeof buildTheme> {
+  const key = `${niche}:${JSON.stringify(overrides ?? {})}`;
+  let theme = themes.get(key);
+  if (!theme) themes.set(key, (theme = buildTheme(niche, overrides)));
+  return theme;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
-  const theme = buildTheme(data?.shell.niche ?? 1, data?.shell.themeOverrides);
+  const theme = themeOf(data?.shell.niche ?? 1, data?.shell.themeOverrides);
   const locale = data?.locale ?? DEFAULT_LOCALE;
   const nonce = useNonce();
-  const onDemand = useHydratesOnDemand();
+  const onDemand = useHydratesOnDemand(Boolean(data?.user));
   // A page that hydrates on demand replays the click that woke it once this has run (wake.ts).
   useEffect(() => {
+    markHydrated();
     window.dispatchEvent(new Event(HYDRATED_EVENT));
   }, []);
   return (
@@ -157,7 +169,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {data ? <script id={CATALOGUE_SCRIPT_ID} src={data.messagesUrl} async nonce={nonce} suppressHydrationWarning /> : null}
       </head>
       <body>
-        <IntlProvider locale={locale} messages={catalogue(data?.locale)} defaultLocale={DEFAULT_LOCALE}>
+        <RawIntlProvider value={sharedIntl(locale)}>
           <KeptStyles>
             <ThemeProvider theme={theme}>
               <GlobalStyle />
@@ -165,8 +177,8 @@ export function Layout({ children }: { children: ReactNode }) {
               <ChunkLoadGuard nonce={nonce} />
             </ThemeProvider>
           </KeptStyles>
-        </IntlProvider>
-        {onDemand ? <script id={WAKE_SCRIPT_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: WAKE_SCRIPT }} suppressHydrationWarning /> : null}
+        </RawIntlProvider>
+        {onDemand && data ? <script id={WAKE_SCRIPT_ID} src={data.wakeUrl} nonce={nonce} suppressHydrationWarning /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -83,6 +83,10 @@ async function startFloor(): Promise<{ port: number; stop: () => void }> {
   return { port, stop: () => child.kill('SIGTERM') };
 }
 
+// BENCH_ROWS=<regular expression>: only the rows whose name matches; BENCH_ROWS=api (only the API
+// rows) also skips the framework floor.
+const only = process.env.BENCH_ROWS ? new RegExp(process.env.BENCH_ROWS) : null;
+const wanted = (name: string) => !only || only.test(name);
 const rows: Row[] = [];
 const anonymous = ['/', '/pages/terms', '/pricing'];
 const apiOnly = process.env.BENCH_ROWS === 'api';
@@ -103,28 +107,32 @@ const env = { NODE_ENV: 'production', DEMO: '1', LOG_REQUESTS: '' };
 const uncached = await startServer({ ...env, RENDER_CACHE: 'off' });
 try {
   const member = { cookie: await logIn(uncached) };
-  if (!apiOnly) {
-    for (const path of anonymous) rows.push({ name: `${path} visitor, uncached`, ...(await withBare(uncached.port, path, {})), target: null });
-    rows.push({ name: '/members visitor', ...(await withBare(uncached.port, '/members', {})), target: null });
-  }
-  for (const path of apiOnly ? [] : ['/members', '/chats', '/likes']) rows.push({ name: `${path} member`, ...(await withBare(uncached.port, path, member)), target: { floor: 'framework', ratio: 0.35 } });
-  for (const path of ['/api/user.php', '/api/chats.php', '/api/likes.php']) rows.push({ name: `${path} member`, ...(await withBare(uncached.port, path, member)), target: { floor: 'bare', ratio: 0.07 } });
+  const profile = (await request(uncached.port, HOST, '/api/members.php')).json<{ results: { id: number }[] }>().results[0]!.id;
+  const add = async (name: string, path: string, headers: Record<string, string>, target: Row['target']) => {
+    if (wanted(name)) rows.push({ name, ...(await withBare(uncached.port, path, headers)), target });
+  };
+  for (const path of anonymous) await add(`${path} visitor, uncached`, path, {}, null);
+  await add('/members visitor', '/members', {}, null);
+  for (const path of ['/members', '/members/{id}', '/chats', '/likes']) await add(`${path} member`, path.replace('{id}', String(profile)), member, { floor: 'framework', ratio: 0.35 });
+  for (const path of ['/api/user.php', '/api/chats.php', '/api/likes.php']) await add(`${path} member`, path, member, { floor: 'bare', ratio: 0.07 });
 } finally {
   await uncached.stop();
 }
 
-const cached = apiOnly ? null : await startServer(env);
+const cached = !only || /cached|lander/.test(only.source) ? await startServer(env) : null;
 if (cached) try {
-  for (const path of anonymous) rows.push({ name: `${path} visitor, cached`, ...(await withBare(cached.port, path, {})), target: { floor: 'bare', ratio: 0.5 } });
+  for (const path of anonymous) if (wanted(`${path} visitor, cached`)) rows.push({ name: `${path} visitor, cached`, ...(await withBare(cached.port, path, {})), target: { floor: 'bare', ratio: 0.5 } });
   // Landers and a member landing (issue 23 item 7, docs/decisions/0035): cached, each hit still counted
   // by the visit recorder (one visitor here, so hits of one visit); tracking parameters are not in the key.
   const profile = (await request(cached.port, HOST, '/api/members.php')).json<{ results: { id: number }[] }>().results[0]!.id;
   for (const path of ['/landers/alonetonight?network=bench&ref=1&sub1=a', '/landers/tinderswipe', `/members/${profile}/landing`]) {
-    rows.push({ name: `${path.replace(String(profile), '{id}')} lander, cached`, ...(await withBare(cached.port, path, {})), target: { floor: 'bare', ratio: 0.5 } });
+    const name = `${path.replace(String(profile), '{id}')} lander, cached`;
+    if (wanted(name)) rows.push({ name, ...(await withBare(cached.port, path, {})), target: { floor: 'bare', ratio: 0.5 } });
   }
 } finally {
   await cached.stop();
 }
+
 
 const ratio = (row: Row, floor: Floor) => row.result.rps / (floor === 'bare' ? row.bare!.rps : frameworkRps);
 const table = [

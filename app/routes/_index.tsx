@@ -10,6 +10,7 @@ import { localize } from '~/.server/tenants/localize';
 import { showcaseProfiles } from '~/.server/profiles/showcase';
 import { openSignupModal, useAppState } from '~/state/app-state';
 import { useSnapshot } from 'valtio';
+import type { RouteHandle } from '~/root';
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { tenant, locale, db } = context;
@@ -20,6 +21,9 @@ export async function loader({ context }: LoaderFunctionArgs) {
     profiles: await showcaseProfiles(db, tenant, 8),
   };
 }
+
+// Asleep for visitors until they act (docs/decisions/0042); a member's page hydrates at once.
+export const handle: RouteHandle = { hydrate: 'visitors' };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   // SPEC §3: index_title is the home page's title, as the tenant wrote it (it names the site itself where it wants to).

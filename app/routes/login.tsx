@@ -12,6 +12,7 @@ import { createSession, sessionCookie } from '~/.server/accounts/sessions';
 import { loginLanguageCookie } from '~/.server/i18n/language-choice';
 import { serverMessage } from '~/.server/i18n/messages';
 import { formAction } from '~/.server/http/form-action';
+import type { RouteHandle } from '~/root';
 
 export function loader({ context }: LoaderFunctionArgs) {
   if (context.user) throw redirect('/');
@@ -49,6 +50,9 @@ export const action = formAction({
 export const clientAction = (args: ClientActionFunctionArgs) =>
   keepPageOnFailure<typeof action, { error: string | null; email: string; pendingDeletion: boolean }>(args, (sent) => ({ error: null, email: String(sent.get('email') ?? ''), pendingDeletion: false }));
 export const shouldRevalidate = keepPageAfterFailure;
+
+// Asleep for visitors until they act (docs/decisions/0042); a member's page hydrates at once.
+export const handle: RouteHandle = { hydrate: 'visitors' };
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, metaMessage(matches, pageTexts.title), metaMessage(matches, pageTexts.description));

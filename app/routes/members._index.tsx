@@ -19,6 +19,7 @@ import { SearchFilters } from '~/components/members/search-filters';
 import { offeredSearchFilters, searchFormValues } from '~/.server/members/search-page';
 import { browserAppState, openSignupModal, useAppState } from '~/state/app-state';
 import { filtersFrom, keptSearchView, recordSearchPage } from '~/state/search';
+import type { RouteHandle } from '~/root';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant } = context;
@@ -67,6 +68,9 @@ export async function clientLoader({ request, serverLoader }: ClientLoaderFuncti
   if (kept) return kept as MembersData;
   return serverLoader<typeof loader>();
 }
+
+// Asleep for visitors until they act (docs/decisions/0042); a member's page hydrates at once.
+export const handle: RouteHandle = { hydrate: 'visitors' };
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, metaMessage(matches, pageTexts.title), metaMessage(matches, pageTexts.description));

@@ -5,10 +5,14 @@ import { useLoaderData } from '@remix-run/react';
 import { pageMeta } from '~/components/app/page-meta';
 import { StaticPageView } from '~/components/pages/static-page';
 import { staticPageData } from '~/.server/content/static-page-data';
+import type { RouteHandle } from '~/root';
 
 export function loader({ params, context }: LoaderFunctionArgs) {
   return staticPageData(context, params.token);
 }
+
+// Asleep for visitors until they act (docs/decisions/0042); a member's page hydrates at once.
+export const handle: RouteHandle = { hydrate: 'visitors' };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? pageMeta(matches, data.title, data.description) : []);
 

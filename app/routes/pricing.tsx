@@ -9,6 +9,7 @@ import { Prose } from '~/components/pages/prose';
 import { Money } from '~/components/credits/parts';
 import { creditOffer } from '~/.server/credits/offer';
 import { requestPaymentCountry } from '~/.server/credits/payment-country';
+import type { RouteHandle } from '~/root';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { settings } = context.tenant;
@@ -24,6 +25,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     minimumCosts: Object.entries(settings.minimum_message_costs).map(([country, cost]) => ({ country, ...cost })),
   };
 }
+
+// Asleep for visitors until they act (docs/decisions/0042); a member's page hydrates at once.
+export const handle: RouteHandle = { hydrate: 'visitors' };
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) =>
   pageMeta(matches, metaMessage(matches, pageTexts.title), metaMessage(matches, pageTexts.description));

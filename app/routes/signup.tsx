@@ -9,6 +9,7 @@ import { Card, PageBackdrop } from '~/components/forms/fields';
 import { SignupForm, signupPageTexts, type SignupResultData } from '~/components/signup/signup-form';
 import { LAST_SIGNUP_STEP } from '~/shared/signup-rules';
 import { signupPageAction, signupPageData } from '~/.server/signup/signup-page';
+import type { RouteHandle } from '~/root';
 
 export function loader({ context }: LoaderFunctionArgs) {
   if (context.user) throw redirect('/complete-signup');
@@ -28,6 +29,9 @@ export const clientAction = (args: ClientActionFunctionArgs) =>
     login: false,
   }));
 export const shouldRevalidate = keepPageAfterFailure;
+
+// Asleep for visitors until they act (docs/decisions/0042); a member's page hydrates at once.
+export const handle: RouteHandle = { hydrate: 'visitors' };
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) =>
   pageMeta(matches, metaMessage(matches, signupPageTexts.title), metaMessage(matches, signupPageTexts.description));

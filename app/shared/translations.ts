@@ -2,7 +2,8 @@
 // server entry.server provides every catalogue once; in the browser the locale's catalogue arrives as
 // a hashed, immutable script (/i18n/<locale>.<hash>.js, loaded once and cached) that registers itself
 // on window before the page hydrates. Meta functions and the root read it here by locale.
-import type { Locale } from './locales';
+import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
+import { DEFAULT_LOCALE, type Locale } from './locales';
 
 export type Messages = Record<string, string>;
 
@@ -23,9 +24,28 @@ function loaded(): Partial<Record<Locale, Messages>> {
   return ((window as unknown as Record<string, Partial<Record<Locale, Messages>> | undefined>)[CATALOGUE_GLOBAL] ??= {});
 }
 
+const NONE: Messages = {};
+
 /** The messages of `locale`; empty (texts fall back to their English defaults) when not loaded. */
 export function catalogue(locale: Locale | undefined | null): Messages {
-  return (locale && loaded()[locale]) || {};
+  return (locale && loaded()[locale]) || NONE;
+}
+
+// One react-intl object per language and catalogue for the whole process (docs/decisions/0042):
+// IntlProvider made a new one with an empty formatter cache for every render, so every message of
+// every page was parsed again (IntlMessageFormat) on every request. The cache holds one parsed
+// format per message and option set — bounded by the catalogues, not by requests.
+const intlCache = createIntlCache();
+const intls = new Map<string, { messages: Messages; intl: IntlShape }>();
+
+/** The shared react-intl object of `locale` (its catalogue as loaded now), for RawIntlProvider. */
+export function sharedIntl(locale: Locale): IntlShape {
+  const messages = catalogue(locale);
+  const kept = intls.get(locale);
+  if (kept && kept.messages === messages) return kept.intl;
+  const intl = createIntl({ locale, messages, defaultLocale: DEFAULT_LOCALE }, intlCache);
+  intls.set(locale, { messages, intl });
+  return intl;
 }
 
 export function hasCatalogue(locale: Locale): boolean {

@@ -28,6 +28,9 @@ describe('light pages in Chromium', () => {
     await page.goto(`${url}/pages/terms`, { waitUntil: 'networkidle' });
     const terms = page.locator('#page-text');
     expect((await terms.innerText()).length).toBeGreaterThan(500);
+    // A visitor's static page sleeps until the visitor acts (docs/decisions/0042): a key wakes the app.
+    await page.keyboard.press('Shift');
+    await page.waitForFunction(() => (window as unknown as { __rdvHydrated?: boolean }).__rdvHydrated === true);
     // A client-side navigation (no document load) through the footer.
     await page.evaluate(() => ((window as unknown as { __navigated: boolean }).__navigated = true));
     await page.locator('footer a[href="/pages/privacy"]').click();

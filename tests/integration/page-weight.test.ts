@@ -13,12 +13,17 @@ import { request, startServer, type RunningServer } from '../support/server';
 const KB = 1024;
 const HOST = 'flirtlokaal.localhost';
 
-/** Per page class: raw HTML, the loader data inside it, and the JavaScript loaded at start (gzip). */
+/**
+ * Per page class: raw HTML, the loader data inside it, and the JavaScript loaded at start (gzip).
+ * Ceilings that only go down. The visitors' pages sleep until the visitor acts (docs/decisions/0042):
+ * their JavaScript at start is the wake script alone, ≤ 70 KB (issue 32 item 4).
+ */
 const BUDGETS = {
-  home: { pages: ['/'], html: 32 * KB, loaderData: 8 * KB, js: 176 * KB },
-  pricing: { pages: ['/pricing'], html: 32 * KB, loaderData: 8 * KB, js: 179 * KB },
-  staticPage: { pages: ['/pages/terms', '/pages/privacy'], html: 40 * KB, loaderData: 8 * KB, js: 176 * KB },
-  memberSearchVisitor: { pages: ['/members'], html: 60 * KB, loaderData: 12 * KB, js: 180 * KB },
+  home: { pages: ['/'], html: 32 * KB, loaderData: 8 * KB, js: 70 * KB },
+  pricing: { pages: ['/pricing'], html: 32 * KB, loaderData: 8 * KB, js: 70 * KB },
+  staticPage: { pages: ['/pages/terms', '/pages/privacy'], html: 40 * KB, loaderData: 8 * KB, js: 70 * KB },
+  memberSearchVisitor: { pages: ['/members'], html: 60 * KB, loaderData: 12 * KB, js: 70 * KB },
+  accountForms: { pages: ['/login', '/signup'], html: 36 * KB, loaderData: 8 * KB, js: 70 * KB },
 } as const;
 const MEMBER_BUDGETS = {
   memberSearch: { pages: ['/members'], html: 64 * KB, loaderData: 12 * KB, js: 181 * KB },
@@ -45,6 +50,8 @@ describe('byte budgets of visitors’ pages', () => {
       expect(weight.htmlBytes).toBeLessThanOrEqual(budget.html);
       expect(weight.loaderDataBytes).toBeLessThanOrEqual(budget.loaderData);
       expect(weight.jsGzip).toBeLessThanOrEqual(budget.js);
+      // The app is in the page, asleep: it comes when the visitor acts (decision 0042).
+      expect(weight.jsOnDemandGzip).toBeGreaterThan(70 * KB);
     });
   }
 

@@ -2,7 +2,7 @@
 // and the JavaScript it loads at start (module preloads, scripts and the catalogue), gzip-compressed
 // at level 9 from build/client as a CDN would send it. Used by tests/integration/page-weight.test.ts.
 // A page that hydrates on demand (landers, docs/decisions/0035) loads its sleeping scripts only when
-// the visitor acts: they are `jsOnDemand`, and its inline wake script counts as loaded at start.
+// the visitor acts: they are `jsOnDemand`, and its wake script (/wake/<hash>.js) counts as loaded at start.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -29,11 +29,10 @@ export async function pageWeight(port: number, host: string, pathname: string, h
     .map((match) => match[1]!)
     .filter((script) => script.includes('__remixContext.streamController.enqueue'))
     .reduce((sum, script) => sum + Buffer.byteLength(script), 0);
-  const sleeping = /<script type="text\/rdv-lazy"[^>]*>[\s\S]*?<\/script>|<link rel="rdv-modulepreload"[^>]*>/g;
+  const sleeping = /<script type="text\/rdv-lazy"[^>]*>[\s\S]*?<\/script>|<link rel="rdv-mp"[^>]*>/g;
   const awake = html.replace(sleeping, '');
   const js = await scripts(port, host, awake, headers);
-  for (const match of awake.matchAll(/<script id="rdv-wake"[^>]*>([\s\S]*?)<\/script>/g)) js.push({ file: '(inline wake script)', gzip: gzip(match[1]!) });
-  const onDemand = await scripts(port, host, [...html.matchAll(sleeping)].map((match) => match[0].replace('type="text/rdv-lazy"', '').replace('rdv-modulepreload', 'modulepreload')).join('\n'), headers);
+  const onDemand = await scripts(port, host, [...html.matchAll(sleeping)].map((match) => match[0].replace('type="text/rdv-lazy"', '').replace('rdv-mp', 'modulepreload')).join('\n'), headers);
   const sum = (files: PageWeight['js']) => files.reduce((total, file) => total + file.gzip, 0);
   return { status: res.status, htmlBytes: res.body.length, htmlGzip: gzip(res.body), loaderDataBytes, js, jsGzip: sum(js), jsOnDemandGzip: sum(onDemand) };
 }

@@ -19,7 +19,7 @@ describe('putScriptsToSleep', () => {
     expect(asleep).toContain('<script type="text/rdv-lazy" id="rdv-messages" src="/i18n/en.1.js" async="" nonce="N">');
     expect(asleep).toContain('<script type="text/rdv-lazy" nonce="N">window.__remixContext = {};</script>');
     expect(asleep).toContain('<script type="text/rdv-lazy" data-type="module" async="" nonce="N">import "/assets/entry.js";</script>');
-    expect(asleep).toContain('<link rel="rdv-modulepreload" href="/assets/entry.js"/>');
+    expect(asleep).toContain('<link rel="rdv-mp" href="/assets/entry.js"/>');
     expect(asleep).not.toMatch(/<script (?!type="text\/rdv-lazy"|type="application\/ld\+json"|id="rdv-wake")/);
   });
 

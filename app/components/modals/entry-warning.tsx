@@ -9,7 +9,7 @@ import { useAppState } from '~/state/app-state';
 import { ENTRY_WARNING_DISMISSED_KEY, shouldShowEntryWarning } from '~/state/entry-warning';
 import type { ShellData } from '~/shared/shell';
 import { Button } from '../app/buttons';
-import { Modal, ModalBody } from './modal';
+import { Modal, ModalBody, openedBeforeHydration } from './modal';
 
 const Actions = styled.div`
   display: grid;
@@ -51,7 +51,8 @@ export function EntryWarning({
   loggedIn: boolean;
   allowedCountries: readonly string[] | null;
 }) {
-  const [open, setOpen] = useState(false);
+  // Opened before the app woke by a sleeping page's wake script (the same rule, docs/decisions/0042): kept open.
+  const [open, setOpen] = useState(() => openedBeforeHydration('entry'));
   const state = useAppState();
   useEffect(() => {
     state.entryWarningOpen = open;
@@ -76,7 +77,15 @@ export function EntryWarning({
   };
 
   return (
-    <Modal open={open} onClose={enter} dismissible={false} labelledBy="entry-warning-title">
+    <Modal
+      open={open}
+      onClose={enter}
+      dismissible={false}
+      labelledBy="entry-warning-title"
+      early="entry"
+      // Due by the server's part of the rule (tenant, country, not logged in); the wake script checks the dismissal and app mode.
+      earlyAtLoad={shouldShowEntryWarning({ loggedIn, standalone: false, dismissedAt: null, setting: shell.entryWarning, visitorCountry: shell.visitorCountry, allowedCountries })}
+    >
       <ModalBody data-testid="entry-warning">
         <Age aria-hidden>18+</Age>
         <h2 id="entry-warning-title">

@@ -42,17 +42,40 @@ export const DialogBody = styled.div`
   }
 `;
 
+/** Set by the root's first effect: from then on the app decides which dialog is open. */
+const HYDRATED_FLAG = '__rdvHydrated';
+
+export function markHydrated(): void {
+  (window as unknown as Record<string, boolean>)[HYDRATED_FLAG] = true;
+}
+
+/**
+ * Whether the page's wake script opened this dialog before the app hydrated (a sleeping page,
+ * docs/decisions/0042). Read as a component's initial state while hydrating, so that the app keeps
+ * the dialog open instead of closing and reopening it; the markup does not depend on it.
+ */
+export function openedBeforeHydration(early: string): boolean {
+  if (typeof document === 'undefined' || (window as unknown as Record<string, boolean>)[HYDRATED_FLAG]) return false;
+  return document.querySelector<HTMLDialogElement>(`dialog[data-early="${early}"]`)?.open === true;
+}
+
 export function Modal({
   open,
   onClose,
   dismissible = true,
   labelledBy,
+  early,
+  earlyAtLoad,
   children,
 }: {
   open: boolean;
   onClose: () => void;
   dismissible?: boolean;
   labelledBy: string;
+  /** A name by which a sleeping page's wake script opens this dialog before the app has woken (wake.ts). */
+  early?: string;
+  /** The wake script opens it at load (the site-entry warning, when due). */
+  earlyAtLoad?: boolean;
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -71,6 +94,8 @@ export function Modal({
     <Dialog
       ref={ref}
       aria-labelledby={labelledBy}
+      data-early={early}
+      data-early-at-load={earlyAtLoad ? '' : undefined}
       onKeyDown={(event) => {
         // Stops the close request itself: Chromium may follow a prevented cancel with one that
         // cannot be prevented (close watchers), which would close the dialog anyway.

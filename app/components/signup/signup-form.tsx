@@ -237,6 +237,9 @@ export function SignupForm({
   heading,
   onProgress,
   onLoginClick,
+  stepByStep = false,
+  firstStepOnly = false,
+  titleAs: Title = 'h1',
 }: {
   data: SignupData;
   result: SignupResultData | undefined;
@@ -249,10 +252,16 @@ export function SignupForm({
   /** Called once the visitor starts filling in the form (the modal may then not be closed casually). */
   onProgress?: () => void;
   onLoginClick?: () => void;
+  /** One step at a time from the server's render on (the signup dialog, which needs the app anyway): no change when the app hydrates. */
+  stepByStep?: boolean;
+  /** Only the first step (no progress bar, no honeypot), until the rest of the form's data has come (the dialog's server render, signup-modal.tsx). */
+  firstStepOnly?: boolean;
+  /** The title's element: the page's h1, or h2 in the dialog (rendered closed into every visitor's page, decision 0042). */
+  titleAs?: 'h1' | 'h2';
 }) {
   const intl = useIntl();
   const formRef = useRef<HTMLFormElement>(null);
-  const [enhanced, setEnhanced] = useState(false);
+  const [enhanced, setEnhanced] = useState(stepByStep);
   const [step, setStep] = useState(0);
   const [country, setCountry] = useState(result?.values.country ?? data.defaultCountry ?? '');
   /** The sexuality field follows gender and seeking until the visitor picks one themself. */
@@ -277,7 +286,7 @@ export function SignupForm({
   if (!data.open) {
     return (
       <div data-testid="signup-closed">
-        <h1 id="signup-title">{heading ?? <FormattedMessage {...signupPageTexts.title} />}</h1>
+        <Title id="signup-title">{heading ?? <FormattedMessage {...signupPageTexts.title} />}</Title>
         <Alert $tone="info">
           <FormattedMessage id="signup.closed" defaultMessage="Signing up is by invitation only at the moment." />
         </Alert>
@@ -379,8 +388,8 @@ export function SignupForm({
 
   return (
     <>
-      <h1 id="signup-title">{heading ?? <FormattedMessage {...signupPageTexts.title} />}</h1>
-      {enhanced ? (
+      <Title id="signup-title">{heading ?? <FormattedMessage {...signupPageTexts.title} />}</Title>
+      {enhanced && !firstStepOnly ? (
         <Steps aria-label={t(m.progress, { step: step + 1, total: LAST_SIGNUP_STEP + 1 })}>
           {Array.from({ length: LAST_SIGNUP_STEP + 1 }, (_, i) => (
             <li key={i} data-done={i <= step} />
@@ -458,127 +467,131 @@ export function SignupForm({
             </SelectField>
           ) : null}
         </Step>
-        <Step $hidden={hidden(1)} data-step={1}>
-          <legend>
-            <FormattedMessage id="signup.step.birthday" defaultMessage="Your date of birth" />
-          </legend>
-          <Field
-            id="date_of_birth"
-            type="date"
-            defaultValue={values.date_of_birth}
-            label={t(m.field_dob, { min_age: data.minAge })}
-            error={errorOf('date_of_birth')}
-          />
-        </Step>
-        <Step $hidden={hidden(2)} data-step={2}>
-          <legend>
-            <FormattedMessage id="signup.step.location" defaultMessage="Where you live" />
-          </legend>
-          <SelectField id="country" label={t(m.field_country)} value={country} onChange={(e) => setCountry(e.target.value)} error={errorOf('country')}>
-            {data.countries.map((code) => (
-              <option key={code} value={code}>
-                {new Intl.DisplayNames([data.locale], { type: 'region' }).of(code)}
-              </option>
-            ))}
-          </SelectField>
-          {(data.regions[country] ?? []).length > 0 ? (
-            <SelectField id="region" label={t(regionLabel(country) ?? m.field_region)} defaultValue={values.region ?? ''} key={country} error={errorOf('region')}>
-              <option value="">{t(m.field_regionNone)}</option>
-              {(data.regions[country] ?? []).map((region) => (
-                <option key={region.code} value={region.code}>
-                  {region.name}
-                </option>
-              ))}
-            </SelectField>
-          ) : null}
-        </Step>
-        <Step $hidden={hidden(3)} data-step={3}>
-          <legend>
-            <FormattedMessage id="signup.step.account" defaultMessage="Your account" />
-          </legend>
-          <Field id="name" autoComplete="username" defaultValue={values.name} label={t(m.field_name)} error={errorOf('name')} />
-          <Field
-            id="email"
-            type="email"
-            autoComplete="email"
-            defaultValue={values.email}
-            label={t(m.field_email)}
-            error={errorOf('email')}
-            onBlur={enhanced ? () => void offerSuggestion() : undefined}
-            hint={
-              enhanced ? (
-                <div aria-live="polite">
-                  {suggestion ? (
-                    <Suggestion type="button" data-testid="email-suggestion" onClick={applySuggestion}>
-                      <FormattedMessage
-                        id="signup.error.didYouMean"
-                        defaultMessage="Did you mean {suggestion}?"
-                        values={{ suggestion: <strong>{suggestion.address}</strong> }}
-                      />
-                    </Suggestion>
-                  ) : null}
-                </div>
-              ) : serverFields.email_suggestion ? (
-                <p data-testid="email-suggestion">{serverFields.email_suggestion}</p>
-              ) : null
-            }
-          />
-          <Field id="password" type="password" autoComplete="new-password" label={t(m.field_password)} error={errorOf('password')} />
-        </Step>
-        <Step $hidden={hidden(4)} data-step={4}>
-          <legend>
-            <FormattedMessage id="signup.step.consent" defaultMessage="Almost done" />
-          </legend>
-          <Field id="signup_message" defaultValue={values.signup_message} label={t(m.field_message)} maxLength={500} />
-          <SelectField
-            id="sexuality"
-            label={t(m.field_sexuality)}
-            value={sexuality.value}
-            onChange={(e) => setSexuality({ value: e.target.value, chosen: true })}
-            error={errorOf('sexuality')}
-          >
-            <option value="">–</option>
-            {SEXUALITIES.map((value) => (
-              <option key={value} value={value}>
-                {t(valueLabels[`sexuality.${value}`] ?? { id: value })}
-              </option>
-            ))}
-          </SelectField>
-          <CheckField
-            name="terms"
-            defaultChecked={values.terms === 'on'}
-            error={errorOf('terms')}
-            label={
-              <FormattedMessage
-                id="signup.terms"
-                defaultMessage="I am 18 or older and accept the <terms>terms and conditions</terms> and the <privacy>privacy statement</privacy>."
-                values={{
-                  terms: (chunks) => <Link to="/pages/terms" target="_blank">{chunks}</Link>,
-                  privacy: (chunks) => <Link to="/pages/privacy" target="_blank">{chunks}</Link>,
-                }}
+        {firstStepOnly ? null : (
+          <>
+            <Step $hidden={hidden(1)} data-step={1}>
+              <legend>
+                <FormattedMessage id="signup.step.birthday" defaultMessage="Your date of birth" />
+              </legend>
+              <Field
+                id="date_of_birth"
+                type="date"
+                defaultValue={values.date_of_birth}
+                label={t(m.field_dob, { min_age: data.minAge })}
+                error={errorOf('date_of_birth')}
               />
-            }
-          />
-          <CheckField
-            name="orientation_consent"
-            defaultChecked={values.orientation_consent === 'on'}
-            error={errorOf('orientation_consent')}
-            label={
-              <FormattedMessage
-                id="signup.consent"
-                defaultMessage="I explicitly agree that {site} stores and uses my sexuality and who I am looking for (data about my sexual orientation) to show me matching people. I can withdraw this consent at any time by deleting my account."
-                values={{ site: data.site }}
+            </Step>
+            <Step $hidden={hidden(2)} data-step={2}>
+              <legend>
+                <FormattedMessage id="signup.step.location" defaultMessage="Where you live" />
+              </legend>
+              <SelectField id="country" label={t(m.field_country)} value={country} onChange={(e) => setCountry(e.target.value)} error={errorOf('country')}>
+                {data.countries.map((code) => (
+                  <option key={code} value={code}>
+                    {new Intl.DisplayNames([data.locale], { type: 'region' }).of(code)}
+                  </option>
+                ))}
+              </SelectField>
+              {(data.regions[country] ?? []).length > 0 ? (
+                <SelectField id="region" label={t(regionLabel(country) ?? m.field_region)} defaultValue={values.region ?? ''} key={country} error={errorOf('region')}>
+                  <option value="">{t(m.field_regionNone)}</option>
+                  {(data.regions[country] ?? []).map((region) => (
+                    <option key={region.code} value={region.code}>
+                      {region.name}
+                    </option>
+                  ))}
+                </SelectField>
+              ) : null}
+            </Step>
+            <Step $hidden={hidden(3)} data-step={3}>
+              <legend>
+                <FormattedMessage id="signup.step.account" defaultMessage="Your account" />
+              </legend>
+              <Field id="name" autoComplete="username" defaultValue={values.name} label={t(m.field_name)} error={errorOf('name')} />
+              <Field
+                id="email"
+                type="email"
+                autoComplete="email"
+                defaultValue={values.email}
+                label={t(m.field_email)}
+                error={errorOf('email')}
+                onBlur={enhanced ? () => void offerSuggestion() : undefined}
+                hint={
+                  enhanced ? (
+                    <div aria-live="polite">
+                      {suggestion ? (
+                        <Suggestion type="button" data-testid="email-suggestion" onClick={applySuggestion}>
+                          <FormattedMessage
+                            id="signup.error.didYouMean"
+                            defaultMessage="Did you mean {suggestion}?"
+                            values={{ suggestion: <strong>{suggestion.address}</strong> }}
+                          />
+                        </Suggestion>
+                      ) : null}
+                    </div>
+                  ) : serverFields.email_suggestion ? (
+                    <p data-testid="email-suggestion">{serverFields.email_suggestion}</p>
+                  ) : null
+                }
               />
-            }
-          />
-          {serverFields.form ? <ErrorText>{serverFields.form}</ErrorText> : null}
-        </Step>
-        <Honeypot aria-hidden>
-          <label>
-            Website
-            <input type="text" name="website" tabIndex={-1} autoComplete="off" />
-          </label>
-        </Honeypot>
+              <Field id="password" type="password" autoComplete="new-password" label={t(m.field_password)} error={errorOf('password')} />
+            </Step>
+            <Step $hidden={hidden(4)} data-step={4}>
+              <legend>
+                <FormattedMessage id="signup.step.consent" defaultMessage="Almost done" />
+              </legend>
+              <Field id="signup_message" defaultValue={values.signup_message} label={t(m.field_message)} maxLength={500} />
+              <SelectField
+                id="sexuality"
+                label={t(m.field_sexuality)}
+                value={sexuality.value}
+                onChange={(e) => setSexuality({ value: e.target.value, chosen: true })}
+                error={errorOf('sexuality')}
+              >
+                <option value="">–</option>
+                {SEXUALITIES.map((value) => (
+                  <option key={value} value={value}>
+                    {t(valueLabels[`sexuality.${value}`] ?? { id: value })}
+                  </option>
+                ))}
+              </SelectField>
+              <CheckField
+                name="terms"
+                defaultChecked={values.terms === 'on'}
+                error={errorOf('terms')}
+                label={
+                  <FormattedMessage
+                    id="signup.terms"
+                    defaultMessage="I am 18 or older and accept the <terms>terms and conditions</terms> and the <privacy>privacy statement</privacy>."
+                    values={{
+                      terms: (chunks) => <Link to="/pages/terms" target="_blank">{chunks}</Link>,
+                      privacy: (chunks) => <Link to="/pages/privacy" target="_blank">{chunks}</Link>,
+                    }}
+                  />
+                }
+              />
+              <CheckField
+                name="orientation_consent"
+                defaultChecked={values.orientation_consent === 'on'}
+                error={errorOf('orientation_consent')}
+                label={
+                  <FormattedMessage
+                    id="signup.consent"
+                    defaultMessage="I explicitly agree that {site} stores and uses my sexuality and who I am looking for (data about my sexual orientation) to show me matching people. I can withdraw this consent at any time by deleting my account."
+                    values={{ site: data.site }}
+                  />
+                }
+              />
+              {serverFields.form ? <ErrorText>{serverFields.form}</ErrorText> : null}
+            </Step>
+            <Honeypot aria-hidden>
+              <label>
+                Website
+                <input type="text" name="website" tabIndex={-1} autoComplete="off" />
+              </label>
+            </Honeypot>
+          </>
+        )}
         <Nav>
           {enhanced && step > 0 ? (
             <Button type="button" $variant="ghost" onClick={() => setStep(step - 1)}>

@@ -2,14 +2,41 @@
 // cannot be closed by the backdrop or Escape once a signup is in progress; it closes when the visitor
 // goes to log in — also by itself when the e-mail already has an account (redirectedToLogin) — and
 // after a successful signup (which navigates on to the matches).
-import { useFetcher, useLocation, useNavigate } from '@remix-run/react';
+import { useFetcher, useLocation, useNavigate, useRouteLoaderData } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { useSnapshot } from 'valtio';
 import { useAppState } from '~/state/app-state';
-import { Modal } from '../modals/modal';
+import type { loader as rootLoader } from '~/root';
+import type { ShellData } from '~/shared/shell';
+import { nicheRule, nicheRuleText } from '~/shared/niche-rules';
+import { MIN_AGE } from '~/shared/signup-rules';
+import { Modal, openedBeforeHydration } from '../modals/modal';
 import { SignupForm, type SignupData, type SignupResultData } from './signup-form';
+
+/**
+ * What the form's first step needs, from the page's shell: rendered with every page, so that the
+ * dialog shows that step the moment it opens — on a sleeping page before the app has woken
+ * (docs/decisions/0042). The rest (regions, whether signups are open to this visitor's source)
+ * comes with GET /api/signup.php; the form keeps what was typed when it arrives.
+ */
+function firstStepData(shell: ShellData, locale: string): SignupData {
+  const rule = nicheRule(shell.niche);
+  return {
+    open: true,
+    site: shell.name,
+    countries: [...shell.countries],
+    defaultCountry: shell.visitorCountry && shell.countries.includes(shell.visitorCountry) ? shell.visitorCountry : shell.countries[0],
+    regions: {},
+    minAge: MIN_AGE,
+    niche: shell.niche,
+    nicheText: nicheRuleText(shell.niche),
+    nicheMinAge: rule.minAge ?? MIN_AGE,
+    bodyTypes: rule.bodyTypes ?? null,
+    locale,
+  };
+}
 
 const Body = styled.div`
   position: relative;
@@ -17,7 +44,7 @@ const Body = styled.div`
   overflow-y: auto;
   padding: ${({ theme }) => theme.space(6)};
 
-  h1 {
+  h2 {
     font-size: ${({ theme }) => theme.fontSizes.xl};
     padding-right: ${({ theme }) => theme.space(8)};
   }
@@ -51,6 +78,9 @@ export function SignupModal({ action }: { action?: string } = {}) {
   const location = useLocation();
   const intl = useIntl();
   const [inProgress, setInProgress] = useState(false);
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  // Opened by the wake script before the app woke: the app keeps it open (see the effect below).
+  const [early, setEarly] = useState(() => openedBeforeHydration('signup'));
 
   const close = () => {
     state.signupModal = false;
@@ -67,9 +97,16 @@ export function SignupModal({ action }: { action?: string } = {}) {
     if (!user && new URLSearchParams(location.search).get('signup') === '1') state.signupModal = true;
   }, [location.search, user, state]);
 
+  // After the navigation effect above: a dialog the wake script opened is the app's open signup modal now.
   useEffect(() => {
-    if (signupModal && !user && page.state === 'idle' && !page.data) page.load('/api/signup.php');
-  }, [signupModal, user, page]);
+    if (!early) return;
+    state.signupModal = true;
+    setEarly(false);
+  }, [early, state]);
+
+  useEffect(() => {
+    if ((signupModal || early) && !user && page.state === 'idle' && !page.data) page.load('/api/signup.php');
+  }, [signupModal, early, user, page]);
 
   // SPEC §4 redirectedToLogin: the e-mail already has an account, so the visitor is sent to log in
   // with it filled in; the navigation closes the modal (the login page says why).
@@ -83,17 +120,21 @@ export function SignupModal({ action }: { action?: string } = {}) {
   }, [existing, submit.data, navigate, state]);
 
   const dismissible = !inProgress && submit.state === 'idle';
+  const data = page.data ?? (root && !user ? firstStepData(root.shell, root.locale) : null);
   return (
-    <Modal open={signupModal && !user && !entryWarningOpen} onClose={close} dismissible={dismissible} labelledBy="signup-title">
+    <Modal open={(signupModal || early) && !user && !entryWarningOpen} onClose={close} dismissible={dismissible} labelledBy="signup-title" early="signup">
       <Body data-testid="signup-modal">
         {dismissible ? (
           <Close type="button" onClick={close} aria-label={intl.formatMessage({ id: 'modal.close', defaultMessage: 'Close' })}>
             ×
           </Close>
         ) : null}
-        {page.data ? (
+        {data ? (
           <SignupForm
-            data={page.data}
+            data={data}
+            stepByStep
+            firstStepOnly={!page.data}
+            titleAs="h2"
             result={submit.data}
             submitting={submit.state !== 'idle'}
             FormComponent={submit.Form}
