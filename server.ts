@@ -24,6 +24,7 @@ import { pathGuard, protocolGuard } from './app/.server/http/request-guard';
 import { forwardedGuard, requestedAt, requestHost, storedOrigin, tenantHome, tenantOrigin, type OriginPolicy } from './app/.server/http/origin';
 import { clientAddressGuard } from './app/.server/http/client-address';
 import { admissionGate, startLoadMonitor } from './app/.server/http/admission';
+import { securityHeaders } from './app/.server/http/security-headers';
 import { unknownHostResponse } from './app/.server/http/unknown-host';
 import { serverMessage } from './app/.server/i18n/messages';
 import { landerLanguage } from './app/.server/i18n/lander-language';
@@ -243,9 +244,13 @@ async function main() {
       crossOriginEmbedderPolicy: false,
       // Browsers then send a real Origin on same-site form posts (no-referrer makes it "null").
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      strictTransportSecurity: config.NODE_ENV === 'production' && !config.DEMO,
+      // Only over HTTPS, in securityHeaders below.
+      strictTransportSecurity: false,
     }),
   );
+  // Strict-Transport-Security on HTTPS requests of a production start; a Permissions-Policy that
+  // allows only what the site uses (docs/decisions/0005).
+  app.use(securityHeaders({ production: config.NODE_ENV === 'production' }));
   // Event streams are never compressed: each event must leave at once (and a zlib stream per open
   // stream would cost memory for nothing).
   app.use(compression({ filter: (req, res) => !String(res.getHeader('Content-Type') ?? '').startsWith(SSE_HEADERS['Content-Type'].split(';')[0]!) && compression.filter(req, res) }));

@@ -103,7 +103,8 @@ if (!apiOnly) {
   frameworkRps = rows[0]!.result.rps;
 }
 
-const env = { NODE_ENV: 'production', DEMO: '1', LOG_REQUESTS: '' };
+// Admission control off: a benchmark saturates the server on purpose and measures what it serves (docs/decisions/0039).
+const env = { NODE_ENV: 'production', DEMO: '1', LOG_REQUESTS: '', OVERLOAD_DELAY_MS: '0' };
 const uncached = await startServer({ ...env, RENDER_CACHE: 'off' });
 try {
   const member = { cookie: await logIn(uncached) };

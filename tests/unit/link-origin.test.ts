@@ -1,8 +1,11 @@
 // Issue 31 item 1 (docs/decisions/0036): the origin of a tenant for a request — the request's host
 // only when it is one of the tenant's, else the tenant's home — and the stored origin of
 // notification links.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
 import { describe, expect, it } from 'vitest';
-import { isTenantHost, storedOrigin, tenantHome, tenantOrigin } from '~/.server/http/origin';
+import { forwardedGuard, isTenantHost, requestedAt, storedOrigin, tenantHome, tenantOrigin } from '~/.server/http/origin';
 import { loadTenants } from '~/.server/tenants/registry';
 
 const tenant = loadTenants('tenants').find((t) => t.id === 'flirtlokaal')!;
@@ -42,5 +45,42 @@ describe('storedOrigin (notification links from the signup host)', () => {
     expect(storedOrigin(tenant, 'javascript://flirtlokaal.nl', production)).toBe('https://flirtlokaal.nl');
     expect(storedOrigin(tenant, 'https://flirtlokaal.nl/path', production)).toBe('https://flirtlokaal.nl');
     expect(storedOrigin(tenant, null, demo)).toBe('http://flirtlokaal.localhost:4800');
+  });
+});
+
+describe('forwarded headers, from a trusted proxy only', () => {
+  async function ask(trustProxy: string | false, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+    const app = express();
+    app.set('trust proxy', trustProxy);
+    app.use(forwardedGuard());
+    app.get('/', (req, res) => void res.send(tenantOrigin(tenant, requestedAt(req), demo)));
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      return await new Promise((resolve, reject) => {
+        const req = http.request({ host: '127.0.0.1', port, path: '/', headers, agent: false }, (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    } finally {
+      server.close();
+    }
+  }
+
+  it('believes X-Forwarded-Host and -Proto from a trusted proxy, and refuses malformed ones', async () => {
+    expect(await ask('loopback', { host: 'evil.example:4800', 'x-forwarded-host': 'flirtlokaal.localhost:4800', 'x-forwarded-proto': 'https' })).toEqual({ status: 200, body: 'https://flirtlokaal.localhost:4800' });
+    expect(await ask('loopback', { host: 'flirtlokaal.nl', 'x-forwarded-host': 'evil.example' })).toEqual({ status: 200, body: 'http://flirtlokaal.localhost:4800' });
+    expect((await ask('loopback', { host: 'flirtlokaal.nl', 'x-forwarded-proto': 'ja va' })).status).toBe(400);
+    expect((await ask('loopback', { host: 'flirtlokaal.nl', 'x-forwarded-proto': 'https, javascript' })).status).toBe(400);
+    expect((await ask('loopback', { host: 'flirtlokaal.nl', 'x-forwarded-host': 'flirtlokaal.nl:99999' })).status).toBe(400);
+  });
+
+  it('ignores them from anyone else', async () => {
+    expect(await ask(false, { host: 'flirtlokaal.nl', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'javascript' })).toEqual({ status: 200, body: 'http://flirtlokaal.nl' });
   });
 });
