@@ -9,6 +9,8 @@ import { migrateToLatest, openDatabase } from '../app/.server/db/database';
 import { searchMembers } from '../app/.server/members/search';
 import { searchIndexOf } from '../app/.server/members/search-index';
 import { loadTenants } from '../app/.server/tenants/registry';
+import { percentile } from './cpu';
+import { generateProfiles } from './profiles';
 
 const url = process.env.DATABASE_URL;
 if (!url) {
@@ -19,10 +21,6 @@ const SIZES = (process.env.BENCH_SIZES ?? '100000,1000000').split(',').map(Numbe
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 const tenant = loadTenants('tenants').find((t) => t.id === 'flirtlokaal')!;
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 /** Durations in ms; a `fn` that answers a number times itself (to leave its set-up out). */
 async function time(fn: () => Promise<unknown>): Promise<number[]> {
@@ -50,14 +48,7 @@ for (const size of SIZES) {
   try {
     await migrateToLatest(database.db);
     // Fictional profiles spread like the demo pool: tenant countries, both genders, ages 18–80.
-    await sql`insert into profiles (name, gender, sexuality, birth_date, country, region, city, fictional, status)
-              select 'P' || g,
-                     case when g % 2 = 0 then 'female' else 'male' end,
-                     (array['hetero','gay','lesbian','bi'])[1 + g % 4],
-                     date '2008-01-01' - ((g::bigint * 7919) % (62 * 365))::int,
-                     (array['NL','BE','DE','GB','DK','SE','ES','IT','FR','PL'])[1 + (g / 7) % 10],
-                     'NL-R' || (g % 12), null, true, 'active'
-              from generate_series(1, ${size}) g`.execute(database.db);
+    await generateProfiles(database.db, 1, size);
     // What autovacuum does to a live table: statistics and the visibility map (index-only scans).
     await sql`vacuum analyze profiles`.execute(database.db);
     const viewer = { user: null, hasTrafficSource: false };
