@@ -21,6 +21,9 @@ import { mapCentre } from './app/.server/landers/lander-profiles';
 import { effectiveCountry } from './app/.server/geo/selected-country';
 import { now } from './app/.server/clock';
 import { pathGuard, protocolGuard } from './app/.server/http/request-guard';
+import { forwardedGuard, requestedAt, requestHost, storedOrigin, tenantHome, tenantOrigin, type OriginPolicy } from './app/.server/http/origin';
+import { clientAddressGuard } from './app/.server/http/client-address';
+import { admissionGate, startLoadMonitor } from './app/.server/http/admission';
 import { unknownHostResponse } from './app/.server/http/unknown-host';
 import { serverMessage } from './app/.server/i18n/messages';
 import { landerLanguage } from './app/.server/i18n/lander-language';
@@ -110,6 +113,10 @@ async function main() {
   }
 
   const devOutbox = !config.realProduction;
+  // Links go to the tenant's own hosts only (docs/decisions/0036): the demo's <id>.localhost on the
+  // port it listens on (known once it does), production domains from the tenant files.
+  let listeningPort = config.PORT;
+  const originPolicy: OriginPolicy = { devHosts: devOutbox, port: () => listeningPort };
   // Scheduled and retried work (docs/decisions/0023-job-queue.md): pg-boss in our database.
   const jobs = await startJobQueue(database.db, { log: logOf('jobs') });
   const mail = await startMailWorker(database.db, jobs, { smtpUrl: config.SMTP_URL, log: logOf('mail') });
@@ -129,12 +136,12 @@ async function main() {
   await startScheduledJobs(jobs, {
     db: database.db,
     tenant: (id) => tenants.get(id),
-    providerFor: (tenant) => providerFor({ db: database.db, tenant, origin: `https://${tenant.settings.domain}`, sandboxAllowed: devOutbox }),
+    providerFor: (tenant) => providerFor({ db: database.db, tenant, origin: tenantHome(tenant, originPolicy), sandboxAllowed: devOutbox }),
     events,
     media,
-    // Links in notifications go to the host the member signed up on, else the tenant's domain (the
-    // development and demo server's own *.localhost host, where the demo runs).
-    originOf: (tenant, user) => user.signup_host ?? (devOutbox ? `http://${tenant.id}.localhost:${config.PORT}` : `https://${tenant.settings.domain}`),
+    // Links in notifications go to the host the member signed up on while it is one of the tenant's,
+    // else the tenant's home (the demo's own *.localhost host, where the demo runs).
+    originOf: (tenant, user) => storedOrigin(tenant, user.signup_host, originPolicy),
     log: logFunction(moduleLogger('scheduled')),
   });
 
@@ -181,6 +188,10 @@ async function main() {
   app.set('query parser', 'simple');
   // Malformed targets and Host headers answer 400 before anything else sees them (docs/api.md).
   app.use(protocolGuard());
+  // A trusted proxy's X-Forwarded-Proto other than http/https, or an X-Forwarded-Host that is no host: 400.
+  app.use(forwardedGuard());
+  // req.ip only ever a valid address (X-Forwarded-For may say anything).
+  app.use(clientAddressGuard());
 
   app.use((_req, res, next) => {
     res.locals.nonce = crypto.randomBytes(16).toString('base64');
@@ -275,6 +286,10 @@ async function main() {
   // anything reads the language (docs/decisions/0028).
   app.use(landerLanguage({ secure: secureCookies }));
   app.use(pathGuard((req, tenant) => negotiateLocale(req.get('cookie'), tenant)));
+  // Admission control (docs/decisions/0039): a saturated event loop answers 503 with Retry-After
+  // before any work starts; /healthz (above) is never refused.
+  const load = startLoadMonitor({ maxDelayMs: config.OVERLOAD_DELAY_MS, forcedDelayMs: config.OVERLOAD_TEST_DELAY_MS });
+  app.use(admissionGate(load, { retryAfterS: config.OVERLOAD_RETRY_AFTER_S, localeOf: (req, tenant) => negotiateLocale(req.get('cookie'), tenant), log }));
 
   // Visits (docs/decisions/0027): every lander and member landing URL, and any page opened with a
   // traffic source, is counted here — before Remix and before any render cache, so a lander served
@@ -301,7 +316,7 @@ async function main() {
   app.use((req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
     const origin = req.get('origin');
-    const host = (req.get(app.get('trust proxy') ? 'x-forwarded-host' : 'host') ?? req.get('host') ?? '').toLowerCase();
+    const host = (requestHost(req) ?? '').toLowerCase();
     const own = `${req.protocol}://${host}`;
     const withSession = sessionCookies.test(req.get('cookie') ?? '');
     const sameOrigin = origin !== undefined ? origin.toLowerCase() === own : !withSession || req.get('sec-fetch-site') === 'same-origin';
@@ -333,7 +348,7 @@ async function main() {
         keyOf: (req, res, tenant) =>
           pageCacheKey({
             tenant,
-            origin: `${req.protocol}://${req.get('host') ?? req.hostname}`,
+            origin: tenantOrigin(tenant, requestedAt(req), originPolicy),
             locale: negotiateLocale(req.get('cookie'), tenant),
             country: effectiveCountry(tenant, visitorOf(req, config.COUNTRY_HEADER).country, req.get('cookie')),
             url: req.originalUrl,
@@ -361,7 +376,7 @@ async function main() {
           isDev,
           user,
           operator,
-          origin: `${req.protocol}://${req.get('host') ?? req.hostname}`,
+          origin: tenantOrigin(tenant, requestedAt(req), originPolicy),
           secure: secureCookies(req),
           userAgent: req.get('user-agent') ?? null,
           jobs,
@@ -373,6 +388,7 @@ async function main() {
           streams,
           media,
           devOutbox,
+          render: { abortMs: config.RENDER_ABORT_MS, retryAfterS: config.OVERLOAD_RETRY_AFTER_S },
           mailFeedbackSecret: config.MAIL_FEEDBACK_SECRET ?? null,
           landing: res.locals.landing as AppLoadContext['landing'],
           clickId: (res.locals.clickId as string | null | undefined) ?? null,
@@ -384,6 +400,7 @@ async function main() {
   const server = app.listen(config.PORT, config.HOST, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
+    listeningPort = port;
     if (devOutbox) ownOrigin = `http://${typeof address === 'object' && address && !['0.0.0.0', '::'].includes(address.address) ? (address.family === 'IPv6' ? `[${address.address}]` : address.address) : '127.0.0.1'}:${port}`;
     log(`${database.kind} database, ${tenants.all().length} tenants, listening on http://localhost:${port} (address ${config.HOST})`);
     for (const tenant of tenants.all()) log(`  ${tenant.settings.name}: http://${tenant.id}.localhost:${port}/`);
@@ -410,6 +427,7 @@ async function main() {
     server.close(async () => {
       clearInterval(sweep);
       tenants.close();
+      load.stop();
       // Running jobs finish (up to 10 s) before the workers and the database close.
       await jobs.stop();
       await postbacks.stop();

@@ -17,9 +17,10 @@ import { serverMessage } from '../i18n/messages';
 import type { Tenant } from '../tenants/schema';
 import { SESSION_COOKIE } from '../accounts/sessions';
 import { OPERATOR_SESSION_COOKIE } from '../operators/sessions';
+import { requestHost } from './origin';
 import { BodyTooLargeError } from './request-input';
 import { pageBody, type CachedPage, type RenderCache } from './render-cache';
-import { statusPage } from './status-page';
+import { sendRefusal } from './status-page';
 import { routeLabeler } from './route-label';
 import { moduleLogger } from '../observability/logger';
 
@@ -63,11 +64,8 @@ export function remixHandler(options: Options): RequestHandler {
     const requestId = res.locals.requestId as string;
     const locale = options.localeOf(req, tenant);
     const isApi = req.path.toLowerCase().startsWith('/api/');
-    const reject = (status: number, code: string, messageId: string, headers: Record<string, string> = {}) => {
-      res.status(status).set({ 'Cache-Control': 'no-store', ...headers });
-      if (isApi || req.method === 'HEAD') res.json({ error: code, message: serverMessage(locale, messageId) });
-      else res.type('html').send(statusPage(tenant, locale, status, serverMessage(locale, messageId)));
-    };
+    const reject = (status: number, code: string, messageId: string, headers: Record<string, string> = {}) =>
+      sendRefusal(req, res, tenant, locale, { status, code, messageId, headers });
     try {
       const build = typeof options.build === 'function' ? await options.build() : options.build;
       if (build !== builtFrom) {
@@ -150,8 +148,8 @@ export function apiMethodsOf(build: ServerBuild): Map<string, string[]> {
 
 /** As @remix-run/express builds it, with the body passed through a counter that stops at `limit` bytes. */
 function remixRequest(req: ExpressRequest, res: ExpressResponse, limit: number): Request {
-  const port = req.get('host')?.split(':')[1];
-  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ''}${req.originalUrl}`);
+  // The host the request was addressed to (a trusted proxy's X-Forwarded-Host with its own port).
+  const url = new URL(`${req.protocol}://${requestHost(req) ?? 'localhost'}${req.originalUrl}`);
   let controller: AbortController | null = new AbortController();
   const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers: remixHeaders(req.headers), signal: controller.signal };
   if (req.method !== 'GET' && req.method !== 'HEAD') {
