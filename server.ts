@@ -43,6 +43,7 @@ import { startSmsWorker } from './app/.server/directdebit/sms';
 import { mediaHandler } from './app/.server/media/media-handler';
 import { localMediaDir, openMediaStorage } from './app/.server/media/open-storage';
 import { DEMO_PASSWORD, seedDemoAccounts } from './app/.server/seed/demo-accounts';
+import { seedDemoHistory } from './app/.server/seed/demo-history';
 import { isDatabaseEmpty, seedDemoProfiles } from './app/.server/seed/demo-profiles';
 import { searchIndexOf } from './app/.server/members/search-index';
 import { TenantRegistry } from './app/.server/tenants/registry';
@@ -101,6 +102,10 @@ async function main() {
   if (!config.SKIP_SEED && (config.DEMO || isDev)) {
     const created = await seedDemoAccounts(database.db, tenants.all());
     if (created) log(`created ${created} demo accounts (password ${DEMO_PASSWORD})`);
+    // Sixty days of each demo site's life, so that the consoles have something to show (decision 0049);
+    // test servers start without it unless asked (their tests count the demo accounts' own rows).
+    const history = (config.DEMO_HISTORY ?? (config.NODE_ENV === 'test' ? 'off' : 'on')) === 'off' ? { tenants: 0, visits: 0, signups: 0, purchases: 0 } : await seedDemoHistory(database.db, tenants.all(), { salt: config.SESSION_SECRET, media, origin: (tenant) => `http://${tenant.id}.localhost:${config.PORT}` });
+    if (history.tenants) log(`demo history: ${history.visits} visits, ${history.signups} signups, ${history.purchases} purchases on ${history.tenants} sites`);
   }
   // The in-memory search index loads in the background; searches ask the database alone until then.
   const searchIndex = searchIndexOf(database.db);

@@ -53,6 +53,8 @@ const EnvSchema = z.object({
   TENANTS_DIR: z.string().min(1).default('./tenants'),
   /** Skips the automatic demo seed on the first start of an empty database. */
   SKIP_SEED: boolFlag,
+  /** The demo's 60 days of history (docs/decisions/0049): on with the demo accounts, off under NODE_ENV=test unless `on`. */
+  DEMO_HISTORY: z.enum(['on', 'off']).optional(),
   /** The render cache of anonymous pages (docs/decisions/0025); `off` renders every request (benchmarks). */
   RENDER_CACHE: z.enum(['on', 'off']).default('on'),
   /**
