@@ -10,18 +10,13 @@
 import http from 'node:http';
 import os from 'node:os';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { migrateToLatest, openDatabase } from '../app/.server/db/database';
 import { signUpMember } from '../tests/support/members';
 import { startServer } from '../tests/support/server';
 import { backendPids, metricValue, percentile, startCpuMeter } from './cpu';
-import { generateProfiles } from './profiles';
+import { benchServerUrl, createBenchDatabase, generateProfiles } from './profiles';
 
-const url = process.env.DATABASE_URL;
-if (!url) {
-  console.log('bench:search-http skipped: set DATABASE_URL=postgres://… (a server where it may create a database)');
-  process.exit(0);
-}
+const url = benchServerUrl('bench:search-http');
 const STEPS = (process.env.BENCH_STEPS ?? '1000000,10000000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 const BUDGET_MS = Number(process.env.BENCH_BUDGET_MIN ?? 15) * 60_000;
@@ -61,13 +56,8 @@ async function time(port: number, path: string, headers: Record<string, string>)
 
 
 const name = `rdv_bench_http_${process.pid}`;
-const admin = new pg.Client({ connectionString: url });
-await admin.connect();
-await admin.query(`create database ${name}`);
-await admin.end();
-const dbUrl = new URL(url);
-dbUrl.pathname = `/${name}`;
-const database = await openDatabase({ databaseUrl: dbUrl.toString(), poolSize: 2 });
+const benchDatabase = await createBenchDatabase(url, name);
+const database = await openDatabase({ databaseUrl: benchDatabase.url, poolSize: 2 });
 const rows: string[][] = [['profiles', 'query over HTTP', 'p50 ms', 'p95 ms', 'server CPU ms/req', 'PG CPU ms/req']];
 const notes: string[] = [];
 let have = 0;
@@ -94,7 +84,7 @@ try {
     const { rows: tableSize } = await sql<{ bytes: number }>`select pg_total_relation_size('profiles')::float8 as bytes`.execute(database.db);
 
     const serverStart = Date.now();
-    const server = await startServer({ SKIP_SEED: '1', DATABASE_URL: dbUrl.toString(), METRICS_PORT: '0', TRUST_PROXY: 'loopback', LOG_LEVEL: 'warn' });
+    const server = await startServer({ SKIP_SEED: '1', DATABASE_URL: benchDatabase.url, METRICS_PORT: '0', TRUST_PROXY: 'loopback', LOG_LEVEL: 'warn' });
     try {
       const member = await signUpMember(server, TENANT, { name: `Bench${size}`, country: 'NL', gender: 'male', seeking: 'female', ip: `10.46.${size % 250}.1` });
       const metricsPort = Number(/metrics on http:\/\/127\.0\.0\.1:(\d+)\/metrics/.exec(server.output())?.[1]);
@@ -135,10 +125,7 @@ try {
 } finally {
   await database.close();
   agent.destroy();
-  const cleanup = new pg.Client({ connectionString: url });
-  await cleanup.connect();
-  await cleanup.query(`drop database if exists ${name} with (force)`);
-  await cleanup.end();
+  await benchDatabase.drop();
 }
 const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
 console.log(`\nbench:search-http — ${RUNS} requests each, one after another, a logged-in member, PostgreSQL (${elapsed()} in all); load average ${os.loadavg().map((v) => v.toFixed(1)).join(' ')}\n`);

@@ -5,16 +5,15 @@
 // the server's CPU per request, the PostgreSQL backends' CPU per request, database transactions and
 // Redis commands per request. Then the cost of open event streams (memory, Redis, idle CPU).
 // Needs DATABASE_URL and REDIS_URL; run after npm run build.
-import crypto from 'node:crypto';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
-import { hashToken } from '../app/.server/accounts/tokens';
 import { openDatabase } from '../app/.server/db/database';
 import { openEventStream, type OpenStream } from '../tests/support/event-stream';
 import { request, startServer } from '../tests/support/server';
 import { backendPids, metricValue, startCpuMeter } from './cpu';
+import { membersWithSessions } from './profiles';
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const REDIS_URL = process.env.REDIS_URL;
@@ -113,18 +112,7 @@ for (const [label, path] of endpoints) {
 
 // Open event streams: one per member online (sessions made directly in the database).
 const metricsText = async () => (await request(metricsPort, 'localhost', '/metrics')).text;
-const cookies: string[] = [];
-const now = new Date();
-for (let i = 0; i < STREAMS; i += 500) {
-  const batch = Array.from({ length: Math.min(500, STREAMS - i) }, (_, j) => ({ tenant_id: TENANT, email: `bench-sizing-${i + j}@example.com`, password_hash: 'x', status: 'confirmed' as const, language: 'nl', signup_date: now }));
-  const rows = await database.db.insertInto('users').values(batch).returning('id').execute();
-  const tokens = rows.map(() => crypto.randomBytes(24).toString('base64url'));
-  await database.db
-    .insertInto('sessions')
-    .values(rows.map((row, j) => ({ id: hashToken(tokens[j]!), tenant_id: TENANT, user_id: row.id, created_at: now, last_seen_at: now, expires_at: new Date(now.getTime() + 86_400_000), ip: null, user_agent: 'bench' })))
-    .execute();
-  cookies.push(...tokens.map((token) => `rdv_session=${token}`));
-}
+const { cookies } = await membersWithSessions(database.db, TENANT, STREAMS, 'bench-sizing');
 (globalThis as { gc?: () => void }).gc?.();
 await new Promise((resolve) => setTimeout(resolve, 2000));
 const before = await metricsText();
