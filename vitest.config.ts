@@ -12,7 +12,9 @@ export default defineConfig({
       {
         resolve: { alias },
         esbuild: { jsx: 'automatic' },
-        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' },
+        // Projects with their own worker counts run one after the other (sequence.groupOrder):
+        // unit, then integration two files at a time, then e2e one file at a time.
+        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', sequence: { groupOrder: 0 } },
       },
       {
         resolve: { alias },
@@ -23,7 +25,11 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 180_000,
           globalSetup: ['tests/support/global-setup.ts'],
-          fileParallelism: false,
+          // Files share nothing (own servers on port 0, own databases and data folders, own Redis
+          // namespaces) and mostly wait on their servers: two at a time (docs/decisions/0041, "The suite").
+          fileParallelism: true,
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -36,6 +42,7 @@ export default defineConfig({
           hookTimeout: 180_000,
           globalSetup: ['tests/support/global-setup.ts'],
           fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

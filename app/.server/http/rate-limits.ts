@@ -1,6 +1,11 @@
 // Abuse limits per tenant and address (DESIGN §10) with rate-limiter-flexible: in Redis when
-// REDIS_URL is set (shared by every instance), in memory otherwise. They sit in front of the
+// REDIS_URL is set, in memory otherwise. In Redis the keys live under the deployment's key space
+// (`prefix`: server.ts passes `<events namespace>:limits`), so every instance of one deployment
+// counts against the same limits and a restart forgets nothing (docs/decisions/0044); a test that
+// wants its own counts gives itself its own prefix. While Redis does not answer, each process
+// counts alone (the insurance limiter) rather than refusing everyone. They sit in front of the
 // domain rules (login lockout per account, daily reset mails), which live in the database.
+// docs/api.md lists the limits.
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
@@ -34,14 +39,15 @@ export interface RateLimits {
   close(): Promise<void>;
 }
 
-export function createRateLimits(options: { redisUrl?: string; limits?: Record<LimitName, Limit>; prefix?: string }): RateLimits {
+/** `prefix`: the key space in Redis, one per deployment (never per process: instances and restarts must share it). */
+export function createRateLimits(options: { redisUrl?: string; limits?: Record<LimitName, Limit>; prefix: string }): RateLimits {
   const limits = options.limits ?? LIMITS;
   const redis = options.redisUrl ? new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false }) : null;
   redis?.on('error', () => {});
   const limiters = Object.fromEntries(
     (Object.keys(limits) as LimitName[]).map((name) => {
       const { points, durationS } = limits[name];
-      const keyPrefix = `${options.prefix ?? 'rdv'}:${name}`;
+      const keyPrefix = `${options.prefix}:${name}`;
       const limiter: RateLimiterAbstract = redis
         ? new RateLimiterRedis({ storeClient: redis, points, duration: durationS, keyPrefix, insuranceLimiter: new RateLimiterMemory({ points, duration: durationS }) })
         : new RateLimiterMemory({ points, duration: durationS, keyPrefix });

@@ -1,0 +1,14 @@
+// A free TCP port on 127.0.0.1: asked of the system, then released for whoever listens on it next
+// (npm run fleet for its instances; the fleet test for the proxy).
+import net from 'node:net';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
