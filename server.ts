@@ -66,7 +66,10 @@ async function main() {
   const config = loadConfig();
   const isDev = config.NODE_ENV === 'development';
   // JSON lines on stdout (docs/decisions/0045-observability.md); each module writes through a child.
-  const log = logFunction(moduleLogger('server'));
+  // Start and stop lines (the address included, which tests and scripts read) are written at any LOG_LEVEL.
+  const serverLog = moduleLogger('server');
+  if (!serverLog.isLevelEnabled('info')) serverLog.level = 'info';
+  const log = logFunction(serverLog);
   const logOf = (module: string) => logFunction(moduleLogger(module), 'warn');
 
   // Refuses to start on an invalid tenant file, naming file and field.

@@ -16,12 +16,12 @@ import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { hashToken } from '../app/.server/accounts/tokens';
 import { openDatabase } from '../app/.server/db/database';
 import { createLocalBus, memberChannel, type EventBus } from '../app/.server/events/bus';
 import { createRedisBus } from '../app/.server/events/redis-bus';
 import { createStreamRegistry, eventStreamResponse } from '../app/.server/events/sse';
 import { startServer } from '../tests/support/server';
+import { membersWithSessions } from './profiles';
 
 const STREAMS = (process.env.BENCH_STREAMS ?? '1000,5000').split(',').map(Number);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
@@ -162,25 +162,13 @@ async function serverHolder(count: number): Promise<Holder> {
   const namespace = `rdv-bench:${crypto.randomBytes(6).toString('hex')}`;
   const server = await startServer({ SKIP_SEED: '1', SEARCH_INDEX_OFF: '1', REDIS_URL, EVENTS_NAMESPACE: namespace });
   const database = await openDatabase({ databaseUrl: server.databaseUrl!, poolSize: 2 });
-  const cookies: string[] = [];
-  const userIds: number[] = [];
+  let members: { userIds: number[]; cookies: string[] };
   try {
-    const members = Math.ceil(count / PER_MEMBER);
-    const now = new Date();
-    for (let i = 0; i < members; i += 500) {
-      const batch = Array.from({ length: Math.min(500, members - i) }, (_, j) => ({ tenant_id: TENANT, email: `bench-events-${i + j}@example.com`, password_hash: 'x', status: 'confirmed' as const, language: 'nl', signup_date: now }));
-      const rows = await database.db.insertInto('users').values(batch).returning('id').execute();
-      const tokens = rows.map(() => crypto.randomBytes(24).toString('base64url'));
-      await database.db
-        .insertInto('sessions')
-        .values(rows.map((row, j) => ({ id: hashToken(tokens[j]!), tenant_id: TENANT, user_id: row.id, created_at: now, last_seen_at: now, expires_at: new Date(now.getTime() + 86_400_000), ip: null, user_agent: 'bench' })))
-        .execute();
-      userIds.push(...rows.map((row) => row.id));
-      cookies.push(...tokens.map((token) => `rdv_session=${token}`));
-    }
+    members = await membersWithSessions(database.db, TENANT, Math.ceil(count / PER_MEMBER), 'bench-events');
   } finally {
     await database.close();
   }
+  const { userIds, cookies } = members;
   const publisher = createRedisBus(REDIS_URL!, { namespace });
   return {
     port: server.port,

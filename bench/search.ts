@@ -3,26 +3,19 @@
 // and by the database alone (while the index loads), next to a primary-key lookup measured in the
 // same run (the baseline); and the index's load time and memory. Needs DATABASE_URL (a server where
 // it may create a database). Run with --expose-gc for an exact memory figure.
-import pg from 'pg';
 import { sql } from 'kysely';
 import { migrateToLatest, openDatabase } from '../app/.server/db/database';
 import { searchMembers } from '../app/.server/members/search';
 import { searchIndexOf } from '../app/.server/members/search-index';
 import { loadTenants } from '../app/.server/tenants/registry';
+import { percentile } from './cpu';
+import { benchServerUrl, createBenchDatabase, generateProfiles } from './profiles';
 
-const url = process.env.DATABASE_URL;
-if (!url) {
-  console.log('bench:search skipped: set DATABASE_URL=postgres://… (a server where it may create a database)');
-  process.exit(0);
-}
+const url = benchServerUrl('bench:search');
 const SIZES = (process.env.BENCH_SIZES ?? '100000,1000000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 const tenant = loadTenants('tenants').find((t) => t.id === 'flirtlokaal')!;
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 /** Durations in ms; a `fn` that answers a number times itself (to leave its set-up out). */
 async function time(fn: () => Promise<unknown>): Promise<number[]> {
@@ -39,25 +32,12 @@ async function time(fn: () => Promise<unknown>): Promise<number[]> {
 const rows: string[][] = [['profiles', 'query', 'p50 ms', 'p95 ms', 'p95 / baseline p95']];
 const notes: string[] = [];
 for (const size of SIZES) {
-  const name = `rdv_bench_${process.pid}_${size}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: dbUrl.toString(), poolSize: 4 });
+  const benchDatabase = await createBenchDatabase(url, `rdv_bench_${process.pid}_${size}`);
+  const database = await openDatabase({ databaseUrl: benchDatabase.url, poolSize: 4 });
   try {
     await migrateToLatest(database.db);
     // Fictional profiles spread like the demo pool: tenant countries, both genders, ages 18–80.
-    await sql`insert into profiles (name, gender, sexuality, birth_date, country, region, city, fictional, status)
-              select 'P' || g,
-                     case when g % 2 = 0 then 'female' else 'male' end,
-                     (array['hetero','gay','lesbian','bi'])[1 + g % 4],
-                     date '2008-01-01' - ((g::bigint * 7919) % (62 * 365))::int,
-                     (array['NL','BE','DE','GB','DK','SE','ES','IT','FR','PL'])[1 + (g / 7) % 10],
-                     'NL-R' || (g % 12), null, true, 'active'
-              from generate_series(1, ${size}) g`.execute(database.db);
+    await generateProfiles(database.db, 1, size);
     // What autovacuum does to a live table: statistics and the visibility map (index-only scans).
     await sql`vacuum analyze profiles`.execute(database.db);
     const viewer = { user: null, hasTrafficSource: false };
@@ -116,10 +96,7 @@ for (const size of SIZES) {
     }
   } finally {
     await database.close();
-    const cleanup = new pg.Client({ connectionString: url });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
+    await benchDatabase.drop();
   }
 }
 const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
