@@ -68,6 +68,10 @@ export interface VisitsTable {
   visitor_id: string;
   target_key: string;
   hits: Generated<number>;
+  /** Salted hash of the address alone (migration 0025): a burst from one address is one visit. */
+  address_key: string | null;
+  /** Hits folded into this visit from the same address with another user agent or cookie (a burst). */
+  burst_hits: Generated<number>;
   created_at: Timestamp;
   last_seen_at: Timestamp;
 }
@@ -311,6 +315,11 @@ export interface PaymentsTable {
   provider_request: Generated<unknown>;
   /** When reconciliation asks the provider next; null once final (payments/reconcile.ts). */
   next_check_at: Generated<Date | null>;
+  /**
+   * Last sign that the payment may have settled: the member came back from the checkout (the result
+   * page) or the provider's webhook named it (migration 0025). Reconciliation asks these first.
+   */
+  settle_hint_at: Generated<Date | null>;
 }
 
 export interface RefundsTable {
@@ -676,6 +685,7 @@ export interface DataExportsTable {
 }
 
 export interface DB {
+  send_log: SendLogTable;
   complaints: ComplaintsTable;
   photo_rejections: PhotoRejectionsTable;
   data_exports: DataExportsTable;
@@ -793,3 +803,12 @@ export type Refund = Selectable<RefundsTable>;
 export type Conversation = Selectable<ConversationsTable>;
 export type Message = Selectable<MessagesTable>;
 export type Operator = Selectable<OperatorsTable>;
+
+/** One mail sent or heavy job queued on someone's request, per subject it counts against (migration 0025; accounts/send-limits.ts). */
+export interface SendLogTable {
+  id: Generated<number>;
+  tenant_id: string;
+  action: string;
+  subject: string;
+  created_at: Timestamp;
+}
