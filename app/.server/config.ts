@@ -42,6 +42,12 @@ const EnvSchema = z.object({
     .url({ protocol: /^https?$/ })
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * Lets calls to addresses someone supplied (push endpoints, postbacks, the SMS gateway) reach
+   * loopback and private addresses: for tests that run a local sink; refused in a real production
+   * start (docs/decisions/0037, app/.server/http/outbound.ts).
+   */
+  OUTBOUND_ALLOW_PRIVATE: boolFlag,
   /** Bearer secret of the mail provider's bounce and complaint reports (POST /api/mail-feedback.php); unset: the endpoint refuses all. */
   MAIL_FEEDBACK_SECRET: optionalText.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
   /** Serves the production build with demo conveniences: generated secret, seeded data, mail outbox page. */
@@ -132,6 +138,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secret = readOrCreateSecret(path.join(dataDir, 'session-secret'));
   }
   const realProduction = values.NODE_ENV === 'production' && !values.DEMO;
+  if (realProduction && values.OUTBOUND_ALLOW_PRIVATE) {
+    throw new ConfigError('Invalid environment:\n  OUTBOUND_ALLOW_PRIVATE: not in a real production start (it lets member-supplied addresses reach the private network)');
+  }
   const host = resolveHost(values.HOST, realProduction, values.DEMO_LISTEN_PUBLIC);
   return { ...values, HOST: host, realProduction, DATA_DIR: dataDir, TENANTS_DIR: path.resolve(values.TENANTS_DIR), SESSION_SECRET: secret, MEDIA_S3: media };
 }
