@@ -68,10 +68,6 @@ export interface VisitsTable {
   visitor_id: string;
   target_key: string;
   hits: Generated<number>;
-  /** Salted hash of the address alone (migration 0025): a burst from one address is one visit. */
-  address_key: string | null;
-  /** Hits folded into this visit from the same address with another user agent or cookie (a burst). */
-  burst_hits: Generated<number>;
   created_at: Timestamp;
   last_seen_at: Timestamp;
 }

@@ -5,9 +5,6 @@
 // - send_log: one row per mail sent or heavy job queued on someone's request, per subject it counts
 //   against (the account, the recipient address, …): the limits of decision 0038 count these rows,
 //   under a transaction-scoped advisory lock per subject, so every instance shares them.
-// - visits.address_key and visits.burst_hits: a burst of hits from one address on one lander with
-//   rotating user agents is one visit (docs/decisions/0027, issue 31 item 7); burst_hits counts the
-//   hits folded into it from other user agents or cookies, and the funnel report shows such visits.
 // PostgreSQL 15 features only.
 import { sql, type Kysely } from 'kysely';
 
@@ -23,11 +20,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz not null
     )`.execute(db);
   await sql`create index send_log_subject_idx on send_log (tenant_id, action, subject, created_at)`.execute(db);
-  await sql`alter table visits add column address_key text, add column burst_hits integer not null default 0`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`alter table visits drop column if exists address_key, drop column if exists burst_hits`.execute(db);
   await sql`drop table if exists send_log`.execute(db);
   await sql`drop index if exists payments_due_order_idx`.execute(db);
   await sql`alter table payments drop column if exists settle_hint_at`.execute(db);
