@@ -6,6 +6,7 @@
 // and a subscription the push service answers 404 or 410 for is dropped.
 import type { Kysely } from 'kysely';
 import webPush from 'web-push';
+import { metrics } from '../observability/metrics';
 import { z } from 'zod';
 import type { DB, User } from '../db/schema';
 import type { Tenant } from '../tenants/schema';
@@ -87,13 +88,16 @@ export async function sendPush(db: Kysely<DB>, tenant: Tenant, subscriptionId: n
       // The endpoint is the member's: the connection is refused when its name resolves to our network.
       agent: outboundAgent(subscription.endpoint) as never,
     });
+    metrics.deliveries.inc({ channel: 'push', result: 'sent' });
     return 'sent';
   } catch (error) {
     const status = (error as { statusCode?: number }).statusCode;
     if (status === 404 || status === 410) {
       await db.deleteFrom('push_subscriptions').where('id', '=', subscriptionId).execute();
+      metrics.deliveries.inc({ channel: 'push', result: 'gone' });
       return 'gone';
     }
+    metrics.deliveries.inc({ channel: 'push', result: 'failed' });
     throw error;
   }
 }
