@@ -42,6 +42,12 @@ const EnvSchema = z.object({
     .url({ protocol: /^https?$/ })
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * Lets calls to addresses someone supplied (push endpoints, postbacks, the SMS gateway) reach
+   * loopback and private addresses: for tests that run a local sink; refused in a real production
+   * start (docs/decisions/0037, app/.server/http/outbound.ts).
+   */
+  OUTBOUND_ALLOW_PRIVATE: boolFlag,
   /** Bearer secret of the mail provider's bounce and complaint reports (POST /api/mail-feedback.php); unset: the endpoint refuses all. */
   MAIL_FEEDBACK_SECRET: optionalText.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
   /** Serves the production build with demo conveniences: generated secret, seeded data, mail outbox page. */
@@ -170,6 +176,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('Invalid environment:\n  OVERLOAD_TEST_DELAY_MS: only for NODE_ENV=test (it makes the server refuse requests as if overloaded)');
   }
   const realProduction = values.NODE_ENV === 'production' && !values.DEMO;
+  if (realProduction && values.OUTBOUND_ALLOW_PRIVATE) {
+    throw new ConfigError('Invalid environment:\n  OUTBOUND_ALLOW_PRIVATE: not in a real production start (it lets member-supplied addresses reach the private network)');
+  }
   const host = resolveHost(values.HOST, realProduction, values.DEMO_LISTEN_PUBLIC);
   const overloadDelay = values.OVERLOAD_DELAY_MS ?? (values.NODE_ENV === 'production' ? 250 : 0);
   // The network console answers on admin.localhost in the demo, development and tests unless told.

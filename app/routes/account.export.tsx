@@ -1,9 +1,10 @@
 // /account/export: a member asks for their data (GDPR Art. 15/20, docs/decisions/0029) and gets a
 // link to a zip (data.json and their photos) that works for 24 hours and only in their own session.
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { EXPORT_LINK_HOURS, requestExport } from '~/.server/trust/export';
+import { sendLimitText } from '~/.server/trust/send-limits';
 import { Button } from '~/components/app/buttons';
 import { metaMessage, pageMeta } from '~/components/app/page-meta';
 import { Alert } from '~/components/forms/fields';
@@ -16,9 +17,12 @@ export function loader({ context }: LoaderFunctionArgs) {
 
 export async function action({ context }: ActionFunctionArgs) {
   if (!context.user) throw redirect('/login');
-  const { token, expiresAt, prepared } = await requestExport(context.db, context.tenant, context.user, { jobs: context.jobs });
-  return { url: `/account/export/${token}`, expiresAt: expiresAt.toISOString(), prepared };
+  const result = await requestExport(context.db, context.tenant, context.user, { jobs: context.jobs });
+  if (!result.ok) return data({ refused: sendLimitText(context.locale, result.retryAfter) } as ExportAnswer, { status: 429 });
+  return { url: `/account/export/${result.token}`, expiresAt: result.expiresAt.toISOString(), prepared: result.prepared } as ExportAnswer;
 }
+
+type ExportAnswer = { refused: string; url?: undefined; prepared?: undefined } | { refused?: undefined; url: string; expiresAt: string; prepared: boolean };
 
 const texts = defineMessages({
   title: { id: 'export.title', defaultMessage: 'Download my data' },
@@ -40,7 +44,12 @@ export default function AccountExport() {
           defaultMessage="You get a zip file with everything we hold about you — your account, profile, consents, likes, the messages you sent and received, purchases, refunds, notification settings and the reports you made — as JSON, and your photos."
         />
       </p>
-      {result ? (
+      {result?.refused ? (
+        <Alert $tone="danger" role="alert" data-testid="export-refused">
+          {result.refused}
+        </Alert>
+      ) : null}
+      {result?.url ? (
         <Alert $tone="success" role="status" data-testid="export-ready">
           {result.prepared ? (
             <FormattedMessage

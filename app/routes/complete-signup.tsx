@@ -1,5 +1,5 @@
 // /complete-signup: the completion step — check your inbox; send the activation mail again.
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, redirect, useActionData, useLoaderData } from '@remix-run/react';
 import { FormattedMessage } from 'react-intl';
 import { Button } from '~/components/app/buttons';
@@ -7,6 +7,7 @@ import { Alert, Card, PageBackdrop } from '~/components/forms/fields';
 import { resendActivation } from '~/.server/accounts/activation';
 import { z } from 'zod';
 import { formAction } from '~/.server/http/form-action';
+import { sendLimitText } from '~/.server/trust/send-limits';
 
 export function loader({ context }: LoaderFunctionArgs) {
   if (!context.user) throw redirect('/login');
@@ -15,12 +16,14 @@ export function loader({ context }: LoaderFunctionArgs) {
 
 export const action = formAction({
   body: z.object({}),
-  failure: () => ({ sent: false }),
+  failure: ({ message }): { sent: boolean; message: string | null } => ({ sent: false, message }),
   async handle({ context }) {
     if (!context.user) throw redirect('/login');
-    const sent = await resendActivation(context.db, context.tenant, context.user, { origin: context.origin, locale: context.locale });
+    const result = await resendActivation(context.db, context.tenant, context.user, { origin: context.origin, locale: context.locale });
+    // Past the limits of docs/decisions/0038: 429 with the wait, and no mail.
+    if ('retryAfter' in result) return data({ sent: false, message: sendLimitText(context.locale, result.retryAfter) }, { status: 429 });
     context.mail.poke();
-    return { sent };
+    return { sent: result.sent, message: null };
   },
 });
 
@@ -49,6 +52,10 @@ export default function CompleteSignup() {
             {result?.sent ? (
               <Alert $tone="success" role="status">
                 <FormattedMessage id="complete.resent" defaultMessage="We sent you a new e-mail." />
+              </Alert>
+            ) : result?.message ? (
+              <Alert $tone="danger" role="alert" data-testid="resend-refused">
+                {result.message}
               </Alert>
             ) : null}
             <Form method="post">

@@ -1,7 +1,7 @@
 // /notifications — also the Settings page of the account menu (SPEC §2): e-mail notifications (and
 // why they are off, with the way back on), push on this device, e-mail address, password, language
 // and deleting the account.
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, redirect, useActionData, useLoaderData, type ClientActionFunctionArgs } from '@remix-run/react';
 import { keepPageAfterFailure, keepPageOnFailure } from '~/components/forms/action-failure';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
@@ -17,6 +17,7 @@ import { changePassword, ChangePasswordSchema, RESET_MESSAGES } from '~/.server/
 import { announceSessionEnd } from '~/.server/events/member-events';
 import { clearSessionCookie } from '~/.server/accounts/sessions';
 import { serverMessage } from '~/.server/i18n/messages';
+import { sendLimitText } from '~/.server/trust/send-limits';
 import { NOTIFICATION_KINDS } from '~/shared/catalogue';
 import { MailOffAlert } from '~/components/notifications/mail-off';
 import { PushSettings } from '~/components/notifications/push-settings';
@@ -50,7 +51,7 @@ const SettingsFormSchema = z.discriminatedUnion('intent', [
 export const action = formAction({
   body: SettingsFormSchema,
   failure: ({ message, raw }): Result => ({ form: typeof raw.intent === 'string' ? raw.intent : '', ok: false, message }),
-  async handle({ context, body }): Promise<Result | Response> {
+  async handle({ context, body }): Promise<Result | Response | ReturnType<typeof data<Result>>> {
     const { db, tenant, locale, user } = context;
     if (!user) throw redirect('/login');
     const intent = body.intent;
@@ -69,6 +70,7 @@ export const action = formAction({
     }
     if (body.intent === 'email') {
       const result = await requestMailChange(db, tenant, user, { email: body.email, origin: context.origin, locale });
+      if (!result.ok && result.error === 'send_limit') return data({ form: intent, ok: false, message: sendLimitText(locale, result.retryAfter) }, { status: 429 });
       if (!result.ok) return { form: intent, ok: false, message: serverMessage(locale, result.error === 'invalid' ? 'mailChange.error.invalid' : 'mailChange.error.taken') };
       context.mail.poke();
       return { form: intent, ok: true, message: serverMessage(locale, 'settings.email.sent') };

@@ -2,11 +2,12 @@
 // marketing or admin role — write the announcement in the default language and any others, preview
 // the mail a member of a chosen language gets, send it to all members (a job fans it out in batches;
 // each member's copy in their language, else the default one). Decided by notifications/news.ts.
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { defineMessages } from 'react-intl';
 import { isLocale, type Locale } from '~/shared/locales';
 import { serverMessage } from '~/.server/i18n/messages';
+import { sendLimitText } from '~/.server/trust/send-limits';
 import { formAction } from '~/.server/http/form-action';
 import { consoleAction, requireOperator, roleRefused } from '~/.server/operators/console';
 import { listNews, NewsFormSchema, previewNews, sendNews, type NewsError } from '~/.server/notifications/news';
@@ -35,7 +36,7 @@ export const action = consoleAction(
   formAction({
     body: NewsFormSchema,
     failure: ({ message, fields, raw }): NewsActionData => ({ ok: false, text: Object.values(fields)[0] ?? message, values: formValues(raw) }),
-    async handle({ context, body }): Promise<NewsActionData> {
+    async handle({ context, body }): Promise<NewsActionData | ReturnType<typeof data<NewsActionData>>> {
       const operator = requireOperator(context);
       const values: Record<string, string> = { default_locale: body.input.default_locale, preview_locale: body.previewLocale };
       for (const [locale, text] of Object.entries(body.input.texts)) Object.assign(values, { [`subject_${locale}`]: text.subject, [`body_${locale}`]: text.body });
@@ -45,6 +46,7 @@ export const action = consoleAction(
         return { ok: true, values, preview: { locale: body.previewLocale, subject: preview.subject, html: preview.html, fallback: preview.fallback } };
       }
       const sent = await sendNews(context.db, context.tenant, operator, body.input, context.jobs);
+      if (!sent.ok && sent.error === 'send_limit') return data<NewsActionData>({ ok: false, text: sendLimitText(context.locale, sent.retryAfter), values }, { status: 429 });
       if (!sent.ok) return sent.error === 'forbidden' ? roleRefused(context.locale) : { ok: false, text: serverMessage(context.locale, ERRORS[sent.error]), values };
       return { ok: true, values: {}, text: serverMessage(context.locale, 'operator.news.done', { count: sent.members }) };
     },

@@ -2,7 +2,7 @@
 // e-mail with roles (the set-password link is mailed to them), change roles, take someone off the
 // site. Everything is decided by app/.server/operators/team.ts; others get 403.
 import { LocaleOptions } from '~/components/operators/locale-options';
-import { type LoaderFunctionArgs } from '@remix-run/node';
+import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
@@ -11,6 +11,7 @@ import { LOCALES } from '~/shared/locales';
 import { OPERATOR_ROLES } from '~/shared/operator-types';
 import { idSchema, text, TEXT_LIMITS } from '~/shared/request-rules';
 import { serverMessage } from '~/.server/i18n/messages';
+import { sendLimitText } from '~/.server/trust/send-limits';
 import { formAction } from '~/.server/http/form-action';
 import { consoleAction, requireRole } from '~/.server/operators/console';
 import { inviteOperator, listTeam, removeFromTeam, setTeamRoles, type TeamError } from '~/.server/operators/team';
@@ -86,6 +87,7 @@ export const action = consoleAction(
             });
       if (!result.ok) {
         if (result.error === 'forbidden') forbidden(locale);
+        if (result.error === 'send_limit') return data({ ok: false, text: sendLimitText(locale, result.retryAfter) }, { status: 429 });
         return { ok: false, text: serverMessage(locale, ERRORS[result.error]) };
       }
       const done = body.intent === 'invite' ? 'operator.team.done.invite' : body.intent === 'roles' ? 'operator.team.done.roles' : 'operator.team.done.remove';

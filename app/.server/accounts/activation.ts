@@ -6,6 +6,7 @@ import type { DB, User } from '../db/schema';
 import type { Tenant } from '../tenants/schema';
 import type { Locale } from '~/shared/locales';
 import { activationMail } from './account-mails';
+import { sendSubject, takeSendSlot } from '../trust/send-limits';
 import { consumeToken, createToken } from './tokens';
 
 /** Confirms the account behind an activation token; false for a bad, used or expired token. */
@@ -42,14 +43,19 @@ export function needsActivationReminder(user: Pick<User, 'status' | 'notificatio
   return user.status === 'not_confirmed' && profileStatus === 'disabled' && user.notifications_disabled.length === 0;
 }
 
-export async function resendActivation(db: Kysely<DB>, tenant: Tenant, user: User, input: { origin: string; locale: Locale }): Promise<boolean> {
-  if (user.status !== 'not_confirmed') return false;
+export type ResendResult = { sent: boolean } | { sent: false; retryAfter: number };
+
+/** Sends the activation mail again, within the limits of docs/decisions/0038 (per account and per address). */
+export async function resendActivation(db: Kysely<DB>, tenant: Tenant, user: User, input: { origin: string; locale: Locale }): Promise<ResendResult> {
+  if (user.status !== 'not_confirmed') return { sent: false };
   const profile = user.profile_id
     ? await db.selectFrom('profiles').select('name').where('id', '=', user.profile_id).executeTakeFirst()
     : undefined;
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx): Promise<ResendResult> => {
+    const slot = await takeSendSlot(trx, tenant.id, 'activation', [sendSubject.account(user.id), sendSubject.recipient(user.email)]);
+    if (!slot.ok) return { sent: false, retryAfter: slot.retryAfter };
     const token = await createToken(trx, { tenantId: tenant.id, userId: user.id, kind: 'activation' });
     await activationMail(trx, tenant, { to: user.email, name: profile?.name ?? '', locale: input.locale, origin: input.origin, token });
+    return { sent: true };
   });
-  return true;
 }

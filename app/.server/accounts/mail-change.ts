@@ -10,13 +10,14 @@ import { serverMessage } from '../i18n/messages';
 import { enqueueMail } from '../mail/mail';
 import type { Tenant } from '../tenants/schema';
 import { confirmAccount } from './activation';
+import { sendSubject, takeSendSlot } from '../trust/send-limits';
 import { consumeToken, createToken } from './tokens';
 
 export const MailChangeSchema = z.object({ email: text(TEXT_LIMITS.email) });
 /** The confirmation: the token from the mailed link, posted by the page's button. */
 export const TokenSchema = z.object({ token: z.string().max(TEXT_LIMITS.token) });
 
-export type MailChangeResult = { ok: true } | { ok: false; error: 'invalid' | 'taken' };
+export type MailChangeResult = { ok: true } | { ok: false; error: 'invalid' | 'taken' } | { ok: false; error: 'send_limit'; retryAfter: number };
 
 async function addressTaken(db: Kysely<DB>, tenant: Tenant, email: string): Promise<boolean> {
   const row = await db
@@ -37,7 +38,10 @@ export async function requestMailChange(
   const email = typeof input.email === 'string' ? input.email.trim().toLowerCase().slice(0, 254) : '';
   if (!EMAIL_PATTERN.test(email)) return { ok: false, error: 'invalid' };
   if (await addressTaken(db, tenant, email)) return { ok: false, error: 'taken' };
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx): Promise<MailChangeResult> => {
+    // At most a few links an hour to any one address and from any one account (docs/decisions/0038).
+    const slot = await takeSendSlot(trx, tenant.id, 'mail_change', [sendSubject.account(user.id), sendSubject.recipient(email)]);
+    if (!slot.ok) return { ok: false, error: 'send_limit', retryAfter: slot.retryAfter };
     const token = await createToken(trx, { tenantId: tenant.id, userId: user.id, kind: 'mail_change', payload: { email } });
     const t = (id: string) => serverMessage(input.locale, id, { site: tenant.settings.name });
     await enqueueMail(trx, tenant, {
@@ -51,8 +55,8 @@ export async function requestMailChange(
         action: { label: t('mail.mailChange.action'), url: `${input.origin}/mail-change/do?token=${encodeURIComponent(token)}` },
       },
     });
+    return { ok: true };
   });
-  return { ok: true };
 }
 
 export type MailChangeConfirmResult = { ok: true } | { ok: false; error: 'invalid_link' | 'taken' };

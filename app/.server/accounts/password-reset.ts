@@ -11,9 +11,11 @@ import type { Tenant } from '../tenants/schema';
 import { passwordResetMail } from './account-mails';
 import { hashPassword, verifyPassword } from './passwords';
 import { destroyAllSessions } from './sessions';
-import { consumeToken, countTokensSince, createToken } from './tokens';
+import { RESET_MAILS_PER_DAY, sendSubject, takeSendSlot } from '../trust/send-limits';
+import { consumeToken, createToken } from './tokens';
 
-export const RESET_MAILS_PER_DAY = Number(process.env.RESET_MAILS_PER_DAY ?? 3);
+// One mechanism with every other limit on mail (docs/decisions/0038): send_log, per account.
+export { RESET_MAILS_PER_DAY };
 export const MIN_PASSWORD_LENGTH = 8;
 
 /** Asking for a reset mail. */
@@ -46,15 +48,15 @@ export async function requestPasswordReset(
         .executeTakeFirst()
     : undefined;
   if (!user) return { ok: false, error: 'not_found' };
-  const since = new Date(now().getTime() - 24 * 3600_000);
-  if ((await countTokensSince(db, user.id, 'password_reset', since)) >= RESET_MAILS_PER_DAY) return { ok: false, error: 'too_many' };
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx): Promise<ResetRequestResult> => {
+    // The account and its address are one subject here: the mail goes to the account's address.
+    if (!(await takeSendSlot(trx, tenant.id, 'password_reset', [sendSubject.account(user.id)])).ok) return { ok: false, error: 'too_many' };
     // Only the newest link works: the older ones of this account are used up now.
     await trx.updateTable('account_tokens').set({ used_at: now() }).where('user_id', '=', user.id).where('kind', '=', 'password_reset').where('used_at', 'is', null).execute();
     const token = await createToken(trx, { tenantId: tenant.id, userId: user.id, kind: 'password_reset' });
     await passwordResetMail(trx, tenant, { to: user.email, name: user.name ?? '', locale: input.locale, origin: input.origin, token });
+    return { ok: true };
   });
-  return { ok: true };
 }
 
 export type ResetResult = { ok: true; userId: number } | { ok: false; error: 'mismatch' | 'too_short' | 'invalid_link' };

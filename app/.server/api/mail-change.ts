@@ -1,7 +1,8 @@
 // POST /api/mail-change.php { email } (member): mails a confirmation link to the new address.
-// 400 'New email adress is invalid'; 409 'This email address already owns an account on this website'.
+// 400 'New email adress is invalid'; 409 'This email address already owns an account on this website';
+// 429 send_limit past the limits of docs/decisions/0038 (per account and per address).
 import { MailChangeSchema, requestMailChange } from '~/.server/accounts/mail-change';
-import { apiError, apiJson } from '~/.server/http/api';
+import { apiError, apiJson, sendLimited } from '~/.server/http/api';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
 
 const route = apiRoute({
@@ -12,6 +13,7 @@ const route = apiRoute({
       const { db, tenant, locale } = context;
       const result = await requestMailChange(db, tenant, user, { email: body.email, origin: context.origin, locale });
       if (!result.ok) {
+        if (result.error === 'send_limit') return sendLimited(locale, result.retryAfter);
         return result.error === 'invalid'
           ? apiError(400, 'invalid_email', locale, 'mailChange.error.invalid')
           : apiError(409, 'email_taken', locale, 'mailChange.error.taken');

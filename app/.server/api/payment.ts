@@ -5,7 +5,7 @@ import { requestPaymentCountry } from '~/.server/credits/payment-country';
 import { apiError, apiJson, notFound } from '~/.server/http/api';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
 import { errorWithValues } from '~/.server/offers/offer-errors';
-import { createPayment, ownPayment, PAYMENT_MESSAGES, PAYMENT_STATUS, paymentView, refreshPayment } from '~/.server/payments/payments';
+import { createPayment, ownPayment, PAYMENT_MESSAGES, PAYMENT_STATUS, paymentView, refreshForMember } from '~/.server/payments/payments';
 import { ProviderError } from '~/.server/payments/provider';
 import { checkoutContext, providerOfContext } from '~/.server/payments/request-context';
 import { CreatePaymentSchema, PaymentIdSchema } from '~/.server/payments/schemas';
@@ -15,17 +15,9 @@ const route = apiRoute({
     member: true,
     query: PaymentIdSchema,
     async handle({ context, query, user }) {
-      let payment = await ownPayment(context.db, context.tenant, user, query.id);
+      const payment = await ownPayment(context.db, context.tenant, user, query.id);
       if (!payment) return notFound(context.locale);
-      // An unsettled payment is asked of the provider at once: the member is waiting for it.
-      if (payment.status === 'open' || payment.status === 'pending') {
-        try {
-          payment = (await refreshPayment(context.db, providerOfContext(context), payment, context.events)).payment;
-        } catch (error) {
-          if (!(error instanceof ProviderError)) throw error;
-        }
-      }
-      return apiJson({ payment: paymentView(payment) });
+      return apiJson({ payment: paymentView(await refreshForMember(context.db, providerOfContext(context), payment, context.events)) });
     },
   }),
   POST: endpoint({

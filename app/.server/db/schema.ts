@@ -311,6 +311,11 @@ export interface PaymentsTable {
   provider_request: Generated<unknown>;
   /** When reconciliation asks the provider next; null once final (payments/reconcile.ts). */
   next_check_at: Generated<Date | null>;
+  /**
+   * Last sign that the payment may have settled: the member came back from the checkout (the result
+   * page) or the provider's webhook named it (migration 0025). Reconciliation asks these first.
+   */
+  settle_hint_at: Generated<Date | null>;
 }
 
 export interface RefundsTable {
@@ -722,6 +727,7 @@ export interface DB {
   network_sessions: NetworkSessionsTable;
   network_login_codes: NetworkLoginCodesTable;
   network_audit: NetworkAuditTable;
+  send_log: SendLogTable;
   complaints: ComplaintsTable;
   photo_rejections: PhotoRejectionsTable;
   data_exports: DataExportsTable;
@@ -839,3 +845,12 @@ export type Refund = Selectable<RefundsTable>;
 export type Conversation = Selectable<ConversationsTable>;
 export type Message = Selectable<MessagesTable>;
 export type Operator = Selectable<OperatorsTable>;
+
+/** One mail sent or heavy job queued on someone's request, per subject it counts against (migration 0025; accounts/send-limits.ts). */
+export interface SendLogTable {
+  id: Generated<number>;
+  tenant_id: string;
+  action: string;
+  subject: string;
+  created_at: Timestamp;
+}

@@ -8,6 +8,7 @@ import type { DB, SmsOutboxTable } from '../db/schema';
 import { startOutboxWorker, type OutboxWorker } from '../jobs/outbox-worker';
 import type { JobQueue } from '../jobs/queue';
 import type { Tenant } from '../tenants/schema';
+import { outboundRequest } from '../http/outbound';
 
 export type SmsWorker = OutboxWorker;
 
@@ -19,14 +20,15 @@ export async function enqueueSms(db: Kysely<DB> | Transaction<DB>, tenant: Tenan
 
 /** POSTs {to, text} to the gateway; a gateway that does not answer within 10 s counts as a failure. */
 export async function sendThroughGateway(url: string, sms: { to: string; text: string }): Promise<void> {
-  const response = await fetch(url, {
+  // Through the outbound agent (docs/decisions/0037): the gateway's address comes from the
+  // environment, and never reaches our own network unless OUTBOUND_ALLOW_PRIVATE says so.
+  const response = await outboundRequest(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify({ to: sms.to, text: sms.text }),
-    signal: AbortSignal.timeout(10_000),
+    timeoutMs: 10_000,
   });
-  await response.text().catch(() => '');
-  if (!response.ok) throw new Error(`SMS gateway answered ${response.status}`);
+  if (response.status < 200 || response.status > 299) throw new Error(`SMS gateway answered ${response.status}`);
 }
 
 export function startSmsWorker(db: Kysely<DB>, jobs: JobQueue, options: { smsUrl?: string | undefined; log?: (m: string) => void }): Promise<SmsWorker> {

@@ -2,6 +2,7 @@
 // { error: <code>, message: <translated text> } with a fitting status.
 import type { Locale } from '~/shared/locales';
 import { serverMessage } from '../i18n/messages';
+import { sendLimitText } from '../trust/send-limits';
 
 export function apiJson(data: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
@@ -36,6 +37,11 @@ export function tooManyRequests(locale: Locale, seconds: number): Response {
     { error: 'too_many_requests', message: serverMessage(locale, 'api.error.tooMany', { minutes }) },
     { status: 429, headers: { 'Retry-After': String(seconds) } },
   );
+}
+
+/** 429 send_limit: a limit on mail or heavy work (docs/decisions/0038), with the wait in the text and Retry-After. */
+export function sendLimited(locale: Locale, retryAfter: number): Response {
+  return apiJson({ error: 'send_limit', message: sendLimitText(locale, retryAfter), retry_after: retryAfter }, { status: 429, headers: { 'Retry-After': String(retryAfter) } });
 }
 
 /** 500 server_error: an unexpected failure, logged under the request id that the answer carries too. */

@@ -18,6 +18,7 @@ import { renderMail, type MailContent } from '../mail/mail';
 import type { OperatorActor } from '../operators/operator';
 import { hasRole } from '../operators/roles';
 import type { Tenant } from '../tenants/schema';
+import { SendRefused, sendSubject, takeSendSlot } from '../trust/send-limits';
 import { mailOnce, type RoundDeps } from './rounds';
 
 export const NEWS_LIMITS = { subject: 120, body: 5000 } as const;
@@ -103,14 +104,28 @@ export async function sendNews(
   operator: OperatorActor,
   input: NewsInput,
   jobs: JobQueue,
-): Promise<{ ok: true; post: number; members: number } | { ok: false; error: NewsError }> {
+): Promise<{ ok: true; post: number; members: number } | { ok: false; error: NewsError } | { ok: false; error: 'send_limit'; retryAfter: number }> {
   const error = check(operator, tenant, input);
   if (error) return { ok: false, error };
-  const post = await db
-    .insertInto('news_posts')
-    .values({ tenant_id: tenant.id, operator_id: operator.id, texts: JSON.stringify(input.texts) as never, default_locale: input.default_locale, created_at: now(), sent_at: now(), recipients: 0 })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  let post: { id: number };
+  try {
+    post = await db.transaction().execute(async (trx) => {
+      // The same texts once a day (a second click, a second tab), and a few posts a day per tenant
+      // (docs/decisions/0038): each is a mail to every member.
+      const content = await takeSendSlot(trx, tenant.id, 'news', [sendSubject.content(JSON.stringify([input.default_locale, input.texts]))], { perHour: 1, perDay: 1 });
+      if (!content.ok) throw new SendRefused(content.retryAfter);
+      const slot = await takeSendSlot(trx, tenant.id, 'news', [sendSubject.tenant(tenant.id)]);
+      if (!slot.ok) throw new SendRefused(slot.retryAfter);
+      return trx
+        .insertInto('news_posts')
+        .values({ tenant_id: tenant.id, operator_id: operator.id, texts: JSON.stringify(input.texts) as never, default_locale: input.default_locale, created_at: now(), sent_at: now(), recipients: 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    });
+  } catch (refusal) {
+    if (refusal instanceof SendRefused) return { ok: false, error: 'send_limit', retryAfter: refusal.retryAfter };
+    throw refusal;
+  }
   const { count } = await db
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<string>().as('count'))

@@ -10,6 +10,7 @@ import { metrics } from '../observability/metrics';
 import { z } from 'zod';
 import type { DB, User } from '../db/schema';
 import type { Tenant } from '../tenants/schema';
+import { outboundAgent, refusedHost } from '../http/outbound';
 
 export interface VapidKeys {
   publicKey: string;
@@ -33,7 +34,8 @@ export async function tenantPushKeys(db: Kysely<DB>, tenant: Tenant): Promise<Va
 /** A browser's PushSubscription.toJSON(). */
 export const PushSubscriptionSchema = z.object({
   subscription: z.object({
-    endpoint: z.url({ protocol: /^https$/ }).max(1000),
+    // Never an address of our own network (docs/decisions/0037): checked again on every connection.
+    endpoint: z.url({ protocol: /^https$/ }).max(1000).refine((url) => refusedHost(url) === null, { message: 'validation.publicAddress' }),
     expirationTime: z.number().nullable().optional(),
     keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
   }),
@@ -83,6 +85,8 @@ export async function sendPush(db: Kysely<DB>, tenant: Tenant, subscriptionId: n
       vapidDetails: { subject: `mailto:${tenant.settings.support_email}`, publicKey: keys.publicKey, privateKey: keys.privateKey },
       TTL: 3600,
       timeout: 10_000,
+      // The endpoint is the member's: the connection is refused when its name resolves to our network.
+      agent: outboundAgent(subscription.endpoint) as never,
     });
     metrics.deliveries.inc({ channel: 'push', result: 'sent' });
     return 'sent';

@@ -3,6 +3,7 @@
 // List-Unsubscribe-Post. A POST to the URL — no login, the token is the proof — adds the reason
 // `listunsubscribe` to notifications_disabled: no notification mail goes out until the member turns
 // mail back on in the settings (enableNotificationMail).
+import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB, User } from '../db/schema';
 import type { Tenant } from '../tenants/schema';
@@ -31,6 +32,11 @@ export async function oneClickUnsubscribe(db: Kysely<DB>, tenant: Tenant, token:
  */
 export async function enableNotificationMail(db: Kysely<DB>, user: User): Promise<string[]> {
   const next = user.notifications_disabled.filter((reason) => reason !== 'listunsubscribe' && reason !== 'fbl');
-  await db.updateTable('users').set({ notifications_disabled: next }).where('id', '=', user.id).execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ notifications_disabled: next }).where('id', '=', user.id).execute();
+    // A new token (issue 31 item 7): the links in every mail sent before — forwarded, archived, in
+    // a mailbox someone else reads — no longer turn mail off again.
+    await trx.updateTable('notification_state').set({ unsubscribe_token: crypto.randomBytes(18).toString('base64url') }).where('user_id', '=', user.id).execute();
+  });
   return next;
 }

@@ -14,6 +14,7 @@ import { addOperator, SET_PASSWORD_HOURS } from './accounts';
 import { recordAudit } from './audit';
 import type { OperatorActor } from './operator';
 import { hasRole } from './roles';
+import { SendRefused, sendSubject, takeSendSlot } from '../trust/send-limits';
 
 export type TeamError = 'forbidden' | 'invalid_email' | 'no_roles' | 'not_found' | 'own_admin';
 
@@ -52,12 +53,16 @@ export async function inviteOperator(
   tenant: Tenant,
   actor: OperatorActor,
   input: InviteInput & { origin: string },
-): Promise<{ ok: true; operatorId: number } | { ok: false; error: TeamError }> {
+): Promise<{ ok: true; operatorId: number } | { ok: false; error: TeamError } | { ok: false; error: 'send_limit'; retryAfter: number }> {
   if (!hasRole(actor, tenant.id, 'admin')) return { ok: false, error: 'forbidden' };
   if (!input.roles.length) return { ok: false, error: 'no_roles' };
-  return db.transaction().execute(async (trx) => {
+  const invited = await db.transaction().execute(async (trx) => {
     const added = await addOperator(trx, tenant, { email: input.email, name: input.name || undefined, language: input.language, roles: input.roles });
     if (!added.ok) return added;
+    // Invitations per inviting operator and per invited address (docs/decisions/0038): a refusal
+    // rolls the invitation back with the rest of the transaction.
+    const slot = await takeSendSlot(trx, tenant.id, 'operator_invitation', [sendSubject.operator(actor.id), sendSubject.recipient(input.email)]);
+    if (!slot.ok) throw new SendRefused(slot.retryAfter);
     await recordAudit(trx, { operatorId: actor.id, tenantId: tenant.id, action: 'invite', subjectOperatorId: added.operatorId, detail: { roles: input.roles } });
     const t = (id: string) => serverMessage(input.language, id, { site: tenant.settings.name, inviter: actor.name, hours: SET_PASSWORD_HOURS });
     await enqueueMail(trx, tenant, {
@@ -73,7 +78,11 @@ export async function inviteOperator(
       },
     });
     return { ok: true as const, operatorId: added.operatorId };
+  }).catch((error: unknown) => {
+    if (error instanceof SendRefused) return { ok: false as const, error: 'send_limit' as const, retryAfter: error.retryAfter };
+    throw error;
   });
+  return invited;
 }
 
 /** Gives an operator of this tenant new roles (at least one). */

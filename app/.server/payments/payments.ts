@@ -259,7 +259,36 @@ export async function handlePaymentWebhook(db: Kysely<DB>, tenant: Tenant, provi
     .where('provider_id', '=', providerId)
     .executeTakeFirst();
   if (!payment) return null;
+  await noteSettleHint(db, payment);
   return refreshPayment(db, provider, payment, events);
+}
+
+/**
+ * A sign that the payment may have settled — the provider's webhook named it, or the member is back
+ * from the checkout on the result page: reconciliation asks it before the rest of a backlog, at once
+ * (should the call made now fail) rather than at its next minute (docs/decisions/0022, addendum).
+ */
+export async function noteSettleHint(db: Db, payment: Payment): Promise<void> {
+  if (payment.status !== 'open' && payment.status !== 'pending') return;
+  const at = now();
+  await db
+    .updateTable('payments')
+    .set((eb) => ({ settle_hint_at: at, next_check_at: eb.fn('least', ['next_check_at', eb.val(at)]) }))
+    .where('id', '=', payment.id)
+    .where('status', 'in', ['open', 'pending'])
+    .execute();
+}
+
+/** The member's result page asks about an unsettled payment at once: the member is waiting for it. */
+export async function refreshForMember(db: Kysely<DB>, provider: PaymentProvider, payment: Payment, events?: EventBus): Promise<Payment> {
+  if (payment.status !== 'open' && payment.status !== 'pending') return payment;
+  await noteSettleHint(db, payment);
+  try {
+    return (await refreshPayment(db, provider, payment, events)).payment;
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    return payment;
+  }
 }
 
 /** One of the member's own payments, or undefined (another member's id answers 404). */

@@ -13,6 +13,7 @@ import type { Tenant } from '../tenants/schema';
 import type { Selectable } from 'kysely';
 import { onPostbackQueued } from './record';
 import { decimalAmount, renderTemplate } from './templates';
+import { outboundRequest } from '../http/outbound';
 
 export const POSTBACK_MAX_ATTEMPTS = 8;
 const LEASE_MS = 5 * 60_000;
@@ -58,15 +59,21 @@ function getOwnSite(url: string, tenant: Tenant): Promise<number> {
   });
 }
 
+/**
+ * Sends one postback (docs/decisions/0037). A path template (the demo network's /dev/postbacks)
+ * goes to this server itself, which has an own address only outside a real production start. Any
+ * other URL is the marketer's: https only in a real production start (http:// only where the server
+ * has an own address: demo, development, tests), and through the outbound agent, which refuses to
+ * connect to our own network whatever the name resolves to.
+ */
 async function send(url: string, tenant: Tenant, selfOrigin: string | null): Promise<number> {
   if (url.startsWith('/')) {
     if (!selfOrigin) throw new Error('no own address for a /dev/postbacks template');
     return getOwnSite(`${selfOrigin}${url}`, tenant);
   }
-  const response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) });
-  // Read (and drop) the answer so that the connection is free again; networks answer a word or two.
-  await response.arrayBuffer().catch(() => null);
-  return response.status;
+  if (!url.startsWith('https://') && !selfOrigin) throw new Error('postback URLs must be https:// in production');
+  // Networks answer a word or two; redirects are not followed.
+  return (await outboundRequest(url, { timeoutMs: TIMEOUT_MS })).status;
 }
 
 /** Sends every due postback once; resolves with the number sent. */

@@ -15,6 +15,7 @@ import { now, today } from '../clock';
 import type { DB, User } from '../db/schema';
 import { serverMessage } from '../i18n/messages';
 import { enqueueMail } from '../mail/mail';
+import { sendSubject, takeSendSlot } from './send-limits';
 import { tenantScope } from '../profiles/pool';
 import type { Tenant } from '../tenants/schema';
 
@@ -152,7 +153,10 @@ export async function fileComplaint(
       description: input.description,
       evidence: profile ? { profile } : null,
     });
-    await receiptMail(trx, tenant, email, actor.locale, row.reference);
+    // A notice is always taken (DSA Art. 16); its receipt goes to the named address only within the
+    // limits of docs/decisions/0038 — the reference is on the page anyway.
+    const subjects = [sendSubject.recipient(email), ...(actor.user ? [sendSubject.account(actor.user.id)] : [])];
+    if ((await takeSendSlot(trx, tenant.id, 'complaint_receipt', subjects)).ok) await receiptMail(trx, tenant, email, actor.locale, row.reference);
     return { ok: true as const, reference: row.reference };
   });
 }
@@ -183,7 +187,7 @@ export async function reportContent(
         ...(message ? { message: { id: message.id, kind: message.kind, text: message.body, sender: message.sender_profile_id, at: message.created_at.toISOString(), signals: message.signals } } : {}),
       },
     });
-    await receiptMail(trx, tenant, actor.user.email, actor.locale, row.reference);
+    if ((await takeSendSlot(trx, tenant.id, 'complaint_receipt', [sendSubject.account(actor.user.id)])).ok) await receiptMail(trx, tenant, actor.user.email, actor.locale, row.reference);
     return { ok: true as const, reference: row.reference };
   });
 }

@@ -5,6 +5,7 @@
 // asks for it and gets a link that works for 24 hours and only with their own session; a small zip is
 // built while it streams (yazl), so its size costs no memory; a large one (EXPORT_INLINE_LIMIT) is
 // prepared by the job queue and kept in the media store until the link expires.
+import { sendSubject, takeSendSlot } from './send-limits';
 import crypto from 'node:crypto';
 import { PassThrough, Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
@@ -128,6 +129,8 @@ export const EXPORT_RULES: Record<keyof DB, Rule> = {
   // The browsers the member gets pushes in; their encryption keys are secrets of the browser and stay out.
   push_subscriptions: { about: 'member', rows: async (db, who) => (await db.selectFrom('push_subscriptions').select(['endpoint', 'created_at']).where('user_id', '=', who.userId).execute()) as Rows },
   // The reminders, promotions, weekly updates and news mails the member was sent (once each).
+  // The mails and exports this account asked for, counted against the limits of decision 0038.
+  send_log: { about: 'member', rows: async (db, who) => (await db.selectFrom('send_log').select(['action', 'created_at']).where('subject', '=', `account:${who.userId}`).execute()) as Rows },
   notification_log: { about: 'member', rows: async (db, who) => (await db.selectFrom('notification_log').select(['kind', 'key', 'sent_at']).where('user_id', '=', who.userId).execute()) as Rows },
   news_posts: { about: 'none', why: "the website's announcements as operators wrote them, the same for every member" },
   tenant_push_keys: { about: 'none', why: "the website's own web-push keys, not about any member" },
@@ -183,7 +186,10 @@ export async function requestExport(
   tenant: Tenant,
   user: User,
   deps: { jobs: Pick<JobQueue, 'send'> },
-): Promise<{ token: string; expiresAt: Date; prepared: boolean }> {
+): Promise<{ ok: true; token: string; expiresAt: Date; prepared: boolean } | { ok: false; retryAfter: number }> {
+  // A few exports an hour and a day per account (docs/decisions/0038): each may be a job zipping every photo.
+  const slot = await takeSendSlot(db, tenant.id, 'data_export', [sendSubject.account(user.id)]);
+  if (!slot.ok) return slot;
   const token = crypto.randomBytes(32).toString('base64url');
   const created = now();
   const expiresAt = new Date(created.getTime() + EXPORT_LINK_HOURS * 3600_000);
@@ -191,7 +197,7 @@ export async function requestExport(
   const id = hashToken(token);
   await db.insertInto('data_exports').values({ id, user_id: user.id, tenant_id: tenant.id, created_at: created, expires_at: expiresAt, status: prepared ? 'preparing' : 'ready' }).execute();
   if (prepared) await deps.jobs.send('trust.export', { export: id } satisfies ExportJob);
-  return { token, expiresAt, prepared };
+  return { ok: true, token, expiresAt, prepared };
 }
 
 /** The job: builds the zip of a large export and keeps it in the media store until the link expires. */

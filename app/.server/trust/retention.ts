@@ -3,12 +3,14 @@
 // - complaints and reports closed more than COMPLAINT_YEARS years ago, with their evidence and the
 //   audit rows that name them (the audit log is kept as long as the complaints it names);
 // - notices of rejected photos older than REJECTION_DAYS days (the photo itself went at once);
-// - data exports whose link has expired: the row, and the prepared zip in the media store.
+// - data exports whose link has expired: the row, and the prepared zip in the media store;
+// - counted sends (send_log) older than two days: the limits of decision 0038 look back a day.
 // Time comes from the clock module, so a test moves the clock rather than waiting years.
 import type { Kysely } from 'kysely';
 import { now } from '../clock';
 import type { DB } from '../db/schema';
 import { deleteUnreachable, type MediaStorage } from '../media/storage';
+import { forgetOldSends } from './send-limits';
 
 export const COMPLAINT_YEARS = 3;
 export const REJECTION_DAYS = 365;
@@ -30,6 +32,8 @@ export async function applyRetention(db: Kysely<DB>, media: MediaStorage): Promi
     return Number(deleted.numDeletedRows);
   });
   const rejections = await db.deleteFrom('photo_rejections').where('created_at', '<', new Date(at.getTime() - REJECTION_DAYS * 24 * 3600_000)).executeTakeFirst();
+  // Counted sends past the longest window of docs/decisions/0038.
+  await forgetOldSends(db);
   const expired = await db.deleteFrom('data_exports').where('expires_at', '<=', at).returning('file_key').execute();
   // The rows are gone, so the links answer 404 already; the files go after.
   await deleteUnreachable(media, expired.flatMap((row) => (row.file_key ? [row.file_key] : [])));

@@ -22,6 +22,7 @@ import * as m0019 from './0019-trust-and-safety';
 import * as m0020 from './0020-invisible-since';
 import * as m0022 from './0022-notification-rounds';
 import * as m0023 from './0023-photo-moderation';
+import * as m0025 from './0025-send-limits-and-reconciliation-order';
 import * as m0033 from './0033-network-console';
 
 export const migrations: Record<string, Migration> = {
@@ -47,5 +48,6 @@ export const migrations: Record<string, Migration> = {
   '0020-invisible-since': m0020,
   '0022-notification-rounds': m0022,
   '0023-photo-moderation': m0023,
+  '0025-send-limits-and-reconciliation-order': m0025,
   '0033-network-console': m0033,
 };
