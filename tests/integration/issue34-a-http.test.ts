@@ -169,3 +169,27 @@ describe('item 10: a username equal to the e-mail address', () => {
     expect(res.json()).toMatchObject({ fields: { name: 'Username may not be the same as your e-mail address' } });
   });
 });
+
+describe('item 4: the sandbox', () => {
+  it('shows a refund on its payment page and can make the saved card decline a repeat order', async () => {
+    const cookie = await member();
+    const created = await json('POST', '/api/payment.php', { package: 'starter', method: 'creditcard', country: 'NL' }, cookie);
+    expect(created.status).toBe(201);
+    const { payment } = created.json<{ payment: { id: number; checkout_url: string } }>();
+    const page = new URL(payment.checkout_url).pathname;
+    expect((await form(page, { outcome: 'paid' }, cookie)).status).toBe(302);
+    expect((await json('POST', '/api/refund.php', { payment: payment.id }, cookie)).status).toBe(201);
+    const sandbox = await get(page, cookie);
+    expect(sandbox.text).toContain('data-testid="sandbox-refunded"');
+    expect(text(sandbox.text)).toMatch(/Refunded: €19\.95 ?\./);
+    // A second purchase saves a card; the sandbox then makes it decline.
+    const again = (await json('POST', '/api/payment.php', { package: 'starter', method: 'creditcard', country: 'NL' }, cookie)).json<{ payment: { checkout_url: string } }>().payment;
+    const againPage = new URL(again.checkout_url).pathname;
+    await form(againPage, { outcome: 'paid' }, cookie);
+    expect((await get(againPage, cookie)).text).toContain('data-testid="outcome-decline_card"');
+    await form(againPage, { outcome: 'decline_card' }, cookie);
+    expect(text((await get(againPage, cookie)).text)).toContain('The saved card declines repeat orders.');
+    const repeated = await json('POST', '/api/repeat-order.php', {}, cookie);
+    expect(repeated.json()).toMatchObject({ charged: true, payment: { status: 'failed' } });
+  });
+});
