@@ -9,6 +9,7 @@
 // Last-Event-ID gets what it missed (`history`), or learns that the gap is too old to replay.
 
 import type { MemberEventType } from '~/shared/chat-types';
+import { logger } from '../observability/logger';
 
 export type { MemberEventType };
 export type OperatorEventType = 'queue';
@@ -21,7 +22,7 @@ export interface BusEvent<T extends string = string> {
   id?: string;
 }
 
-export type Channel = { kind: 'member'; tenantId: string; userId: number } | { kind: 'operators'; tenantId: string };
+export type Channel = { kind: 'member'; tenantId: string; userId: number } | { kind: 'operators'; tenantId: string } | { kind: 'sessions'; tenantId: string };
 
 export function memberChannel(tenantId: string, userId: number): Channel {
   return { kind: 'member', tenantId, userId };
@@ -31,8 +32,13 @@ export function operatorChannel(tenantId: string): Channel {
   return { kind: 'operators', tenantId };
 }
 
+/** A tenant's control channel: members whose sessions ended, for every instance's session cache (accounts/session-cache.ts). */
+export function sessionsChannel(tenantId: string): Channel {
+  return { kind: 'sessions', tenantId };
+}
+
 export function channelKey(channel: Channel): string {
-  return channel.kind === 'member' ? `member:${channel.tenantId}:${channel.userId}` : `operators:${channel.tenantId}`;
+  return channel.kind === 'member' ? `member:${channel.tenantId}:${channel.userId}` : `${channel.kind}:${channel.tenantId}`;
 }
 
 export type Listener = (event: BusEvent) => void;
@@ -103,7 +109,7 @@ export function deliver(listeners: Iterable<Listener>, event: BusEvent): void {
     try {
       listener(event);
     } catch (error) {
-      console.error('[rendezvous] event listener failed:', error);
+      logger.error({ err: error }, 'event listener failed');
     }
   }
 }

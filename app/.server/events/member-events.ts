@@ -5,8 +5,9 @@
 // The like and match events are made next to the likes, in app/.server/likes/likes.ts (announceLike).
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { memberChannel, type EventBus } from './bus';
+import { memberChannel, sessionsChannel, type EventBus } from './bus';
 import { RECHECK_EVENT } from './sse';
+import { logger } from '../observability/logger';
 
 /** The `credits` event: the member's balance now (and premium, which a first purchase turns on). */
 export interface CreditsEvent {
@@ -23,11 +24,15 @@ export async function announceCredits(db: Kysely<DB>, events: EventBus | undefin
     const event: CreditsEvent = { credits: user.credits, paid_user: user.paid_user };
     await events.publish(memberChannel(user.tenant_id, userId), { type: 'credits', data: event });
   } catch (error) {
-    console.error(`[rendezvous] announcing credits failed: ${(error as Error).message}`);
+    logger.error(`announcing credits failed: ${(error as Error).message}`);
   }
 }
 
-/** Sessions of the member ended (logout, password change, deletion): their streams check theirs and close. */
+/**
+ * Sessions of the member ended (logout, password change, deletion): their streams check theirs and
+ * close, and every instance drops the member from its session cache (accounts/session-cache.ts).
+ */
 export async function announceSessionEnd(events: EventBus | undefined, tenantId: string, userId: number): Promise<void> {
+  await events?.publish(sessionsChannel(tenantId), { type: RECHECK_EVENT, data: { user: userId } });
   await events?.publish(memberChannel(tenantId, userId), { type: RECHECK_EVENT, data: {} });
 }

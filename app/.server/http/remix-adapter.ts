@@ -1,9 +1,11 @@
-// Express → Remix, with the request gate in front (docs/api.md "Methods, sizes and errors"):
-// - a method a route does not take answers 405 before Remix sees it (JSON with Allow on /api, a
-//   themed page elsewhere), TRACE and other exotic methods included;
+// Express → Remix, with the request gate in front (docs/api.md "Methods, sizes and errors"). The JSON
+// API (/api/) is not Remix's: the API router (api-router.ts) answers it before this handler, with
+// the same gate (bodyLimitOf, clientGone, remixRequest and sendRemixResponse are shared).
+// - a method a page does not take answers 405 before Remix sees it (a themed page with Allow),
+//   TRACE and other exotic methods included;
 // - bodies are capped: Content-Length over the cap answers 413 at once, and a body without a length
 //   is cut off when it grows past the cap (the route then answers 413);
-// - an unexpected failure answers 500 server_error (JSON on /api) and is logged with the request id.
+// - an unexpected failure answers 500 (a themed page) and is logged with the request id.
 // - an anonymous GET of a cacheable page is answered from the render cache (render-cache.ts) when it
 //   can be, before the load context is built; per-request hooks that must see every page view (a
 //   lander visit) therefore run as Express middleware before this handler (server.ts).
@@ -13,13 +15,17 @@ import { createReadableStreamFromReadable, createRequestHandler, writeReadableSt
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
 import { MAX_UPLOAD_BYTES } from '../members/photos';
 import type { Locale } from '~/shared/locales';
-import { serverMessage } from '../i18n/messages';
 import type { Tenant } from '../tenants/schema';
 import { SESSION_COOKIE } from '../accounts/sessions';
 import { OPERATOR_SESSION_COOKIE } from '../operators/sessions';
+import { requestHost } from './origin';
 import { BodyTooLargeError } from './request-input';
 import { pageBody, type CachedPage, type RenderCache } from './render-cache';
-import { statusPage } from './status-page';
+import { sendRefusal } from './status-page';
+import { routeLabeler } from './route-label';
+import { moduleLogger } from '../observability/logger';
+
+const log = moduleLogger('http');
 
 /**
  * Body caps: JSON and form bodies 64 KiB; multipart (photo uploads) the photo limit plus room for the
@@ -51,43 +57,36 @@ const PAGE_CACHE_CONTROL = 'private, no-cache';
 export function remixHandler(options: Options): RequestHandler {
   let handler: ReturnType<typeof createRequestHandler> | null = null;
   let builtFrom: ServerBuild | null = null;
-  let apiRoutes = new Map<string, string[]>();
+  let routeOf: (pathname: string) => string = () => 'unmatched';
 
   return async (req, res) => {
     const tenant = res.locals.tenant as Tenant;
     const requestId = res.locals.requestId as string;
     const locale = options.localeOf(req, tenant);
     const isApi = req.path.toLowerCase().startsWith('/api/');
-    const reject = (status: number, code: string, messageId: string, headers: Record<string, string> = {}) => {
-      res.status(status).set({ 'Cache-Control': 'no-store', ...headers });
-      if (isApi || req.method === 'HEAD') res.json({ error: code, message: serverMessage(locale, messageId) });
-      else res.type('html').send(statusPage(tenant, locale, status, serverMessage(locale, messageId)));
-    };
+    const reject = (status: number, code: string, messageId: string, headers: Record<string, string> = {}) =>
+      sendRefusal(req, res, tenant, locale, { status, code, messageId, headers });
     try {
       const build = typeof options.build === 'function' ? await options.build() : options.build;
       if (build !== builtFrom) {
         handler = createRequestHandler(build, options.mode);
-        apiRoutes = apiMethodsOf(build);
+        routeOf = routeLabeler(build);
         builtFrom = build;
       }
+      // The route pattern for the request's log line and metrics (server.ts reads it when the response ends).
+      res.locals.route = routeOf(req.path);
 
-      // A single-fetch data request (a fetcher in the page) asks for <path>.data.
-      const allowed = isApi ? (apiRoutes.get(req.path.toLowerCase().replace(/\/+$/, '').replace(/\.data$/, '')) ?? null) : PAGE_METHODS;
-      if (!allowed) return reject(404, 'not_found', 'api.error.notFound');
-      if (!allowed.includes(req.method)) return reject(405, 'method_not_allowed', 'api.error.methodNotAllowed', { Allow: allowed.join(', ') });
+      // /api/ is the API router's (api-router.ts, mounted before this handler); nothing of it is Remix's.
+      if (isApi) return reject(404, 'not_found', 'api.error.notFound');
+      if (!PAGE_METHODS.includes(req.method)) return reject(405, 'method_not_allowed', 'api.error.methodNotAllowed', { Allow: PAGE_METHODS.join(', ') });
 
-      const limit = REPORT_PATHS.has(req.path.toLowerCase())
-        ? BODY_LIMITS.report
-        : /^multipart\/form-data/i.test(req.get('content-type') ?? '')
-          ? BODY_LIMITS.multipart
-          : BODY_LIMITS.form;
-      // On /api an oversize body is refused unread; a page's form reads up to the cap and says so inline.
-      if (isApi && Number(req.get('content-length') ?? 0) > limit) return reject(413, 'too_large', 'api.error.tooLarge', { Connection: 'close' });
+      const limit = bodyLimitOf(req);
+      // A page's form reads up to the cap and says so inline (the API router refuses an oversize body unread).
 
       const renderCache = options.renderCache;
       // Only a GET of a cacheable page with no session cookie at all: a member never gets a cached page.
       const cacheKey =
-        renderCache && req.method === 'GET' && !isApi && renderCache.cache.isCacheablePath(req.path) && !SESSION.test(req.get('cookie') ?? '')
+        renderCache && req.method === 'GET' && renderCache.cache.isCacheablePath(req.path) && !SESSION.test(req.get('cookie') ?? '')
           ? renderCache.keyOf(req, res, tenant)
           : null;
       if (cacheKey) {
@@ -99,7 +98,7 @@ export function remixHandler(options: Options): RequestHandler {
       let context: AppLoadContext = { ...(await options.getLoadContext(req, res)), documentRequest: !/\.data$/.test(req.path), serverOnly: new Map() };
       // Rendered with the placeholder nonce, which sendCachedPage replaces with this response's own.
       if (cacheKey && !context.user && !context.operator) context = { ...context, nonce: renderCache!.cache.placeholderNonce };
-      let response = await handler!(request, context);
+      const response = await handler!(request, context);
       // A client that hung up is not a server failure: Remix reports its aborted request as a 500.
       if (request.signal.aborted || res.destroyed) return clientGone(req, requestId);
       if (cacheKey && context.nonce === renderCache!.cache.placeholderNonce && /^text\/html/i.test(response.headers.get('content-type') ?? '')) {
@@ -111,39 +110,30 @@ export function remixHandler(options: Options): RequestHandler {
         if (!keep) page.parts = html.toString('utf8').split(renderCache!.cache.placeholderNonce).map((part) => Buffer.from(part));
         return sendCachedPage(res, page, keep ? 'miss' : 'bypass', response.statusText);
       }
-      if (isApi && response.status >= 500 && !/json/.test(response.headers.get('content-type') ?? '')) {
-        console.error(`[rendezvous] request ${requestId}: ${req.method} ${req.path} answered ${response.status}`);
-        response = Response.json({ error: 'server_error', message: serverMessage(locale, 'api.error.internal'), request_id: requestId }, { status: 500 });
-      }
       await sendRemixResponse(res, response);
     } catch (error) {
       if (res.destroyed) return clientGone(req, requestId);
-      console.error(`[rendezvous] request ${requestId} failed: ${req.method} ${req.path}`, error);
+      log.error({ reqId: requestId, route: res.locals.route as string, err: error }, `request ${requestId} failed: ${req.method} ${(res.locals.route as string | undefined) ?? 'unmatched'}`);
       if (res.headersSent) return void res.end();
       reject(500, 'server_error', 'api.error.internal');
     }
   };
 }
 
-function clientGone(req: ExpressRequest, requestId: string): void {
-  console.log(`[rendezvous] request ${requestId}: ${req.method} ${req.path}: the client disconnected`);
+/** The body cap of a request (BODY_LIMITS): by its path and content type. */
+export function bodyLimitOf(req: ExpressRequest): number {
+  if (REPORT_PATHS.has(req.path.toLowerCase())) return BODY_LIMITS.report;
+  return /^multipart\/form-data/i.test(req.get('content-type') ?? '') ? BODY_LIMITS.multipart : BODY_LIMITS.form;
 }
 
-/** The methods of each /api route by its path (`/api/user.php`): `loader.methods`, see api-route.ts. Read once per build. */
-export function apiMethodsOf(build: ServerBuild): Map<string, string[]> {
-  const routes = new Map<string, string[]>();
-  for (const route of Object.values(build.routes)) {
-    if (!route.path?.toLowerCase().startsWith('api/') || route.path.includes('*')) continue;
-    const methods = (route.module.loader as { methods?: unknown } | undefined)?.methods;
-    routes.set(`/${route.path.toLowerCase()}`, Array.isArray(methods) ? (methods as string[]) : ['GET', 'HEAD']);
-  }
-  return routes;
+export function clientGone(req: ExpressRequest, requestId: string): void {
+  log.info({ reqId: requestId }, `request ${requestId}: ${req.method} ${(req.res?.locals.route as string | undefined) ?? 'unmatched'}: the client disconnected`);
 }
 
 /** As @remix-run/express builds it, with the body passed through a counter that stops at `limit` bytes. */
-function remixRequest(req: ExpressRequest, res: ExpressResponse, limit: number): Request {
-  const port = req.get('host')?.split(':')[1];
-  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ''}${req.originalUrl}`);
+export function remixRequest(req: ExpressRequest, res: ExpressResponse, limit: number): Request {
+  // The host the request was addressed to (a trusted proxy's X-Forwarded-Host with its own port).
+  const url = new URL(`${req.protocol}://${requestHost(req) ?? 'localhost'}${req.originalUrl}`);
   let controller: AbortController | null = new AbortController();
   const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers: remixHeaders(req.headers), signal: controller.signal };
   if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -184,7 +174,7 @@ function sendCachedPage(res: ExpressResponse, page: CachedPage, state: 'hit' | '
   res.end(pageBody(page, res.locals.nonce as string));
 }
 
-async function sendRemixResponse(res: ExpressResponse, response: Response): Promise<void> {
+export async function sendRemixResponse(res: ExpressResponse, response: Response): Promise<void> {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);
