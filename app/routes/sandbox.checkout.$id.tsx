@@ -210,21 +210,16 @@ export default function SandboxCheckout() {
             <SandboxAfterwards refunded={data.refunded} currency={data.currency} savedCard={data.savedCard} />
           </Status>
         ) : null}
-        {settled && data.savedCard === 'valid' ? (
+        {settled && (data.chargeable || data.savedCard === 'valid') ? (
           <Form method="post">
             <Buttons>
-              <Outcome type="submit" name="outcome" value="decline_card" $kind="failed" disabled={navigation.state !== 'idle'} data-testid="outcome-decline_card">
-                {intl.formatMessage(outcomes.decline_card)}
-              </Outcome>
-            </Buttons>
-          </Form>
-        ) : null}
-        {settled && data.chargeable ? (
-          <Form method="post">
-            <Buttons>
-              <Outcome type="submit" name="outcome" value="chargeback" $kind="chargeback" disabled={navigation.state !== 'idle'} data-testid="outcome-chargeback">
-                {intl.formatMessage(outcomes.chargeback)}
-              </Outcome>
+              {(['decline_card', 'chargeback'] as const)
+                .filter((outcome) => (outcome === 'chargeback' ? data.chargeable : data.savedCard === 'valid'))
+                .map((outcome) => (
+                  <Outcome key={outcome} type="submit" name="outcome" value={outcome} $kind={outcome === 'chargeback' ? 'chargeback' : 'failed'} disabled={navigation.state !== 'idle'} data-testid={`outcome-${outcome}`}>
+                    {intl.formatMessage(outcomes[outcome])}
+                  </Outcome>
+                ))}
             </Buttons>
           </Form>
         ) : null}
