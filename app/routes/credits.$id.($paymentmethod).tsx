@@ -18,8 +18,10 @@ import { createPayment, PAYMENT_MESSAGES } from '~/.server/payments/payments';
 import { ProviderError } from '~/.server/payments/provider';
 import { checkoutContext } from '~/.server/payments/request-context';
 import { checkoutOffer } from '~/.server/offers/checkout-offer';
+import { keptCode } from '~/.server/offers/bundle-offers';
 import { CODE_QUERY_PARAM } from '~/shared/offers';
 import { CodeForm, useCheckoutCode } from '~/components/offers/checkout-code';
+import { useRepriceOnCodeChange } from '~/components/offers/credits-offers';
 import { CountryQuerySchema } from '~/.server/payments/schemas';
 import { Consent, Layout, MethodOption, Methods, Note, Summary } from '~/components/credits/checkout-parts';
 import { siteNameMeta } from '~/shared/shell';
@@ -35,10 +37,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const method = params.paymentmethod ?? offer.methods[0]?.id ?? null;
   // The bundle (or the trial, for a member who may buy it) with the discount of ?code= or the time bonus.
   const priced = method
-    ? await checkoutOffer(context.db, context.tenant, context.user, { package: params.id ?? '', method, country, code: url.searchParams.get(CODE_QUERY_PARAM), locale: context.locale })
+    ? await checkoutOffer(context.db, context.tenant, context.user, { package: params.id ?? '', method, country, code: url.searchParams.get(CODE_QUERY_PARAM), kept: keptCode(request), locale: context.locale })
     : null;
   if (!priced) throw notFound();
-  return { offer, ...priced, method, paid: context.user.paid_user };
+  return { offer, ...priced, method, paid: context.user.paid_user, kept: keptCode(request) };
 }
 
 export const meta: MetaFunction = siteNameMeta;
@@ -74,8 +76,9 @@ export const action = formAction({
 });
 
 export default function Checkout() {
-  const { offer, bundle, method: preselected, paid, trial, discount, code, codeInput, codeError } = useLoaderData<typeof loader>();
+  const { offer, bundle, method: preselected, paid, trial, discount, code, codeInput, codeError, kept } = useLoaderData<typeof loader>();
   useCheckoutCode({ trial, code, codeInput, codeError });
+  const repricing = useRepriceOnCodeChange(kept);
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const intl = useIntl();
@@ -158,7 +161,7 @@ export default function Checkout() {
                   />
                 </span>
               </Consent>
-              <Button type="submit" disabled={!chosen || navigation.state !== 'idle'}>
+              <Button type="submit" disabled={!chosen || navigation.state !== 'idle' || repricing} data-testid="pay">
                 <FormattedMessage id="checkout.pay" defaultMessage="Pay {total}" values={{ total: <Money minor={total} currency={bundle.currency} /> }} />
               </Button>
               <Note>

@@ -10,16 +10,22 @@ import { Chips, Inner, LinkRow, Page, Sub, useMethodName } from '~/components/cr
 import { creditOffer } from '~/.server/credits/offer';
 import { requestPaymentCountry } from '~/.server/credits/payment-country';
 import { trialOffer } from '~/.server/offers/trial';
-import { OfferPrice, OfferStrip, TrialOffer, useShownCode } from '~/components/offers/credits-offers';
+import { OfferPrice, OfferStrip, TrialOffer, useRepriceOnCodeChange } from '~/components/offers/credits-offers';
+import { bundleOffers, keptCode } from '~/.server/offers/bundle-offers';
+import { CODE_QUERY_PARAM, TIME_BONUS_CODE } from '~/shared/offers';
 import { Amount, Balance, Bundle, Grid, MethodsTitle, PerCredit, Premium, Price, Ribbon, Toolbar } from '~/components/credits/bundle-parts';
 import { siteNameMeta } from '~/shared/shell';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!context.user) throw redirect('/login');
-  const asked = new URL(request.url).searchParams.get('country');
-  const country = await requestPaymentCountry(request, context, asked);
+  const url = new URL(request.url);
+  const country = await requestPaymentCountry(request, context, url.searchParams.get('country'));
+  const offer = creditOffer(context.tenant, country);
   return {
-    offer: creditOffer(context.tenant, country),
+    offer,
+    // Prices after the code the checkout will apply, in this first answer (decision 0047).
+    kept: keptCode(request),
+    offers: await bundleOffers(context.db, context.tenant, context.user, { offer, code: url.searchParams.get(CODE_QUERY_PARAM), kept: keptCode(request), locale: context.locale }),
     credits: context.user.credits,
     paid: context.user.paid_user,
     trial: trialOffer(context.tenant, context.user, country),
@@ -29,8 +35,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction = siteNameMeta;
 
 export default function CreditsPage() {
-  const { offer, credits, paid, trial } = useLoaderData<typeof loader>();
-  const { discounted } = useShownCode(offer.currency);
+  const { offer, offers, kept, credits, paid, trial } = useLoaderData<typeof loader>();
+  useRepriceOnCodeChange(kept);
+  const discounted = (id: string) => offers.prices[id]?.discounted ?? null;
+  const chooseLink = (id: string) => {
+    const code = offers.prices[id]?.code;
+    const params = new URLSearchParams({ ...(offer.countries.length > 1 ? { country: offer.country } : {}), ...(code && code !== TIME_BONUS_CODE ? { [CODE_QUERY_PARAM]: code } : {}) });
+    return `/credits/${id}${params.size ? `?${params.toString()}` : ''}`;
+  };
   const intl = useIntl();
   const submit = useSubmit();
   const methodName = useMethodName();
@@ -68,7 +80,7 @@ export default function CreditsPage() {
             </noscript>
           </Toolbar>
         ) : null}
-        <OfferStrip currency={offer.currency} />
+        <OfferStrip currency={offer.currency} codes={offers.codes} />
         {trial ? <TrialOffer trial={trial} query={query} /> : null}
         <Grid>
           {offer.packages.map((bundle) => (
@@ -85,7 +97,7 @@ export default function CreditsPage() {
                 </small>
               </Amount>
               <Price>
-                <OfferPrice price={bundle.price} discounted={discounted(bundle.price)} currency={bundle.currency} />
+                <OfferPrice price={bundle.price} discounted={discounted(bundle.id)} currency={bundle.currency} />
               </Price>
               <PerCredit data-testid={`per-credit-${bundle.id}`}>
                 <FormattedMessage
@@ -95,7 +107,7 @@ export default function CreditsPage() {
                   values={{
                     price: (
                       <FormattedNumber
-                        value={(discounted(bundle.price) ?? bundle.price) / bundle.credits / 100}
+                        value={(discounted(bundle.id) ?? bundle.price) / bundle.credits / 100}
                         style="currency"
                         currency={bundle.currency}
                         maximumFractionDigits={3}
@@ -104,7 +116,7 @@ export default function CreditsPage() {
                   }}
                 />
               </PerCredit>
-              <ButtonLink to={`/credits/${bundle.id}${query}`} $variant={bundle.best_value ? 'primary' : 'ghost'} aria-label={intl.formatMessage({ id: 'credits.choose.label', defaultMessage: 'Choose {count} credits' }, { count: bundle.credits })}>
+              <ButtonLink to={chooseLink(bundle.id)} $variant={bundle.best_value ? 'primary' : 'ghost'} aria-label={intl.formatMessage({ id: 'credits.choose.label', defaultMessage: 'Choose {count} credits' }, { count: bundle.credits })}>
                 <FormattedMessage id="credits.choose" defaultMessage="Choose" />
               </ButtonLink>
             </Bundle>

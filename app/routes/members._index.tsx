@@ -45,7 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     pageNumber: result.ok ? result.pageNumber : 1,
     pages: result.ok ? Math.min(result.visitorMaxPages ?? Number.POSITIVE_INFINITY, Math.max(1, Math.ceil(result.numResults / PAGE_SIZE))) : 1,
     /** The filters in effect, as the form shows them (refused values left out). */
-    values: searchFormValues(filters),
+    values: searchFormValues(result.ok ? result.filters : filters),
     /** The distance filter needs the viewer's location (the Show distances button, or the member's profile). */
     locationKnown: Boolean(viewer.location),
     dropped,

@@ -6,7 +6,7 @@ import { keepPageAfterFailure, keepPageOnFailure } from '~/components/forms/acti
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { metaMessage, pageMeta } from '~/components/app/page-meta';
 import { Button } from '~/components/app/buttons';
-import { CheckField, CheckList, Field, FormNote, SelectField, TextAreaField } from '~/components/forms/fields';
+import { Alert, CheckField, CheckList, Field, FormNote, SelectField, TextAreaField } from '~/components/forms/fields';
 import { SettingsFields, SettingsForm, SettingsSection } from '~/components/forms/settings-form';
 import { fieldLabels, noteLabels, valueLabels } from '~/components/members/profile-labels';
 import { Prose } from '~/components/pages/prose';
@@ -16,10 +16,16 @@ import { regionsByCountry } from '~/.server/geo/regions';
 import { serverMessage } from '~/.server/i18n/messages';
 import { formAction } from '~/.server/http/form-action';
 import { OwnProfileSchema, updateOwnProfile } from '~/.server/members/own-profile';
-import { ACCEPTED_TYPES, deletePhoto, PHOTO_LIMITS, PHOTO_MESSAGES, setMainPhoto, uploadPhoto } from '~/.server/members/photos';
+import { ACCEPTED_TYPES, deletePhoto, PHOTO_MESSAGES, photoRoom, setMainPhoto, uploadPhoto } from '~/.server/members/photos';
 import { z } from 'zod';
 import { idSchema } from '~/shared/request-rules';
 import { BODY_TYPES, EYE_COLOURS, HAIR_COLOURS, RELATIONSHIP_STATUSES, SEXUALITIES } from '~/shared/catalogue';
+
+/** The limit, and at it the upload's refusal instead of the upload form (issue 34 item 9). */
+function photoUpload(user: { paid_user: boolean }, count: number) {
+  const { limit, refusal } = photoRoom(user, count);
+  return { photoLimit: limit, uploadRefused: refusal };
+}
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { db, tenant, user } = context;
@@ -48,7 +54,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
     },
     photos,
     rejections,
-    photoLimit: user.paid_user ? PHOTO_LIMITS.premium : PHOTO_LIMITS.free,
+    ...photoUpload(user, photos.length),
     regions: regionsByCountry(profile.country)[profile.country] ?? [],
     interests: tenant.settings.interests,
     accept: ACCEPTED_TYPES,
@@ -108,7 +114,7 @@ const pageTexts = defineMessages({
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, metaMessage(matches, pageTexts.title), metaMessage(matches, pageTexts.description));
 
 export default function MyProfile() {
-  const { profile, photos, rejections, photoLimit, regions, interests, accept } = useLoaderData<typeof loader>();
+  const { profile, photos, rejections, photoLimit, uploadRefused, regions, interests, accept } = useLoaderData<typeof loader>();
   const result = useActionData<typeof clientAction>();
   const navigation = useNavigation();
   const intl = useIntl();
@@ -140,13 +146,26 @@ export default function MyProfile() {
         <FormNote result={result} form="photos" />
         <PhotoRejections rejections={rejections} />
         <OwnPhotos photos={photos} mainId={profile.main_photo_id} />
-        <SettingsFields method="post" encType="multipart/form-data">
-          <input type="hidden" name="intent" value="upload" />
-          <Field id="file" type="file" accept={accept} label={intl.formatMessage({ id: 'myProfile.upload', defaultMessage: 'Add a photo' })} />
-          <Button type="submit" $variant="ghost" disabled={navigation.state === 'submitting'}>
-            <FormattedMessage id="myProfile.uploadSubmit" defaultMessage="Upload" />
-          </Button>
-        </SettingsFields>
+        {uploadRefused === 'premium_only' ? (
+          <Alert $tone="info" data-testid="photo-limit">
+            <FormattedMessage id="photos.error.premiumOnly" defaultMessage="This feature is only available for premium members" />{' '}
+            <Link to="/credits">
+              <FormattedMessage id="nav.getPremium" defaultMessage="Get Premium" />
+            </Link>
+          </Alert>
+        ) : uploadRefused === 'photo_limit' ? (
+          <Alert $tone="info" data-testid="photo-limit">
+            <FormattedMessage id="photos.error.limit" defaultMessage="Your profile already has as many photos as it can have. Delete a photo to add another." />
+          </Alert>
+        ) : (
+          <SettingsFields method="post" encType="multipart/form-data">
+            <input type="hidden" name="intent" value="upload" />
+            <Field id="file" type="file" accept={accept} label={intl.formatMessage({ id: 'myProfile.upload', defaultMessage: 'Add a photo' })} />
+            <Button type="submit" $variant="ghost" disabled={navigation.state === 'submitting'}>
+              <FormattedMessage id="myProfile.uploadSubmit" defaultMessage="Upload" />
+            </Button>
+          </SettingsFields>
+        )}
       </SettingsSection>
       <SettingsSection id="about-me-heading" title={<FormattedMessage id="myProfile.about" defaultMessage="About me" />}>
         <SettingsForm intent="profile" result={result} submit={<FormattedMessage id="settings.save" defaultMessage="Save" />}>
@@ -179,20 +198,20 @@ export default function MyProfile() {
               </option>
             ))}
           </SelectField>
-          <Field id="city" defaultValue={profile.city} label={intl.formatMessage(fieldLabels.city!)} maxLength={80} />
-          <SelectField id="hair_colour" defaultValue={profile.hair_colour} label={intl.formatMessage(fieldLabels.hair_colour!)}>
+          <Field id="city" defaultValue={profile.city} label={intl.formatMessage(fieldLabels.city!)} maxLength={80} error={result?.fields.city} />
+          <SelectField id="hair_colour" defaultValue={profile.hair_colour} label={intl.formatMessage(fieldLabels.hair_colour!)} error={result?.fields.hair_colour}>
             {options('hair_colour', HAIR_COLOURS)}
           </SelectField>
-          <SelectField id="eye_colour" defaultValue={profile.eye_colour} label={intl.formatMessage(fieldLabels.eye_colour!)}>
+          <SelectField id="eye_colour" defaultValue={profile.eye_colour} label={intl.formatMessage(fieldLabels.eye_colour!)} error={result?.fields.eye_colour}>
             {options('eye_colour', EYE_COLOURS)}
           </SelectField>
           <SelectField id="body_type" defaultValue={profile.body_type} label={intl.formatMessage(fieldLabels.body_type!)} error={result?.fields.body_type}>
             {options('body_type', BODY_TYPES)}
           </SelectField>
-          <SelectField id="relationship_status" defaultValue={profile.relationship_status} label={intl.formatMessage(fieldLabels.relationship_status!)}>
+          <SelectField id="relationship_status" defaultValue={profile.relationship_status} label={intl.formatMessage(fieldLabels.relationship_status!)} error={result?.fields.relationship_status}>
             {options('relationship_status', RELATIONSHIP_STATUSES)}
           </SelectField>
-          <SelectField id="tattoos" defaultValue={profile.tattoos} label={intl.formatMessage(fieldLabels.tattoos!)}>
+          <SelectField id="tattoos" defaultValue={profile.tattoos} label={intl.formatMessage(fieldLabels.tattoos!)} error={result?.fields.tattoos}>
             <option value="">–</option>
             <option value="yes">{intl.formatMessage(valueLabels['tattoos.true']!)}</option>
             <option value="no">{intl.formatMessage(valueLabels['tattoos.false']!)}</option>

@@ -2,13 +2,15 @@
 // buttons settle the payment as paid, pending, failed, canceled or expired; then, as a real provider
 // does, it calls our webhook with only the payment's id (the same function POST
 // /api/payment-webhook.php runs, called in-process) and sends the member back to the result page.
-// A pending payment can be settled later from the same page. Not served in a real production start.
+// A pending payment can be settled later from the same page; it shows refunds and can make a saved
+// card decline (issue 34). Not served in a real production start.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, redirect, useLoaderData, useNavigation } from '@remix-run/react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import styled, { css } from 'styled-components';
 import { z } from 'zod';
 import { Money, PaymentStatus, useMethodName } from '~/components/credits/parts';
+import { SandboxAfterwards } from '~/components/credits/sandbox-parts';
 import type { AppLoadContext } from '@remix-run/node';
 import { formAction } from '~/.server/http/form-action';
 import { handlePaymentWebhook } from '~/.server/payments/payments';
@@ -16,7 +18,6 @@ import { SandboxProvider } from '~/.server/payments/sandbox';
 import { SANDBOX_OUTCOMES } from '~/shared/payment-methods';
 
 export const handle = { layout: 'empty' };
-
 const notFound = () => new Response('Not Found', { status: 404, statusText: 'Not Found' });
 
 function sandboxOf(context: AppLoadContext): SandboxProvider {
@@ -25,9 +26,10 @@ function sandboxOf(context: AppLoadContext): SandboxProvider {
 }
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const row = await sandboxOf(context).checkout(params.id ?? '');
+  const sandbox = sandboxOf(context), row = await sandbox.checkout(params.id ?? '');
   if (!row) throw notFound();
   return {
+    ...(await sandbox.extras(row)),
     id: row.id,
     merchant: context.tenant.settings.name,
     amount: row.amount,
@@ -46,7 +48,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction = () => [{ title: 'Sandbox checkout' }, { name: 'robots', content: 'noindex' }];
 
 export const action = formAction({
-  body: z.object({ outcome: z.enum([...SANDBOX_OUTCOMES, 'chargeback']) }),
+  body: z.object({ outcome: z.enum([...SANDBOX_OUTCOMES, 'chargeback', 'decline_card']) }),
   failure: ({ message }) => ({ message }),
   async handle({ context, body, params }) {
     const sandbox = sandboxOf(context);
@@ -67,6 +69,7 @@ const outcomes = defineMessages({
   canceled: { id: 'sandbox.outcome.canceled', defaultMessage: 'Cancel' },
   expired: { id: 'sandbox.outcome.expired', defaultMessage: 'Let it expire' },
   chargeback: { id: 'sandbox.outcome.chargeback', defaultMessage: 'Return the debit (chargeback)' },
+  decline_card: { id: 'sandbox.outcome.declineCard', defaultMessage: 'Decline the saved card from now on' },
 });
 
 const Screen = styled.main`
@@ -204,14 +207,19 @@ export default function SandboxCheckout() {
                 <FormattedMessage id="sandbox.chargedBack" defaultMessage="The debit was returned by the bank (chargeback)." />
               </>
             ) : null}
+            <SandboxAfterwards refunded={data.refunded} currency={data.currency} savedCard={data.savedCard} />
           </Status>
         ) : null}
-        {settled && data.chargeable ? (
+        {settled && (data.chargeable || data.savedCard === 'valid') ? (
           <Form method="post">
             <Buttons>
-              <Outcome type="submit" name="outcome" value="chargeback" $kind="chargeback" disabled={navigation.state !== 'idle'} data-testid="outcome-chargeback">
-                {intl.formatMessage(outcomes.chargeback)}
-              </Outcome>
+              {(['decline_card', 'chargeback'] as const)
+                .filter((outcome) => (outcome === 'chargeback' ? data.chargeable : data.savedCard === 'valid'))
+                .map((outcome) => (
+                  <Outcome key={outcome} type="submit" name="outcome" value={outcome} $kind={outcome === 'chargeback' ? 'chargeback' : 'failed'} disabled={navigation.state !== 'idle'} data-testid={`outcome-${outcome}`}>
+                    {intl.formatMessage(outcomes[outcome])}
+                  </Outcome>
+                ))}
             </Buttons>
           </Form>
         ) : null}

@@ -8,13 +8,14 @@ import styled from 'styled-components';
 import { ButtonLink } from '~/components/app/buttons';
 import { ProfileGrid } from '~/components/members/profile-grid';
 import { showcaseProfiles } from '~/.server/profiles/showcase';
+import { soughtGenders } from '~/.server/likes/fit';
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { db, tenant, user } = context;
   if (!user?.profile_id) throw redirect('/login');
   const me = await db.selectFrom('profiles').select(['gender', 'sexuality', 'country']).where('id', '=', user.profile_id).executeTakeFirstOrThrow();
-  const seeking =
-    me.sexuality === 'bi' ? undefined : me.sexuality === 'hetero' ? (me.gender === 'male' ? 'female' : 'male') : me.gender;
+  const sought = soughtGenders(me);
+  const seeking = sought.length === 1 ? sought[0] : undefined;
   return { profiles: await showcaseProfiles(db, tenant, 12, { seeking, country: me.country }) };
 }
 

@@ -16,6 +16,12 @@ export const TIME_BONUS_MODAL_DELAY_MS = 40_000;
 /** The page query parameter (e.g. of a mail link) that carries a discount code to the client. */
 export const CODE_QUERY_PARAM = 'code';
 
+/**
+ * The cookie that carries the member's applied code to the server (decision 0047), so /credits and
+ * the checkout price with it in their first answer; the browser sets it with the code it keeps.
+ */
+export const DISCOUNT_CODE_COOKIE = 'rdv_discountcode';
+
 /** What a code may look like: letters, digits and dashes, 3 to 40; matched case-insensitively. */
 export const CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]{2,39}$/;
 

@@ -172,8 +172,10 @@ export function signupStepErrors(step: number, input: SignupFieldValues, context
 
 /** SPEC §5 name rules, for signup and profile edit alike: the message id of the broken rule, or null. */
 export function nameError(name: string, email: string): string | null {
+  // Sameness first: an address as the name is mostly longer than 20, and then the length text
+  // would hide the rule the member broke (issue 34 item 10).
+  if (name !== '' && name.toLowerCase() === email.trim().toLowerCase()) return 'signup.error.nameIsEmail';
   if (name.length < 3 || name.length > 20) return 'signup.error.nameLength';
   if (name.startsWith('@')) return 'signup.error.nameAt';
-  if (name.toLowerCase() === email.trim().toLowerCase()) return 'signup.error.nameIsEmail';
   return null;
 }

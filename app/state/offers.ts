@@ -7,6 +7,7 @@
 import {
   CODE_QUERY_PARAM,
   countdownTimer,
+  DISCOUNT_CODE_COOKIE,
   TIME_BONUS_CODE,
   TIME_BONUS_TICK_MS,
   type CountdownTimer,
@@ -75,20 +76,28 @@ interface WelcomeAnswer {
   value_percentage: number;
   isVisible: boolean;
   countdownTimer: CountdownTimer;
+  /** The server's end of the bonus (ISO 8601); without it, countdownTimer from the answer's arrival. */
+  ends_at?: string;
 }
 
 const secondsOf = (timer: CountdownTimer) => Number(timer.hours) * 3600 + Number(timer.minutes) * 60 + Number(timer.seconds);
 
-/** Starts the countdown from the server's answer; while one runs, only its values are taken. */
+/**
+ * Starts the countdown from the server's answer; while one runs, only its values are taken. It counts
+ * to the server's `ends_at`: counting `countdownTimer` from the answer's arrival would add the time
+ * the answer took (issue 34 item 3).
+ */
 export function startTimeBonus(offers: OffersState, answer: WelcomeAnswer): void {
-  const left = secondsOf(answer.countdownTimer);
+  const ends = answer.ends_at ? Date.parse(answer.ends_at) : Number.NaN;
+  const endsAt = Number.isFinite(ends) ? ends : clientClock.now() + secondsOf(answer.countdownTimer) * 1000;
+  const left = Math.ceil((endsAt - clientClock.now()) / 1000);
   if (!(left > 0)) return stopTimeBonus(offers);
   offers.welcomeDiscountcode = {
     code: answer.code,
     value_percentage: answer.value_percentage,
     isVisible: answer.isVisible,
     countdownTimer: countdownTimer(left),
-    endsAt: clientClock.now() + left * 1000,
+    endsAt,
   };
   if (timeBonusRunning(offers)) return;
   timers.set(offers, clientClock.setTimer(() => tick(offers), TIME_BONUS_TICK_MS));
@@ -143,15 +152,33 @@ function isDiscountCode(value: unknown): value is DiscountCode {
 export function restoreDiscountCode(offers: OffersState, storage: Store | null | undefined): void {
   try {
     const value: unknown = JSON.parse(storage?.getItem(DISCOUNT_CODE_KEY) ?? 'null');
-    if (isDiscountCode(value)) offers.discountcode = value;
+    if (isDiscountCode(value)) {
+      offers.discountcode = value;
+      keepCodeCookie(value.code);
+    }
   } catch {
     // A damaged entry is as good as none.
   }
 }
 
+/**
+ * The applied code in the cookie the server reads (decision 0047): /credits and the checkout then
+ * price with it in their first answer instead of the client correcting the price afterwards.
+ */
+function keepCodeCookie(code: string | null): void {
+  if (typeof document === 'undefined') return;
+  document.cookie = code
+    ? `${DISCOUNT_CODE_COOKIE}=${encodeURIComponent(code)}; Max-Age=${DISCOUNT_CODE_COOKIE_MAX_AGE_S}; Path=/; SameSite=Lax`
+    : `${DISCOUNT_CODE_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+}
+
+/** As long as the code stays kept in localStorage: until used, removed or logout; a month at most. */
+const DISCOUNT_CODE_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
+
 export function setDiscountCode(offers: OffersState, storage: Store | null | undefined, code: DiscountCode | null): void {
   offers.discountcode = code;
   offers.codeMessage = null;
+  keepCodeCookie(code?.code ?? null);
   try {
     if (code) storage?.setItem(DISCOUNT_CODE_KEY, JSON.stringify(code));
     else storage?.removeItem(DISCOUNT_CODE_KEY);

@@ -34,7 +34,6 @@ beforeAll(async () => {
   Object.assign(pt.settings, {
     domain: 'flirtportugal.pt',
     countries: ['PT', 'NL'],
-    minimum_message_costs: { PT: { costs: 25, currency: 'EUR' } },
   });
   fs.writeFileSync(path.join(tenantsDir, 'flirtportugal.json'), JSON.stringify(pt));
   const closed = JSON.parse(fs.readFileSync('tenants/flirtlokaal.json', 'utf8')) as typeof pt;

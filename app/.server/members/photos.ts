@@ -75,16 +75,26 @@ export async function encodePhoto(bytes: Uint8Array, thumbBox: { width: number; 
   }
 }
 
+/**
+ * The member's photo limit and, at it, the refusal an upload gets (premium_only for a free member:
+ * more photos are a premium feature; photo_limit for a premium one). /profile offers no upload then
+ * (issue 34 item 9), with the same text.
+ */
+export function photoRoom(user: Pick<User, 'paid_user'>, count: number): { limit: number; refusal: PhotoError | null } {
+  const limit = user.paid_user ? PHOTO_LIMITS.premium : PHOTO_LIMITS.free;
+  return { limit, refusal: count < limit ? null : user.paid_user ? 'photo_limit' : 'premium_only' };
+}
+
 export async function uploadPhoto(db: Kysely<DB>, user: User, bytes: Uint8Array, media: MediaStorage, moderation: PhotoModeration): Promise<UploadResult> {
   if (!user.profile_id) return { ok: false, error: 'no_profile' };
   if (bytes.byteLength > MAX_UPLOAD_BYTES) return { ok: false, error: 'too_large' };
   const type = sniffImageType(bytes);
   if (!type) return { ok: false, error: 'not_image' };
   if (type === 'heic' && !HEIC_READABLE) return { ok: false, error: 'heic_unsupported' };
-  const limit = user.paid_user ? PHOTO_LIMITS.premium : PHOTO_LIMITS.free;
-  const atLimit: PhotoError = user.paid_user ? 'photo_limit' : 'premium_only';
+  const { limit, refusal } = photoRoom(user, await countPhotos(db, user.profile_id));
   // A cheap early answer; the count that counts is taken again under the row lock below.
-  if ((await countPhotos(db, user.profile_id)) >= limit) return { ok: false, error: atLimit };
+  if (refusal) return { ok: false, error: refusal };
+  const atLimit: PhotoError = photoRoom(user, limit).refusal!;
 
   const encoded = await encodePhoto(bytes, { width: THUMB_SIZE.width, height: THUMB_SIZE.height, fit: 'cover' });
   if (!encoded.ok) return encoded;

@@ -14,7 +14,7 @@ import type { Tenant } from '../tenants/schema';
 import type { LatLon } from '~/shared/geo';
 import { distanceKm } from '../geo/viewer-location';
 import { visibleTo, type Viewer } from './access';
-import { BODY_TYPES, EYE_COLOURS, GENDERS, HAIR_COLOURS, INTERESTS, RELATIONSHIP_STATUSES } from '~/shared/catalogue';
+import { BODY_TYPES, EYE_COLOURS, GENDERS, HAIR_COLOURS, INTERESTS, RELATIONSHIP_STATUSES, type Gender } from '~/shared/catalogue';
 import { searchIndexOf, type IndexQuery, type Traits } from './search-index';
 
 export const PAGE_SIZE = 24;
@@ -441,14 +441,19 @@ export interface SearchOptions {
 export async function searchMembers(
   db: Kysely<DB>,
   tenant: Tenant,
-  viewer: Viewer & { hasTrafficSource: boolean; location?: LatLon | null },
+  viewer: Viewer & { hasTrafficSource: boolean; location?: LatLon | null; startGender?: Gender | null },
   raw: unknown,
   options: SearchOptions = {},
 ): Promise<SearchResult> {
   if (!viewer.user && !visitorMaySearch(tenant, viewer.hasTrafficSource)) return { ok: false, error: 'login_required' };
   // Refused values are dropped here; GET /api/members.php refuses them first (SearchSchema).
   const { filters } = lenientSearchFilters(raw);
-  if (!viewer.user && options.pageLimit !== 'none' && filters.page > VISITOR_MAX_PAGES) return { ok: false, error: 'visitor_limit' };
+  const visitorLimited = !viewer.user && options.pageLimit !== 'none';
+  if (visitorLimited && filters.page > VISITOR_MAX_PAGES) return { ok: false, error: 'visitor_limit' };
+  // A visitor's `after` could step past the limit (issue 34 item 6): for them the page number alone
+  // places the page (pages 1 to VISITOR_MAX_PAGES are cheap at any pool size).
+  if (visitorLimited) filters.after = undefined;
+  if (filters.gender === undefined && viewer.startGender) filters.gender = viewer.startGender;
   const day = today();
   const countries = filters.country ? tenant.settings.countries.filter((c) => c === filters.country) : tenant.settings.countries;
   const genders = filters.gender ? [filters.gender] : GENDERS;

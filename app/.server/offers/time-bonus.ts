@@ -21,6 +21,11 @@ export interface TimeBonusView {
   expired: false;
   isVisible: true;
   countdownTimer: CountdownTimer;
+  /**
+   * When it ends (ISO 8601), beyond SPEC's fields (its `expires` stays null): the client counts to
+   * this instant, not from when the answer arrived, so a slow answer does not lengthen it (issue 34).
+   */
+  ends_at: string;
   country: null;
   user_id: null;
   expires: null;
@@ -41,6 +46,7 @@ export function timeBonusView(user: Pick<User, 'paid_user' | 'signup_date'> | nu
     expired: false,
     isVisible: true,
     countdownTimer: countdownTimer(left),
+    ends_at: new Date(new Date(user!.signup_date).getTime() + TIME_BONUS_SECONDS * 1000).toISOString(),
     country: null,
     user_id: null,
     expires: null,

@@ -1,7 +1,8 @@
 // The built-in sandbox provider (DESIGN §9): a test payment service for demos and tests that keeps
 // its own books (sandbox_* tables) as an outside provider would. Its checkout page
 // (/sandbox/checkout/{id}) settles a payment as paid, pending, failed, canceled or expired; a paid
-// first card payment stores a mandate that repeat orders charge. Like Mollie, an open payment
+// first card payment stores a mandate that repeat orders charge, and that page can make the card
+// decline from then on (to reach a failed repeat order) and shows what was refunded. Like Mollie, an open payment
 // expires after 15 minutes. Never used in a real production start (providers.ts).
 import crypto from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
@@ -175,11 +176,27 @@ export class SandboxProvider implements PaymentProvider {
    * Settles a payment from the checkout page. Open → any outcome; pending → paid, failed, canceled
    * or expired; a final status stays. Returns the row, or null when it could not be settled so.
    */
-  async settle(id: string, outcome: SandboxOutcome | 'chargeback') {
+  async settle(id: string, outcome: SandboxOutcome | 'chargeback' | 'decline_card') {
     const row = await this.checkout(id);
     if (outcome === 'chargeback') return row?.status === 'paid' && row.method === 'sdd' && !row.charged_back_at ? this.chargeBack(id) : null;
+    if (outcome === 'decline_card') return row?.mandate_id && row.method !== 'sdd' ? this.declineCard(row.mandate_id).then(() => row) : null;
     if (!row || isFinal(row.status) || (row.status === 'pending' && outcome === 'pending')) return null;
     return this.setStatus(id, outcome);
+  }
+
+  /**
+   * What the page shows beyond the status (issue 34 item 4): the amount refunded so far, and whether
+   * the card this payment saved still pays repeat orders.
+   */
+  async extras(row: { id: string; mandate_id: string | null; method: string }) {
+    const refunded = await this.db.selectFrom('sandbox_refunds').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total')).where('payment_id', '=', row.id).executeTakeFirstOrThrow();
+    const mandate = row.mandate_id && row.method !== 'sdd' ? await this.db.selectFrom('sandbox_mandates').select('status').where('id', '=', row.mandate_id).executeTakeFirst() : undefined;
+    return { refunded: Number(refunded.total), savedCard: mandate ? mandate.status : null };
+  }
+
+  /** The saved card now declines: the next repeat order fails, as a blocked or expired card does. */
+  private async declineCard(mandateId: string) {
+    await this.db.updateTable('sandbox_mandates').set({ status: 'invalid' }).where('id', '=', mandateId).execute();
   }
 
   /** The member's bank returned the debit: the payment stays paid, with a chargeback (as at Mollie). */

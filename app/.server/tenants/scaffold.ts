@@ -18,7 +18,6 @@ export function scaffoldTenant(id: string, domain: string): TenantFile {
       logged_out_search: true,
       logged_out_search_trafficsource: true,
       push_public_key: null,
-      minimum_message_costs: { GB: { costs: 25, currency: 'GBP' } },
       support_phone: '+44 20 0000 0000',
       support_email: `support@${domain}`,
       fictional_icon: true,

@@ -14,6 +14,7 @@ import {
 import { LOCALES } from '~/shared/locales';
 import { TIME_BONUS_CODE } from '~/shared/offers';
 import { COUNTRY_CURRENCY, methodOfferedIn } from '~/shared/payment-methods';
+import { minimumMessageCosts } from '../credits/message-price';
 import { landersIssues, LandersSchema } from '../landers/campaign-schema';
 import { PostbacksSchema } from '../postbacks/templates';
 
@@ -43,7 +44,11 @@ export const SettingsSchema = z.strictObject({
   logged_out_search: z.boolean(),
   logged_out_search_trafficsource: z.boolean(),
   push_public_key: z.string().min(1).nullable(),
-  minimum_message_costs: z.record(Country, z.strictObject({ costs: z.number().int().nonnegative(), currency: Currency })),
+  /**
+   * Worked out from the bundles (app/.server/credits/message-price.ts, decision 0047): leave it out.
+   * A file that still states it must state what the rule gives, so an old figure cannot be shown.
+   */
+  minimum_message_costs: z.record(Country, z.strictObject({ costs: z.number().int().nonnegative(), currency: Currency })).optional(),
   support_phone: z.string().regex(/^\+?[0-9][0-9 -]{5,20}$/, 'must be a phone number like +31 20-123 4567'),
   support_email: z.email(),
   fictional_icon: z.boolean(),
@@ -243,16 +248,25 @@ export const TenantSchema = z
     if (tenant.payments.provider === 'mollie' && !tenant.payments.mollie_api_key_env) {
       ctx.addIssue({ code: 'custom', path: ['payments', 'mollie_api_key_env'], message: 'is required for the mollie provider' });
     }
-    for (const country of Object.keys(settings.minimum_message_costs)) {
+    const ruled = minimumMessageCosts(settings.countries, settings.message_credits, tenant.credit_packages);
+    for (const [country, stated] of Object.entries(settings.minimum_message_costs ?? {})) {
+      const rule = ruled[country];
       if (!settings.countries.includes(country)) {
+        ctx.addIssue({ code: 'custom', path: ['settings', 'minimum_message_costs', country], message: 'is not one of settings.countries' });
+      } else if (!rule || rule.costs !== stated.costs || rule.currency !== stated.currency) {
+        const expected = rule ? `${rule.costs} ${rule.currency}` : 'nothing (no bundle is priced there)';
         ctx.addIssue({
           code: 'custom',
           path: ['settings', 'minimum_message_costs', country],
-          message: 'is not one of settings.countries',
+          message: `must be ${expected}: one credit of the biggest bundle times message_credits (leave the field out to have it worked out)`,
         });
       }
     }
-  });
+  })
+  .transform((tenant) => ({
+    ...tenant,
+    settings: { ...tenant.settings, minimum_message_costs: minimumMessageCosts(tenant.settings.countries, tenant.settings.message_credits, tenant.credit_packages) },
+  }));
 
 export type TenantFile = z.input<typeof TenantSchema>;
 

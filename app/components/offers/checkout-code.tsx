@@ -1,11 +1,10 @@
 // The discount code on the checkout (SPEC §3 discountcode, §5): a small GET form that reloads the
 // checkout with ?code=, the applied code with a Remove link, and the refusal text. The client's
-// applied code (from a mail link's ?code= on any page) is carried into the checkout's URL.
-import { Form, Link, useLocation, useNavigate } from '@remix-run/react';
+// applied code (from a mail link's ?code= on any page) reaches the checkout in its cookie.
+import { Form, Link, useLocation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
-import { useSnapshot } from 'valtio';
 import { CODE_QUERY_PARAM, normaliseCode, TIME_BONUS_CODE } from '~/shared/offers';
 import { useAppState } from '~/state/app-state';
 import { browserStorage, setDiscountCode } from '~/state/offers';
@@ -131,18 +130,8 @@ export function useCheckoutCode({
   codeError: string | null;
 }) {
   const state = useAppState();
-  const { discountcode } = useSnapshot(state.offers);
-  const { search, pathname } = useLocation();
-  const navigate = useNavigate();
-  const stored = discountcode?.code ?? null;
-  // The applied code comes along to a checkout opened without one.
-  useEffect(() => {
-    if (trial || !stored) return;
-    const params = new URLSearchParams(search);
-    if (params.has(CODE_QUERY_PARAM)) return;
-    params.set(CODE_QUERY_PARAM, stored);
-    navigate(`${pathname}?${params.toString()}`, { replace: true, preventScrollReset: true });
-  }, [trial, stored, search, pathname, navigate]);
+  // The applied code comes to a checkout opened without one by its cookie: the server prices the
+  // first answer with it (decision 0047), so nothing here changes the price after it is shown.
   // When the checkout's answer changes (not when the kept code does): a code applied here is kept,
   // a refused kept code is dropped.
   const answer = JSON.stringify([code?.code ?? null, code?.percentage ?? null, codeError, codeInput]);

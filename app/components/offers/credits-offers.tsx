@@ -1,13 +1,14 @@
-// Offers on the credits page (docs/decisions/0019): the applied code or running time bonus with its
-// countdown, a refused page code's text, the trial package for members who never paid, and bundle
-// prices after the discount.
-import type { ReactNode } from 'react';
+// Offers on the credits page (docs/decisions/0019, 0047): the applied code or running time bonus with
+// its countdown (as the server priced the page), a refused page code's text, the trial package for
+// members who never paid, and bundle prices after the discount.
+import { useEffect, useRef, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import styled from 'styled-components';
 import { useSnapshot } from 'valtio';
-import { discountOf, TIME_BONUS_CODE } from '~/shared/offers';
+import { useRevalidator } from '@remix-run/react';
+import { countdownTimer, TIME_BONUS_CODE } from '~/shared/offers';
 import { useAppState } from '~/state/app-state';
-import { browserStorage, effectiveCode, setDiscountCode } from '~/state/offers';
+import { browserStorage, setDiscountCode } from '~/state/offers';
 import { ButtonLink } from '../app/buttons';
 import { Money } from '../credits/parts';
 import { Alert } from '../forms/fields';
@@ -39,24 +40,45 @@ const Strip = styled.div`
   }
 `;
 
-/** The code that prices on this page are shown with, and its strip above the bundles. */
-export function useShownCode(currency: string) {
+/**
+ * The server priced the page with the code it found in the cookie (`serverKept`). When the kept code
+ * changes after that (a mail link's code answered late, Remove), the page is priced again; the
+ * returned flag is true meanwhile, so Pay waits for the final price (decision 0047).
+ */
+export function useRepriceOnCodeChange(serverKept: string | null): boolean {
   const state = useAppState();
-  const offers = useSnapshot(state.offers);
-  const code = effectiveCode(offers);
-  const minimum = offers.discountcode?.currency === currency ? offers.discountcode.minimum : undefined;
-  return {
-    code,
-    /** The price after the code, or null when it does not apply to this price. */
-    discounted: (price: number) => (code && (minimum === undefined || price >= minimum) ? price - discountOf(price, code.percentage) : null),
-  };
+  const kept = useSnapshot(state.offers).discountcode?.code ?? null;
+  const revalidator = useRevalidator();
+  const mounted = useRef(false);
+  useEffect(() => {
+    // The first run is this page's mount: the root restores the kept code after it.
+    if (!mounted.current) {
+      mounted.current = true;
+      return;
+    }
+    if (kept !== serverKept) revalidator.revalidate();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of the kept code reprices
+  }, [kept]);
+  return revalidator.state !== 'idle';
 }
 
-export function OfferStrip({ currency }: { currency: string }) {
+/** A code the page's prices are shown with (the server's, decision 0047). */
+export interface PageCode {
+  code: string;
+  percentage: number;
+  minimum: number | null;
+  secondsLeft: number | null;
+}
+
+/**
+ * The strips above the bundles: the codes the server priced them with. The time bonus counts down
+ * from the page's figure until the client's own countdown (the welcome call) takes over. Removing
+ * the applied code prices the page again.
+ */
+export function OfferStrip({ currency, codes }: { currency: string; codes: readonly PageCode[] }) {
   const state = useAppState();
   const offers = useSnapshot(state.offers);
-  const code = effectiveCode(offers);
-  const minimum = offers.discountcode?.currency === currency ? offers.discountcode.minimum : undefined;
+  const remove = () => setDiscountCode(state.offers, browserStorage(), null);
   return (
     <>
       {offers.codeMessage ? (
@@ -64,33 +86,33 @@ export function OfferStrip({ currency }: { currency: string }) {
           {offers.codeMessage}
         </Alert>
       ) : null}
-      {code ? (
-        <Strip data-testid="offer-strip">
-          {code.code === TIME_BONUS_CODE && offers.welcomeDiscountcode ? (
+      {codes.map((code) => (
+        <Strip key={code.code} data-testid="offer-strip">
+          {code.code === TIME_BONUS_CODE ? (
             <>
               <span>
                 <FormattedMessage id="offers.credits.welcome" defaultMessage="Your welcome bonus: {percentage} off one bundle of your choice, once, at checkout" values={{ percentage: <strong>{code.percentage}%</strong> }} />
               </span>
-              <Countdown timer={offers.welcomeDiscountcode.countdownTimer} />
+              <Countdown timer={offers.welcomeDiscountcode?.countdownTimer ?? countdownTimer(code.secondsLeft ?? 0)} />
             </>
           ) : (
             <>
               <span>
                 <FormattedMessage id="offers.credits.code" defaultMessage="Code {code}: {percentage} off at checkout" values={{ code: <strong>{code.code}</strong>, percentage: <strong>{code.percentage}%</strong> }} />
-                {minimum !== undefined ? (
+                {code.minimum !== null ? (
                   <>
                     {' '}
-                    <FormattedMessage id="offers.credits.minimum" defaultMessage="(from {amount})" values={{ amount: <Money minor={minimum} currency={currency} /> }} />
+                    <FormattedMessage id="offers.credits.minimum" defaultMessage="(from {amount})" values={{ amount: <Money minor={code.minimum} currency={currency} /> }} />
                   </>
                 ) : null}
               </span>
-              <button type="button" onClick={() => setDiscountCode(state.offers, browserStorage(), null)}>
+              <button type="button" onClick={remove}>
                 <FormattedMessage id="offers.code.remove" defaultMessage="Remove" />
               </button>
             </>
           )}
         </Strip>
-      ) : null}
+      ))}
     </>
   );
 }
