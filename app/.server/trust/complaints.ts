@@ -113,13 +113,14 @@ async function insertComplaint(trx: Transaction<DB>, tenant: Tenant, input: NewC
     .executeTakeFirstOrThrow();
 }
 
-function receiptMail(trx: Transaction<DB>, tenant: Tenant, to: string, locale: Locale, reference: string) {
+/** `member`: the complainant has an account; else the footer does not speak of one (issue 34 item 22). */
+function receiptMail(trx: Transaction<DB>, tenant: Tenant, to: string, locale: Locale, reference: string, recipient: 'member' | 'contact') {
   const t = (id: string) => serverMessage(locale, id, { site: tenant.settings.name, reference });
   return enqueueMail(trx, tenant, {
     kind: 'complaint_received',
     to,
     locale,
-    content: { subject: t('complaints.mail.received.subject'), heading: t('complaints.mail.received.heading'), paragraphs: [t('complaints.mail.received.body')], footnote: t('complaints.mail.received.footnote') },
+    content: { subject: t('complaints.mail.received.subject'), heading: t('complaints.mail.received.heading'), paragraphs: [t('complaints.mail.received.body')], footnote: t('complaints.mail.received.footnote'), recipient },
   });
 }
 
@@ -152,7 +153,7 @@ export async function fileComplaint(
       description: input.description,
       evidence: profile ? { profile } : null,
     });
-    await receiptMail(trx, tenant, email, actor.locale, row.reference);
+    await receiptMail(trx, tenant, email, actor.locale, row.reference, actor.user ? 'member' : 'contact');
     return { ok: true as const, reference: row.reference };
   });
 }
@@ -183,7 +184,7 @@ export async function reportContent(
         ...(message ? { message: { id: message.id, kind: message.kind, text: message.body, sender: message.sender_profile_id, at: message.created_at.toISOString(), signals: message.signals } } : {}),
       },
     });
-    await receiptMail(trx, tenant, actor.user.email, actor.locale, row.reference);
+    await receiptMail(trx, tenant, actor.user.email, actor.locale, row.reference, 'member');
     return { ok: true as const, reference: row.reference };
   });
 }
