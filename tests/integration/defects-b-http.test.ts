@@ -3,6 +3,7 @@
 // chat's "This conversation does not exist." for another member's conversation, and the login of an
 // account whose reactivation window has passed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fitsNicheOfHost } from '../support/niche';
 import { request, startServer, withServerDatabase, type RunningServer } from '../support/server';
 
 let server: RunningServer;
@@ -24,6 +25,9 @@ async function member(host: string, locale: string, country: string): Promise<{ 
   const res = await call(host, 'POST', '/api/signup.php', `locale=${locale}`, {
     email, name: `Httpb${String.fromCharCode(96 + n)}`, password: 'a good password', date_of_birth: '1988-02-02', gender: n % 2 ? 'female' : 'male', seeking: n % 2 ? 'male' : 'female',
     country, terms: true, orientation_consent: true,
+    // herzklopfen takes signups with a traffic source only.
+    tracking: { network: 'adnet', ref: 'b34' },
+    ...fitsNicheOfHost(host, n % 2 ? 'female' : 'male'),
   });
   expect(res.status, res.text).toBe(201);
   const session = String(res.headers['set-cookie']).split(';')[0]!;
