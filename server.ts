@@ -1,6 +1,7 @@
 // Composition root (DESIGN §2): configuration, database, tenants, then one Express app that sets
 // headers and a CSP nonce, compresses, serves static files and media, resolves the tenant once per
 // request and hands everything to Remix through getLoadContext. Stops gracefully on SIGTERM/SIGINT.
+import './app/.server/observability/server-log-level';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,6 +21,9 @@ import { mapCentre } from './app/.server/landers/lander-profiles';
 import { effectiveCountry } from './app/.server/geo/selected-country';
 import { now } from './app/.server/clock';
 import { pathGuard, protocolGuard } from './app/.server/http/request-guard';
+import { forwardedGuard, requestedAt, requestHost, storedOrigin, tenantHome, tenantOrigin, type OriginPolicy } from './app/.server/http/origin';
+import { clientAddressGuard } from './app/.server/http/client-address';
+import { admissionGate, startLoadMonitor } from './app/.server/http/admission';
 import { unknownHostResponse } from './app/.server/http/unknown-host';
 import { serverMessage } from './app/.server/i18n/messages';
 import { landerLanguage } from './app/.server/i18n/lander-language';
@@ -40,6 +44,7 @@ import { startSmsWorker } from './app/.server/directdebit/sms';
 import { mediaHandler } from './app/.server/media/media-handler';
 import { localMediaDir, openMediaStorage } from './app/.server/media/open-storage';
 import { DEMO_PASSWORD, seedDemoAccounts } from './app/.server/seed/demo-accounts';
+import { seedDemoHistory } from './app/.server/seed/demo-history';
 import { isDatabaseEmpty, seedDemoProfiles } from './app/.server/seed/demo-profiles';
 import { searchIndexOf } from './app/.server/members/search-index';
 import { TenantRegistry } from './app/.server/tenants/registry';
@@ -47,16 +52,22 @@ import { visitRecorder } from './app/.server/tracking/visit-recorder';
 import { landingProfileVisible } from './app/.server/landers/landing-profile';
 import { isLandingPath } from './app/.server/landers/resolve';
 import type { Tenant } from './app/.server/tenants/schema';
+import { logFunction, moduleLogger } from './app/.server/observability/logger';
+import { registerGauges, requestLogging, requestMetrics, startMetricsServer } from './app/.server/observability/http';
+import { cachedCheck, readinessProbe } from './app/.server/observability/readiness';
+import { Redis } from 'ioredis';
 
 const TENANT_OVERRIDE_HEADER = 'x-rendezvous-tenant';
 
 async function main() {
   const config = loadConfig();
   const isDev = config.NODE_ENV === 'development';
-  const log = (message: string) => console.log(`[rendezvous] ${message}`);
+  // JSON lines on stdout (docs/decisions/0045-observability.md); each module writes through a child.
+  const log = logFunction(moduleLogger('server'));
+  const logOf = (module: string) => logFunction(moduleLogger(module), 'warn');
 
   // Refuses to start on an invalid tenant file, naming file and field.
-  const tenants = TenantRegistry.load(config.TENANTS_DIR);
+  const tenants = TenantRegistry.load(config.TENANTS_DIR, logFunction(moduleLogger('tenants'), 'error'));
   tenants.watch();
   // The sandbox settles payments for whoever presses its buttons: never in a real production start.
   const onSandbox = tenants.all().filter((tenant) => tenant.payments.provider === 'sandbox');
@@ -89,6 +100,10 @@ async function main() {
   if (!config.SKIP_SEED && (config.DEMO || isDev)) {
     const created = await seedDemoAccounts(database.db, tenants.all());
     if (created) log(`created ${created} demo accounts (password ${DEMO_PASSWORD})`);
+    // Sixty days of each demo site's life, so that the consoles have something to show (decision 0049);
+    // test servers start without it unless asked (their tests count the demo accounts' own rows).
+    const history = (config.DEMO_HISTORY ?? (config.NODE_ENV === 'test' ? 'off' : 'on')) === 'off' ? { tenants: 0, visits: 0, signups: 0, purchases: 0 } : await seedDemoHistory(database.db, tenants.all(), { salt: config.SESSION_SECRET, media, origin: (tenant) => `http://${tenant.id}.localhost:${config.PORT}` });
+    if (history.tenants) log(`demo history: ${history.visits} visits, ${history.signups} signups, ${history.purchases} purchases on ${history.tenants} sites`);
   }
   // The in-memory search index loads in the background; searches ask the database alone until then.
   const searchIndex = searchIndexOf(database.db);
@@ -101,33 +116,69 @@ async function main() {
   }
 
   const devOutbox = !config.realProduction;
+  // Links go to the tenant's own hosts only (docs/decisions/0036): the demo's <id>.localhost on the
+  // port it listens on (known once it does), production domains from the tenant files.
+  let listeningPort = config.PORT;
+  const originPolicy: OriginPolicy = { devHosts: devOutbox, port: () => listeningPort };
   // Scheduled and retried work (docs/decisions/0023-job-queue.md): pg-boss in our database.
-  const jobs = await startJobQueue(database.db, { log });
-  const mail = await startMailWorker(database.db, jobs, { smtpUrl: config.SMTP_URL, log });
-  const sms = await startSmsWorker(database.db, jobs, { smsUrl: config.SMS_URL, log });
+  const jobs = await startJobQueue(database.db, { log: logOf('jobs') });
+  const mail = await startMailWorker(database.db, jobs, { smtpUrl: config.SMTP_URL, log: logOf('mail') });
+  const sms = await startSmsWorker(database.db, jobs, { smsUrl: config.SMS_URL, log: logOf('sms') });
   if (!config.SMS_URL && !devOutbox) log('SMS_URL is not set: direct debit (it needs an SMS code) is not available');
   const limits = createRateLimits({ redisUrl: config.REDIS_URL, prefix: `rdv:${process.pid}:${Date.now()}` });
   // Live events (GET /api/events.php, docs/decisions/0018): Redis pub/sub across instances when
   // REDIS_URL is set, in-process otherwise. Instances on one database share a namespace in Redis.
   const events = config.REDIS_URL
-    ? createRedisBus(config.REDIS_URL, { namespace: config.EVENTS_NAMESPACE ?? (await eventsNamespace(database, config.DATA_DIR)), log })
+    ? createRedisBus(config.REDIS_URL, { namespace: config.EVENTS_NAMESPACE ?? (await eventsNamespace(database, config.DATA_DIR)), log: logOf('events') })
     : createLocalBus();
   const streams = { registry: createStreamRegistry(), heartbeatMs: config.EVENTS_HEARTBEAT_MS };
   // Postbacks to affiliate networks (docs/decisions/0028); the demo network's /dev/postbacks
   // templates go to this server itself, which is known once it listens (and only outside production).
   let ownOrigin: string | null = null;
-  const postbacks = await startPostbackWorker(database.db, jobs, { tenant: (id) => tenants.get(id), selfOrigin: () => ownOrigin, log });
+  const postbacks = await startPostbackWorker(database.db, jobs, { tenant: (id) => tenants.get(id), selfOrigin: () => ownOrigin, log: logOf('postbacks') });
   await startScheduledJobs(jobs, {
     db: database.db,
     tenant: (id) => tenants.get(id),
-    providerFor: (tenant) => providerFor({ db: database.db, tenant, origin: `https://${tenant.settings.domain}`, sandboxAllowed: devOutbox }),
+    providerFor: (tenant) => providerFor({ db: database.db, tenant, origin: tenantHome(tenant, originPolicy), sandboxAllowed: devOutbox }),
     events,
     media,
-    // Links in notifications go to the host the member signed up on, else the tenant's domain (the
-    // development and demo server's own *.localhost host, where the demo runs).
-    originOf: (tenant, user) => user.signup_host ?? (devOutbox ? `http://${tenant.id}.localhost:${config.PORT}` : `https://${tenant.settings.domain}`),
-    log,
+    // Links in notifications go to the host the member signed up on while it is one of the tenant's,
+    // else the tenant's home (the demo's own *.localhost host, where the demo runs).
+    originOf: (tenant, user) => storedOrigin(tenant, user.signup_host, originPolicy),
+    log: logFunction(moduleLogger('scheduled')),
   });
+
+  // Readiness (GET /readyz): the database, Redis when configured, and the media store; false while draining.
+  let draining = false;
+  const redisProbe = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectionName: 'rendezvous-readyz' }) : null;
+  redisProbe?.on('error', () => {}); // each failed check says so in its answer
+  const ready = readinessProbe(
+    {
+      database: async () => void (await sql`select 1`.execute(database.db)),
+      ...(redisProbe
+        ? {
+            redis: async () => {
+              if (redisProbe.status === 'wait' || redisProbe.status === 'end') await redisProbe.connect();
+              await redisProbe.ping();
+            },
+          }
+        : {}),
+      store: cachedCheck(() => media.check()),
+    },
+    () => draining,
+  );
+  registerGauges({
+    db: database.db,
+    poolUse: database.poolUse,
+    openStreams: () => streams.registry.size,
+    queueStats: () => jobs.stats(),
+    now,
+    searchIndex: () => ({ profiles: searchIndex.size, bytes: searchIndex.bytes }),
+  });
+  const metricsServer =
+    config.METRICS_PORT === undefined
+      ? null
+      : startMetricsServer(config.METRICS_PORT, config.METRICS_HOST, { ready, onListening: (port) => log(`metrics on http://${config.METRICS_HOST}:${port}/metrics`) });
 
   // Cookies are Secure everywhere but the development server (see docs/decisions/0012): browsers
   // accept Secure cookies on http://localhost and *.localhost, so the demo works over plain HTTP.
@@ -140,11 +191,23 @@ async function main() {
   app.set('query parser', 'simple');
   // Malformed targets and Host headers answer 400 before anything else sees them (docs/api.md).
   app.use(protocolGuard());
+  // A trusted proxy's X-Forwarded-Proto other than http/https, or an X-Forwarded-Host that is no host: 400.
+  app.use(forwardedGuard());
+  // req.ip only ever a valid address (X-Forwarded-For may say anything).
+  app.use(clientAddressGuard());
 
   app.use((_req, res, next) => {
     res.locals.nonce = crypto.randomBytes(16).toString('base64');
     res.locals.requestId = crypto.randomUUID();
     res.set('X-Request-Id', res.locals.requestId as string);
+    next();
+  });
+  // One JSON line per request, and its duration by route pattern and tenant (docs/decisions/0045).
+  app.use(requestLogging());
+  app.use(requestMetrics());
+  // While draining, each answer asks its client to hang up, so keep-alive clients move on.
+  app.use((_req, res, next) => {
+    if (draining) res.set('Connection', 'close');
     next();
   });
   app.use(
@@ -187,6 +250,12 @@ async function main() {
     }
   });
 
+  // Readiness for load balancers: 503 while draining or while a dependency does not answer.
+  app.get('/readyz', async (_req, res) => {
+    const readiness = await ready();
+    res.status(readiness.ready ? 200 : 503).set('Cache-Control', 'no-store').json(readiness);
+  });
+
   let viteDevServer: ViteDevServer | undefined;
   if (isDev) {
     const vite = await import('vite');
@@ -220,6 +289,10 @@ async function main() {
   // anything reads the language (docs/decisions/0028).
   app.use(landerLanguage({ secure: secureCookies }));
   app.use(pathGuard((req, tenant) => negotiateLocale(req.get('cookie'), tenant)));
+  // Admission control (docs/decisions/0039): a saturated event loop answers 503 with Retry-After
+  // before any work starts; /healthz (above) is never refused.
+  const load = startLoadMonitor({ maxDelayMs: config.OVERLOAD_DELAY_MS, forcedDelayMs: config.OVERLOAD_TEST_DELAY_MS });
+  app.use(admissionGate(load, { retryAfterS: config.OVERLOAD_RETRY_AFTER_S, localeOf: (req, tenant) => negotiateLocale(req.get('cookie'), tenant), log }));
 
   // Visits (docs/decisions/0027): every lander and member landing URL, and any page opened with a
   // traffic source, is counted here — before Remix and before any render cache, so a lander served
@@ -246,7 +319,7 @@ async function main() {
   app.use((req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
     const origin = req.get('origin');
-    const host = (req.get(app.get('trust proxy') ? 'x-forwarded-host' : 'host') ?? req.get('host') ?? '').toLowerCase();
+    const host = (requestHost(req) ?? '').toLowerCase();
     const own = `${req.protocol}://${host}`;
     const withSession = sessionCookies.test(req.get('cookie') ?? '');
     const sameOrigin = origin !== undefined ? origin.toLowerCase() === own : !withSession || req.get('sec-fetch-site') === 'same-origin';
@@ -278,7 +351,7 @@ async function main() {
         keyOf: (req, res, tenant) =>
           pageCacheKey({
             tenant,
-            origin: `${req.protocol}://${req.get('host') ?? req.hostname}`,
+            origin: tenantOrigin(tenant, requestedAt(req), originPolicy),
             locale: negotiateLocale(req.get('cookie'), tenant),
             country: effectiveCountry(tenant, visitorOf(req, config.COUNTRY_HEADER).country, req.get('cookie')),
             url: req.originalUrl,
@@ -289,8 +362,11 @@ async function main() {
       getLoadContext: async (req, res): Promise<AppLoadContext> => {
         const tenant = res.locals.tenant as Tenant;
         const user = await userForSession(database.db, tenant, req.get('cookie'));
+        // The request's log line names the member (never the session).
+        if (user) res.locals.memberId = user.id;
         // The operator console (/operator…) speaks the operator's own language, whatever the tenant's.
         const operator = /^\/operator(?:\/|\.data$|$)/i.test(req.path) ? await operatorForSession(database.db, tenant, req.get('cookie')) : null;
+        if (operator) res.locals.operatorId = operator.id;
         // A member's saved language when the browser has no choice of its own (issue 34 item 14); the
         // unsubscribe page of a mail is about a member without a session.
         const member = user ?? (await unsubscribePageMember(database.db, tenant, req.path));
@@ -306,7 +382,7 @@ async function main() {
           isDev,
           user,
           operator,
-          origin: `${req.protocol}://${req.get('host') ?? req.hostname}`,
+          origin: tenantOrigin(tenant, requestedAt(req), originPolicy),
           secure: secureCookies(req),
           userAgent: req.get('user-agent') ?? null,
           jobs,
@@ -318,6 +394,7 @@ async function main() {
           streams,
           media,
           devOutbox,
+          render: { abortMs: config.RENDER_ABORT_MS, retryAfterS: config.OVERLOAD_RETRY_AFTER_S },
           mailFeedbackSecret: config.MAIL_FEEDBACK_SECRET ?? null,
           landing: res.locals.landing as AppLoadContext['landing'],
           clickId: (res.locals.clickId as string | null | undefined) ?? null,
@@ -329,6 +406,7 @@ async function main() {
   const server = app.listen(config.PORT, config.HOST, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
+    listeningPort = port;
     if (devOutbox) ownOrigin = `http://${typeof address === 'object' && address && !['0.0.0.0', '::'].includes(address.address) ? (address.family === 'IPv6' ? `[${address.address}]` : address.address) : '127.0.0.1'}:${port}`;
     log(`${database.kind} database, ${tenants.all().length} tenants, listening on http://localhost:${port} (address ${config.HOST})`);
     for (const tenant of tenants.all()) log(`  ${tenant.settings.name}: http://${tenant.id}.localhost:${port}/`);
@@ -338,7 +416,13 @@ async function main() {
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log(`${signal}: finishing in-flight requests…`);
+    // Readiness turns false at once; with DRAIN_DELAY_MS requests are still served that long, so that
+    // a load balancer notices before the listener closes.
+    draining = true;
+    log(`${signal}: draining${config.DRAIN_DELAY_MS ? ` for ${config.DRAIN_DELAY_MS} ms` : ''}, then finishing in-flight requests…`);
+    setTimeout(() => close(), config.DRAIN_DELAY_MS);
+  };
+  const close = () => {
     // Open event streams end now: their clients reconnect (to another instance) and resume.
     streams.registry.closeAll();
     const force = setTimeout(() => server.closeAllConnections(), 10_000);
@@ -349,6 +433,7 @@ async function main() {
     server.close(async () => {
       clearInterval(sweep);
       tenants.close();
+      load.stop();
       // Running jobs finish (up to 10 s) before the workers and the database close.
       await jobs.stop();
       await postbacks.stop();
@@ -357,6 +442,8 @@ async function main() {
       await limits.close();
       await events.close();
       await viteDevServer?.close();
+      metricsServer?.close();
+      redisProbe?.disconnect();
       await database.close();
       log('stopped');
       process.exit(0);

@@ -15,3 +15,20 @@ export function setClockForTests(to: Date | null): void {
   if (process.env.NODE_ENV !== 'test') throw new Error('The clock can only be moved in tests');
   offsetMs = to ? to.getTime() - Date.now() : 0;
 }
+
+/**
+ * Runs `work` with the clock at `at` (and moving on from there), then puts it back: the demo seed
+ * replays sixty days of a site's life through the domain functions this way (seed/demo-history.ts).
+ * Never in a real production start, and never while the server answers requests (the seed runs
+ * before it listens): the clock is the process's one clock.
+ */
+export async function replayAt<T>(at: Date, work: () => Promise<T>): Promise<T> {
+  if (process.env.NODE_ENV === 'production' && process.env.DEMO !== '1') throw new Error('The clock can only be replayed by the demo seed');
+  const before = offsetMs;
+  offsetMs = at.getTime() - Date.now();
+  try {
+    return await work();
+  } finally {
+    offsetMs = before;
+  }
+}

@@ -53,8 +53,22 @@ const EnvSchema = z.object({
   TENANTS_DIR: z.string().min(1).default('./tenants'),
   /** Skips the automatic demo seed on the first start of an empty database. */
   SKIP_SEED: boolFlag,
+  /** The demo's 60 days of history (docs/decisions/0049): on with the demo accounts, off under NODE_ENV=test unless `on`. */
+  DEMO_HISTORY: z.enum(['on', 'off']).optional(),
   /** The render cache of anonymous pages (docs/decisions/0025); `off` renders every request (benchmarks). */
   RENDER_CACHE: z.enum(['on', 'off']).default('on'),
+  /**
+   * Admission control (docs/decisions/0039): the event-loop delay in ms above which new requests
+   * answer 503; 0 turns it off. 250 in production; off in development (Vite compiles on the loop)
+   * and tests (a shared machine's load would refuse requests at random) unless told.
+   */
+  OVERLOAD_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /** The Retry-After (seconds) of a 503 overloaded answer. */
+  OVERLOAD_RETRY_AFTER_S: z.coerce.number().int().min(1).max(3600).default(5),
+  /** Tests only (NODE_ENV=test): the event-loop delay the monitor reports instead of measuring it. */
+  OVERLOAD_TEST_DELAY_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+  /** A page render still running after this many ms is aborted and answered 503 (docs/decisions/0039). */
+  RENDER_ABORT_MS: z.coerce.number().int().min(10).max(120_000).default(6_000),
   /** Searches ask the database alone, without the in-memory search index (docs/decisions/0011). */
   SEARCH_INDEX_OFF: boolFlag,
   /** Event streams (GET /api/events.php): ms between heartbeats (25 s unless told; tests shorten it). */
@@ -64,6 +78,14 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[\w:.-]{1,60}$/, 'letters, digits and : . - _ only')
     .optional(),
+  /** Prometheus metrics (GET /metrics) and /readyz on their own port; unset: no metrics listener (docs/decisions/0045). */
+  METRICS_PORT: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).max(65535).optional()),
+  /** Address of the metrics listener: loopback unless told (a scraper on another host needs e.g. 0.0.0.0 behind a firewall). */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** pino's level for the JSON log lines on stdout. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** After SIGTERM: ms during which /readyz says 503 while requests are still served, before the listener closes. */
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /** An S3-compatible store for members' uploads (docs/decisions/0026); the local disk without MEDIA_S3_BUCKET. */
   MEDIA_S3_BUCKET: optionalText.pipe(
     z
@@ -90,7 +112,8 @@ const EnvSchema = z.object({
 
 type MediaEnvKey = Extract<keyof z.infer<typeof EnvSchema>, `MEDIA_S3_${string}`>;
 
-export type Config = Omit<z.infer<typeof EnvSchema>, 'SESSION_SECRET' | 'HOST' | MediaEnvKey> & {
+export type Config = Omit<z.infer<typeof EnvSchema>, 'SESSION_SECRET' | 'HOST' | 'OVERLOAD_DELAY_MS' | MediaEnvKey> & {
+  OVERLOAD_DELAY_MS: number;
   SESSION_SECRET: string;
   HOST: string;
   /** NODE_ENV=production without DEMO: no demo accounts, no outboxes, no sandbox provider. */
@@ -131,9 +154,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
     secret = readOrCreateSecret(path.join(dataDir, 'session-secret'));
   }
+  if (values.OVERLOAD_TEST_DELAY_MS !== undefined && values.NODE_ENV !== 'test') {
+    throw new ConfigError('Invalid environment:\n  OVERLOAD_TEST_DELAY_MS: only for NODE_ENV=test (it makes the server refuse requests as if overloaded)');
+  }
   const realProduction = values.NODE_ENV === 'production' && !values.DEMO;
   const host = resolveHost(values.HOST, realProduction, values.DEMO_LISTEN_PUBLIC);
-  return { ...values, HOST: host, realProduction, DATA_DIR: dataDir, TENANTS_DIR: path.resolve(values.TENANTS_DIR), SESSION_SECRET: secret, MEDIA_S3: media };
+  const overloadDelay = values.OVERLOAD_DELAY_MS ?? (values.NODE_ENV === 'production' ? 250 : 0);
+  return { ...values, OVERLOAD_DELAY_MS: overloadDelay, HOST: host, realProduction, DATA_DIR: dataDir, TENANTS_DIR: path.resolve(values.TENANTS_DIR), SESSION_SECRET: secret, MEDIA_S3: media };
 }
 
 const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i;

@@ -32,11 +32,13 @@ export interface AppContext {
   visitor: Visitor;
   /** True when NODE_ENV=development, when the Vite dev server is in use. */
   isDev: boolean;
+  /** The render abort delay (RENDER_ABORT_MS) and the Retry-After of the 503 a render past it answers (docs/decisions/0039). */
+  render?: { abortMs: number; retryAfterS: number };
   /** The logged-in member of this tenant, from the session cookie; null for a visitor. */
   user: User | null;
   /** The logged-in operator of the console (operator session cookie), only on /operator paths; else null. */
   operator: OperatorActor | null;
-  /** scheme://host[:port] the request came to; links in mails point here. */
+  /** scheme://host[:port] of this tenant for this request (http/origin.ts, docs/decisions/0036): the request's host when it is one of the tenant's, else its home; every link points here. */
   origin: string;
   /** Whether the request came over HTTPS (Secure cookies). */
   secure: boolean;

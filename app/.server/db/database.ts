@@ -7,6 +7,7 @@ import { Kysely, Migrator, PostgresDialect, type MigrationResultSet } from 'kyse
 import pg from 'pg';
 import { migrations } from './migrations';
 import type { DB } from './schema';
+import { logger } from '../observability/logger';
 
 // Keep SQL `date` as 'YYYY-MM-DD': the default parser turns it into a local-time Date.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
@@ -17,6 +18,20 @@ export interface Database {
   db: Kysely<DB>;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** The connection pool's use now (the metrics read it). */
+  poolUse(): PoolUse;
+}
+
+export interface PoolUse {
+  /** Connections open, idle among them, queries waiting for one, and the pool's size. */
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
+function poolUse(pool: pg.Pool): () => PoolUse {
+  return () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 });
 }
 
 export interface OpenOptions {
@@ -30,8 +45,11 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection the server drops (a restart, a failover) is replaced on the next query; without
+    // a listener its error would end the process. /readyz reports the database while it is away.
+    pool.on('error', (error) => logger.warn({ err: error }, `database pool: ${error.message}`));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, kind: 'postgres', close: () => db.destroy(), poolUse: poolUse(pool) };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { createPgConfig } = await import('@electric-sql/pglite/node-postgres');
@@ -43,6 +61,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    poolUse: poolUse(pool),
     async close() {
       await db.destroy();
       await pglite.close();

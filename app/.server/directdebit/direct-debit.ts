@@ -26,6 +26,7 @@ import { issueCode, newCode, tryCode } from './codes';
 import { limitLeft, limitPeriod, releaseLimit, reserveLimit } from './limits';
 import { signMandate, validMandate } from './mandate';
 import { enqueueSms } from './sms';
+import { logger } from '../observability/logger';
 
 export interface DirectDebitContext extends CheckoutContext {
   /** False in a real production start without SMS_URL: no code could reach the member. */
@@ -217,7 +218,7 @@ async function debit(ctx: CheckoutContext, user: User, payment: Payment, period:
     return { ok: true, payment: (await sendIntent(db, provider, payment, ctx.events)).payment };
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    console.error(`[rendezvous] direct debit ${payment.id}: ${error.message}`);
+    logger.error(`direct debit ${payment.id}: ${error.message}`);
     if (error.outcomeUnknown) return { ok: true, payment };
     await db.updateTable('payments').set({ status: 'failed', next_check_at: null, updated_at: now() }).where('id', '=', payment.id).execute();
     await releaseLimit(db, tenant, hashOfIban, user.id, payment.amount, period);

@@ -3,6 +3,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import { ProviderError } from '../payments/provider';
 import { checkoutContext } from '../payments/request-context';
 import type { DirectDebitContext } from './direct-debit';
+import { logger } from '../observability/logger';
 
 /** Null when the tenant's provider cannot be used (logged; the caller answers provider_unavailable). */
 export function directDebitContext(context: AppLoadContext): DirectDebitContext | null {
@@ -10,7 +11,7 @@ export function directDebitContext(context: AppLoadContext): DirectDebitContext 
     return { ...checkoutContext(context), smsAvailable: context.smsAvailable, pokeSms: () => context.sms.poke() };
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    console.error(`[rendezvous] ${error.message}`);
+    logger.error(`${error.message}`);
     return null;
   }
 }

@@ -9,6 +9,7 @@
 // Last-Event-ID gets what it missed (`history`), or learns that the gap is too old to replay.
 
 import type { MemberEventType } from '~/shared/chat-types';
+import { logger } from '../observability/logger';
 
 export type { MemberEventType };
 export type OperatorEventType = 'queue';
@@ -103,7 +104,7 @@ export function deliver(listeners: Iterable<Listener>, event: BusEvent): void {
     try {
       listener(event);
     } catch (error) {
-      console.error('[rendezvous] event listener failed:', error);
+      logger.error({ err: error }, 'event listener failed');
     }
   }
 }

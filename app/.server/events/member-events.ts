@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { memberChannel, type EventBus } from './bus';
 import { RECHECK_EVENT } from './sse';
+import { logger } from '../observability/logger';
 
 /** The `credits` event: the member's balance now (and premium, which a first purchase turns on). */
 export interface CreditsEvent {
@@ -23,7 +24,7 @@ export async function announceCredits(db: Kysely<DB>, events: EventBus | undefin
     const event: CreditsEvent = { credits: user.credits, paid_user: user.paid_user };
     await events.publish(memberChannel(user.tenant_id, userId), { type: 'credits', data: event });
   } catch (error) {
-    console.error(`[rendezvous] announcing credits failed: ${(error as Error).message}`);
+    logger.error(`announcing credits failed: ${(error as Error).message}`);
   }
 }
 

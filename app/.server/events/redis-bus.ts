@@ -12,6 +12,7 @@
 //   the retention or more than EVENT_LOG.maxReplay events follow it.
 import { Redis } from 'ioredis';
 import { channelKey, compareEventIds, deliver, EVENT_LOG, formatEventId, parseEventId, type BusEvent, type Channel, type EventBus, type History, type Listener } from './bus';
+import { logger } from '../observability/logger';
 
 export interface RedisBusOptions {
   /** Keeps deployments (and test databases) that share one Redis apart; 'rdv' unless told. */
@@ -59,7 +60,7 @@ export function createRedisBus(redisUrl: string, options: RedisBusOptions = {}):
   const retentionMs = options.retentionMs ?? EVENT_LOG.retentionMs;
   const maxReplay = options.maxReplay ?? EVENT_LOG.maxReplay;
   const mode = options.subscription ?? 'channel';
-  const log = options.log ?? ((message: string) => console.error(`[rendezvous] ${message}`));
+  const log = options.log ?? ((message: string) => logger.error(`${message}`));
 
   const commands = new Redis(redisUrl, { maxRetriesPerRequest: 2 }) as Scripted;
   commands.defineCommand('rdvPublish', { numberOfKeys: 2, lua: PUBLISH_SCRIPT });

@@ -10,6 +10,7 @@
 // says no (an `logout` event first: the session ended), and when the server stops.
 import { z } from 'zod';
 import { compareEventIds, parseEventId, type BusEvent, type Channel, type EventBus, type EventId } from './bus';
+import { logger } from '../observability/logger';
 
 export const STREAM_DEFAULTS = {
   heartbeatMs: 25_000,
@@ -184,7 +185,7 @@ export function eventStreamResponse(request: Request, bus: EventBus, channel: Ch
         try {
           answer = bus.history ? await bus.history(channel, lastEventId) : null;
         } catch (error) {
-          console.error(`[rendezvous] event history failed: ${(error as Error).message}`);
+          logger.error(`event history failed: ${(error as Error).message}`);
         }
         if (!answer) {
           // No log to replay from: a client that missed something reloads instead.

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { User } from '../db/schema';
 import { apiError, authenticationRequired, methodNotAllowed, serverError } from './api';
 import { readRequestBody, readRequestQuery, validationError, type Parsed } from './request-input';
+import { logger } from '../observability/logger';
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -85,7 +86,7 @@ export function apiRoute(endpoints: Partial<Record<ApiMethod, Endpoint>>): ApiRo
       return await found.run(request, context);
     } catch (error) {
       if (error instanceof Response) return error;
-      console.error(`[rendezvous] request ${context.requestId} failed:`, error);
+      logger.error({ reqId: context.requestId, err: error }, `request ${context.requestId} failed`);
       return serverError(context.locale, context.requestId);
     }
   };

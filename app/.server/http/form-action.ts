@@ -7,6 +7,7 @@ import { data, type ActionFunctionArgs, type AppLoadContext } from '@remix-run/n
 import type { z } from 'zod';
 import { serverMessage } from '../i18n/messages';
 import { issueText, readRequestBody, type InputIssue } from './request-input';
+import { logger } from '../observability/logger';
 
 type Refusal<R> = ReturnType<typeof data<R>>;
 
@@ -37,7 +38,7 @@ export function formAction<B, R>(spec: FormActionSpec<B, R>) {
       return await spec.handle({ request, context, body: parsed.data, params });
     } catch (error) {
       if (error instanceof Response) throw error;
-      console.error(`[rendezvous] request ${context.requestId} failed:`, error);
+      logger.error({ reqId: context.requestId, err: error }, `request ${context.requestId} failed`);
       return data(spec.failure({ message: serverMessage(locale, 'api.error.internal'), fields: {}, raw }), { status: 500 });
     }
   };

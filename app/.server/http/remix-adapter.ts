@@ -17,9 +17,14 @@ import { serverMessage } from '../i18n/messages';
 import type { Tenant } from '../tenants/schema';
 import { SESSION_COOKIE } from '../accounts/sessions';
 import { OPERATOR_SESSION_COOKIE } from '../operators/sessions';
+import { requestHost } from './origin';
 import { BodyTooLargeError } from './request-input';
 import { pageBody, type CachedPage, type RenderCache } from './render-cache';
-import { statusPage } from './status-page';
+import { sendRefusal } from './status-page';
+import { routeLabeler } from './route-label';
+import { moduleLogger } from '../observability/logger';
+
+const log = moduleLogger('http');
 
 /**
  * Body caps: JSON and form bodies 64 KiB; multipart (photo uploads) the photo limit plus room for the
@@ -52,24 +57,25 @@ export function remixHandler(options: Options): RequestHandler {
   let handler: ReturnType<typeof createRequestHandler> | null = null;
   let builtFrom: ServerBuild | null = null;
   let apiRoutes = new Map<string, string[]>();
+  let routeOf: (pathname: string) => string = () => 'unmatched';
 
   return async (req, res) => {
     const tenant = res.locals.tenant as Tenant;
     const requestId = res.locals.requestId as string;
     const locale = options.localeOf(req, tenant);
     const isApi = req.path.toLowerCase().startsWith('/api/');
-    const reject = (status: number, code: string, messageId: string, headers: Record<string, string> = {}) => {
-      res.status(status).set({ 'Cache-Control': 'no-store', ...headers });
-      if (isApi || req.method === 'HEAD') res.json({ error: code, message: serverMessage(locale, messageId) });
-      else res.type('html').send(statusPage(tenant, locale, status, serverMessage(locale, messageId)));
-    };
+    const reject = (status: number, code: string, messageId: string, headers: Record<string, string> = {}) =>
+      sendRefusal(req, res, tenant, locale, { status, code, messageId, headers });
     try {
       const build = typeof options.build === 'function' ? await options.build() : options.build;
       if (build !== builtFrom) {
         handler = createRequestHandler(build, options.mode);
         apiRoutes = apiMethodsOf(build);
+        routeOf = routeLabeler(build);
         builtFrom = build;
       }
+      // The route pattern for the request's log line and metrics (server.ts reads it when the response ends).
+      res.locals.route = routeOf(req.path);
 
       // A single-fetch data request (a fetcher in the page) asks for <path>.data.
       const allowed = isApi ? (apiRoutes.get(req.path.toLowerCase().replace(/\/+$/, '').replace(/\.data$/, '')) ?? null) : PAGE_METHODS;
@@ -112,13 +118,13 @@ export function remixHandler(options: Options): RequestHandler {
         return sendCachedPage(res, page, keep ? 'miss' : 'bypass', response.statusText);
       }
       if (isApi && response.status >= 500 && !/json/.test(response.headers.get('content-type') ?? '')) {
-        console.error(`[rendezvous] request ${requestId}: ${req.method} ${req.path} answered ${response.status}`);
+        log.error({ reqId: requestId, route: res.locals.route as string }, `request ${requestId}: ${req.method} ${res.locals.route as string} answered ${response.status}`);
         response = Response.json({ error: 'server_error', message: serverMessage(locale, 'api.error.internal'), request_id: requestId }, { status: 500 });
       }
       await sendRemixResponse(res, response);
     } catch (error) {
       if (res.destroyed) return clientGone(req, requestId);
-      console.error(`[rendezvous] request ${requestId} failed: ${req.method} ${req.path}`, error);
+      log.error({ reqId: requestId, route: res.locals.route as string, err: error }, `request ${requestId} failed: ${req.method} ${(res.locals.route as string | undefined) ?? 'unmatched'}`);
       if (res.headersSent) return void res.end();
       reject(500, 'server_error', 'api.error.internal');
     }
@@ -126,7 +132,7 @@ export function remixHandler(options: Options): RequestHandler {
 }
 
 function clientGone(req: ExpressRequest, requestId: string): void {
-  console.log(`[rendezvous] request ${requestId}: ${req.method} ${req.path}: the client disconnected`);
+  log.info({ reqId: requestId }, `request ${requestId}: ${req.method} ${(req.res?.locals.route as string | undefined) ?? 'unmatched'}: the client disconnected`);
 }
 
 /** The methods of each /api route by its path (`/api/user.php`): `loader.methods`, see api-route.ts. Read once per build. */
@@ -142,8 +148,8 @@ export function apiMethodsOf(build: ServerBuild): Map<string, string[]> {
 
 /** As @remix-run/express builds it, with the body passed through a counter that stops at `limit` bytes. */
 function remixRequest(req: ExpressRequest, res: ExpressResponse, limit: number): Request {
-  const port = req.get('host')?.split(':')[1];
-  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ''}${req.originalUrl}`);
+  // The host the request was addressed to (a trusted proxy's X-Forwarded-Host with its own port).
+  const url = new URL(`${req.protocol}://${requestHost(req) ?? 'localhost'}${req.originalUrl}`);
   let controller: AbortController | null = new AbortController();
   const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers: remixHeaders(req.headers), signal: controller.signal };
   if (req.method !== 'GET' && req.method !== 'HEAD') {

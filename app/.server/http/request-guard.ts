@@ -17,9 +17,8 @@
 //   (`/x/%00`) answers 400: JSON on /api, the themed status page elsewhere, and nothing in the log.
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Locale } from '~/shared/locales';
-import { serverMessage } from '../i18n/messages';
 import type { Tenant } from '../tenants/schema';
-import { statusPage } from './status-page';
+import { sendRefusal } from './status-page';
 
 /** The methods any path may be asked with at all (OPTIONS * answers with these). */
 const SERVER_METHODS = 'GET, HEAD, POST, PUT, DELETE, OPTIONS';
@@ -60,7 +59,8 @@ export function decodedPath(path: string): string | null {
   }
 }
 
-function plainBadRequest(res: Response): void {
+/** The plain 400 of a request no tenant can be known for (no theme, no language). */
+export function plainBadRequest(res: Response): void {
   res.status(400).set({ 'Cache-Control': 'no-store', Connection: 'close' }).type('text/plain').send('Bad Request\n');
 }
 
@@ -104,10 +104,6 @@ export function pathGuard(localeOf: (req: Request, tenant: Tenant) => Locale): R
   return (req: Request, res: Response, next: NextFunction) => {
     if (decodedPath(req.path) !== null) return next();
     const tenant = res.locals.tenant as Tenant;
-    const locale = localeOf(req, tenant);
-    const message = serverMessage(locale, 'api.error.badRequest');
-    res.status(400).set('Cache-Control', 'no-store');
-    if (req.path.toLowerCase().startsWith('/api/') || req.method === 'HEAD') res.json({ error: 'bad_request', message });
-    else res.type('html').send(statusPage(tenant, locale, 400, message));
+    sendRefusal(req, res, tenant, localeOf(req, tenant), { status: 400, code: 'bad_request', messageId: 'api.error.badRequest' });
   };
 }

@@ -1,6 +1,7 @@
 // The page the request gate answers for a page route before Remix runs (405, 413, 500): the
 // tenant's name and colours, the status, a translated message and a link home. Small, static and
 // without scripts, so it cannot fail in turn.
+import type { Request, Response } from 'express';
 import { buildTheme } from '../../../themes';
 import type { Locale } from '~/shared/locales';
 import { serverMessage } from '../i18n/messages';
@@ -23,4 +24,21 @@ h1{margin:0;font-size:1.5rem}
 a{justify-self:center;padding:12px 24px;border-radius:999px;background:${colors.primaryHover};color:${colors.onPrimary};text-decoration:none;font-weight:600}
 </style></head>
 <body><header>${name}</header><main><p class="status">${status}</p><h1>${escape(message)}</h1><a href="/">${escape(serverMessage(locale, 'error.backHome'))}</a></main></body></html>`;
+}
+
+/**
+ * A refusal before any route runs: JSON `{ error: code, message }` on /api (and to HEAD), the
+ * tenant's status page elsewhere; never cached.
+ */
+export function sendRefusal(
+  req: Request,
+  res: Response,
+  tenant: Tenant,
+  locale: Locale,
+  refusal: { status: number; code: string; messageId: string; headers?: Record<string, string> },
+): void {
+  const message = serverMessage(locale, refusal.messageId);
+  res.status(refusal.status).set({ 'Cache-Control': 'no-store', ...refusal.headers });
+  if (req.path.toLowerCase().startsWith('/api/') || req.method === 'HEAD') res.json({ error: refusal.code, message });
+  else res.type('html').send(statusPage(tenant, locale, refusal.status, message));
 }

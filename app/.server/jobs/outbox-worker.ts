@@ -9,10 +9,12 @@
 import { sql, type Kysely } from 'kysely';
 import { now } from '../clock';
 import type { DB } from '../db/schema';
+import { metrics } from '../observability/metrics';
 import type { JobName, JobQueue } from './queue';
 
 export const OUTBOX_MAX_ATTEMPTS = 8;
 const LEASE_MS = 5 * 60_000;
+const CHANNEL = { mail_outbox: 'mail', sms_outbox: 'sms' } as const;
 
 export interface OutboxWorker {
   /** Sends what is due now on this instance; resolves with the number sent. */
@@ -57,6 +59,7 @@ export async function startOutboxWorker<Row extends OutboxRow>(
         await options.deliver(row);
         await sql`update ${table} set status = 'sent', sent_at = ${now()}, attempts = ${row.attempts + 1} where id = ${row.id}`.execute(db);
         sent++;
+        metrics.deliveries.inc({ channel: CHANNEL[options.table], result: 'sent' });
       } catch (error) {
         const attempts = row.attempts + 1;
         const message = (error as Error).message;
@@ -64,6 +67,7 @@ export async function startOutboxWorker<Row extends OutboxRow>(
           update ${table} set attempts = ${attempts}, status = ${attempts >= OUTBOX_MAX_ATTEMPTS ? 'failed' : 'pending'},
             last_error = ${message.slice(0, 500)}, next_attempt_at = ${new Date(now().getTime() + 2 ** attempts * 1000)}
           where id = ${row.id}`.execute(db);
+        metrics.deliveries.inc({ channel: CHANNEL[options.table], result: 'failed' });
         options.log?.(`${options.describe(row)} failed (attempt ${attempts}): ${message}`);
       }
     }

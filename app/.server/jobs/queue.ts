@@ -2,9 +2,11 @@
 // own schema of our database, through the same pool as Kysely — on PGlite and on PostgreSQL alike.
 // The rest of the code sees only this small interface; queue names and their policies are declared
 // in jobs/names.ts, so every instance creates the same queues.
-import { CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { DB } from '../db/schema';
+import { moduleLogger } from '../observability/logger';
+import { metrics } from '../observability/metrics';
 import { QUEUES, type JobName } from './names';
 
 export type { JobName } from './names';
@@ -42,6 +44,14 @@ export interface JobQueue {
   schedule(name: JobName, cron: string, data?: object): Promise<void>;
   /** Stops fetching, waits for running jobs (up to a timeout) and leaves the database open. */
   stop(): Promise<void>;
+  /** Per declared queue: jobs due and waiting (created or to retry), and how long the oldest of them has waited (s). */
+  stats(): Promise<QueueStats[]>;
+}
+
+export interface QueueStats {
+  name: JobName;
+  waiting: number;
+  oldestSeconds: number;
 }
 
 export interface QueueTiming {
@@ -69,6 +79,7 @@ export function poolExecutor(db: Kysely<DB>): PgBoss.Db {
  */
 export async function startJobQueue(db: Kysely<DB>, options: QueueTiming & { log?: (message: string) => void } = {}): Promise<JobQueue> {
   const log = options.log ?? (() => {});
+  const jobLog = moduleLogger('jobs');
   const boss = new PgBoss({
     db: poolExecutor(db),
     schema: 'pgboss',
@@ -103,10 +114,16 @@ export async function startJobQueue(db: Kysely<DB>, options: QueueTiming & { log
       if (workers.has(name)) throw new Error(`A worker for ${name} is already running`);
       const id = await boss.work<T>(name, { pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, async (jobs) => {
         for (const job of jobs) {
+          // One JSON line per job run: queue, id, try, result and duration (docs/decisions/0045).
+          const line = { job: name, job_id: job.id, try: job.retryCount + 1 };
+          const started = performance.now();
           try {
             await handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
+            metrics.jobRuns.inc({ queue: name, result: 'completed' });
+            jobLog.info({ ...line, result: 'completed', duration_ms: Math.round(performance.now() - started) }, `job ${name} completed`);
           } catch (error) {
-            log(`job ${name} ${job.id} failed (try ${job.retryCount + 1} of ${job.retryLimit + 1}): ${(error as Error).message}`);
+            metrics.jobRuns.inc({ queue: name, result: 'failed' });
+            jobLog.warn({ ...line, result: 'failed', duration_ms: Math.round(performance.now() - started), error: (error as Error).message }, `job ${name} ${job.id} failed (try ${job.retryCount + 1} of ${job.retryLimit + 1})`);
             throw error;
           }
         }
@@ -120,6 +137,13 @@ export async function startJobQueue(db: Kysely<DB>, options: QueueTiming & { log
     },
     async schedule(name, cron, data = {}) {
       await boss.schedule(name, cron, data, { tz: 'UTC' });
+    },
+    async stats() {
+      const { rows } = await sql<{ name: string; waiting: number; oldest: number | null }>`
+        select name, count(*)::int as waiting, extract(epoch from now() - min(start_after))::float8 as oldest
+        from pgboss.job where state in ('created', 'retry') and start_after <= now() group by name`.execute(db);
+      const byName = new Map(rows.map((row) => [row.name, row]));
+      return (Object.keys(QUEUES) as JobName[]).map((queue) => ({ name: queue, waiting: byName.get(queue)?.waiting ?? 0, oldestSeconds: Math.max(0, byName.get(queue)?.oldest ?? 0) }));
     },
     async stop() {
       workers.clear();

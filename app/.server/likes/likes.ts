@@ -10,6 +10,7 @@ import { CARD_COLUMNS, toCards, type MemberCard } from '../members/search';
 import type { Tenant } from '../tenants/schema';
 import { memberChannel, type EventBus } from '../events/bus';
 import { LIKES_TABS, type LikeState, type LikesTab } from '~/shared/likes';
+import { logger } from '../observability/logger';
 
 export type { LikeState, LikesTab } from '~/shared/likes';
 export type LikeError = 'authentication_required' | 'not_found' | 'self';
@@ -257,7 +258,7 @@ export async function announceLike(db: Kysely<DB>, tenant: Tenant, events: Event
     const event: LikeEvent = { profile, new_likes: await countNewLikes(db, tenant, viewer) };
     await events.publish(memberChannel(tenant.id, owner.id), { type: state === 'match' ? 'match' : 'like', data: event });
   } catch (error) {
-    console.error(`[rendezvous] announcing a like failed: ${(error as Error).message}`);
+    logger.error(`announcing a like failed: ${(error as Error).message}`);
   }
 }
 

@@ -21,6 +21,7 @@ import type { Tenant } from '../tenants/schema';
 import { ageOn } from '../profiles/age';
 import { parseDemoPhotoFilename, portraitSvg, PORTRAIT_SIZE, THUMB_SIZE } from './demo-picture';
 import { isMediaKey, type MediaStorage } from './storage';
+import { logger } from '../observability/logger';
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 const MEMBER_PHOTO_CACHE = 'private, no-cache';
@@ -137,7 +138,7 @@ export function mediaHandler(options: MediaHandlerOptions): RequestHandler {
     } catch (error) {
       if (res.headersSent) return next(error);
       // The database or the store did not answer: say so, briefly, and let the browser try again.
-      console.error(`[rendezvous] media ${relative} (request ${String(res.locals.requestId)}): ${(error as Error).message}`);
+      logger.error(`media ${relative} (request ${String(res.locals.requestId)}): ${(error as Error).message}`);
       res.status(503).set({ 'Cache-Control': 'no-store', 'Retry-After': '5' }).type('text/plain').send('Service unavailable');
     }
   };

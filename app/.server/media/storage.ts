@@ -4,6 +4,7 @@
 // so that every instance of a fleet serves every upload. Generated demo pictures are not stored
 // here: they are a per-instance cache (media-handler.ts).
 import type { Readable } from 'node:stream';
+import { logger } from '../observability/logger';
 
 export interface StoredMedia {
   body: Readable;
@@ -61,6 +62,6 @@ export async function deleteUnreachable(media: MediaStorage, keys: readonly stri
   try {
     await media.delete(keys);
   } catch (error) {
-    console.error(`[rendezvous] media: could not delete ${keys.join(' ')} from the ${media.kind} store: ${(error as Error).message}`);
+    logger.error(`media: could not delete ${keys.join(' ')} from the ${media.kind} store: ${(error as Error).message}`);
   }
 }

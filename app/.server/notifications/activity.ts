@@ -21,6 +21,7 @@ import { ACTIVITY_WINDOW_MS, isLooking, notificationState } from './state';
 import { listUnsubscribeHeaders } from './unsubscribe';
 import { enqueueMail } from '../mail/mail';
 import { isLocale, type Locale } from '~/shared/locales';
+import { logger } from '../observability/logger';
 
 /** At most one activity mail per member in this span. */
 export const MAIL_BATCH_MS = 30 * 60_000;
@@ -137,7 +138,7 @@ export async function notifyActivity(db: Kysely<DB>, deps: ActivityDeps): Promis
       result.mails += sent.mails;
       result.pushes += sent.pushes;
     } catch (error) {
-      console.error(`[rendezvous] notifying member ${userId} failed: ${(error as Error).message}`);
+      logger.error(`notifying member ${userId} failed: ${(error as Error).message}`);
     }
   }
   return result;

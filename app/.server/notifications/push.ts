@@ -6,6 +6,7 @@
 // and a subscription the push service answers 404 or 410 for is dropped.
 import type { Kysely } from 'kysely';
 import webPush from 'web-push';
+import { metrics } from '../observability/metrics';
 import { z } from 'zod';
 import type { DB, User } from '../db/schema';
 import type { Tenant } from '../tenants/schema';
@@ -83,13 +84,16 @@ export async function sendPush(db: Kysely<DB>, tenant: Tenant, subscriptionId: n
       TTL: 3600,
       timeout: 10_000,
     });
+    metrics.deliveries.inc({ channel: 'push', result: 'sent' });
     return 'sent';
   } catch (error) {
     const status = (error as { statusCode?: number }).statusCode;
     if (status === 404 || status === 410) {
       await db.deleteFrom('push_subscriptions').where('id', '=', subscriptionId).execute();
+      metrics.deliveries.inc({ channel: 'push', result: 'gone' });
       return 'gone';
     }
+    metrics.deliveries.inc({ channel: 'push', result: 'failed' });
     throw error;
   }
 }

@@ -3,6 +3,7 @@
 // published after its transaction committed; open consoles reload their queue on it (docs/api.md,
 // GET /operator/events). The chat publishes `waiting` when a member writes to a fictional profile.
 import { operatorChannel, type EventBus } from '../events/bus';
+import { logger } from '../observability/logger';
 
 export type QueueChange = 'waiting' | 'claimed' | 'released' | 'answered' | 'flagged' | 'note';
 
@@ -16,6 +17,6 @@ export async function publishQueueChange(events: EventBus, tenantId: string, eve
     await events.publish(operatorChannel(tenantId), { type: 'queue', data: event });
   } catch (error) {
     // The change is committed; a lost live event only delays the consoles until they reload.
-    console.error(`[rendezvous] publishing a queue change failed: ${(error as Error).message}`);
+    logger.error(`publishing a queue change failed: ${(error as Error).message}`);
   }
 }

@@ -21,6 +21,7 @@ import { recordAudit } from './audit';
 import { operatorConversation } from './conversations';
 import type { OperatorActor } from './operator';
 import { publishQueueChange } from './queue-events';
+import { logger } from '../observability/logger';
 
 /** Finds a gift of the chat's catalogue by id (GET /api/gifts.php); null when there is none. */
 export type GiftLookup = (id: string) => GiftView | null;
@@ -144,7 +145,7 @@ export async function replyAsProfile(db: Kysely<DB>, deps: ReplyDeps, operator: 
       if (outcome.readThrough) await publishRead(deps.events, tenant, conversation.memberUserId, { conversation: conversation.id, message: outcome.readThrough });
     } catch (error) {
       // Stored and counted as unread: the member's next refresh shows it.
-      console.error(`[rendezvous] publishing an answer failed: ${(error as Error).message}`);
+      logger.error(`publishing an answer failed: ${(error as Error).message}`);
     }
     await publishQueueChange(deps.events, conversation.tenantId, { conversation: conversation.id, change: 'answered' });
   }

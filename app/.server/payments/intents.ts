@@ -22,6 +22,7 @@ import {
   type RecurringChargeInput,
 } from './provider';
 import { RECONCILE_EVERY_MS } from './schedule';
+import { logger } from '../observability/logger';
 
 /** The provider call as stored (JSON: the direct debit's signature date as an ISO string). */
 export type ProviderRequest =
@@ -113,7 +114,7 @@ export async function closeLostIntent(db: Db, payment: Payment): Promise<Payment
   const checkout = request ? request.call === 'createPayment' : payment.sequence_type !== 'recurring' && payment.method !== 'sdd';
   const status = checkout ? 'expired' : 'failed';
   if (!checkout) {
-    console.error(`[rendezvous] payment ${payment.id} (${payment.order_number}): the provider never answered within the idempotency window; closed as failed, check the provider's dashboard for key ${payment.idempotency_key ?? '(none)'}`);
+    logger.error(`payment ${payment.id} (${payment.order_number}): the provider never answered within the idempotency window; closed as failed, check the provider's dashboard for key ${payment.idempotency_key ?? '(none)'}`);
   }
   const closed = await db
     .updateTable('payments')

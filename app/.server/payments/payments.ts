@@ -15,6 +15,7 @@ import type { Tenant } from '../tenants/schema';
 import { applyProviderPayment, type Applied } from './apply';
 import { canResend, closeLostIntent, recordIntent, sendIntent } from './intents';
 import { ProviderError, type PaymentProvider } from './provider';
+import { logger } from '../observability/logger';
 
 export { applyProviderPayment, type Applied };
 
@@ -194,7 +195,7 @@ export async function createPayment(
     return { ok: true, payment: (await sendIntent(db, provider, payment, ctx.events)).payment };
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    console.error(`[rendezvous] payment ${payment.id}: ${error.message}`);
+    logger.error(`payment ${payment.id}: ${error.message}`);
     // Refused: nothing was made. Unknown: the intent stays open; the next try with the same key
     // (reconciliation) finds the payment if one was made, and nobody can pay it without its URL.
     if (!error.outcomeUnknown) await db.updateTable('payments').set({ status: 'failed', next_check_at: null, updated_at: now() }).where('id', '=', payment.id).execute();

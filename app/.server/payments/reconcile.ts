@@ -15,6 +15,7 @@ import { refreshPayment } from './payments';
 import type { PaymentProvider } from './provider';
 import { settleRefund } from './refunds';
 import { RECONCILE_EVERY_MS, RECONCILE_LATE_EVERY_MS } from './schedule';
+import { logger } from '../observability/logger';
 
 export interface ReconcileResult {
   /** Payments asked about (or intents sent again), and how many of those credited a bundle. */
@@ -94,7 +95,7 @@ async function checkPayment(
     }
   } catch (error) {
     result.failed++;
-    console.error(`[rendezvous] reconciling payment ${payment.id} failed: ${(error as Error).message}`);
+    logger.error(`reconciling payment ${payment.id} failed: ${(error as Error).message}`);
     await db.updateTable('payments').set({ checked_at: now(), next_check_at: new Date(now().getTime() + RECONCILE_EVERY_MS) }).where('id', '=', payment.id).execute();
   }
 }
@@ -120,7 +121,7 @@ async function retryRefunds(
       if (settled.status === 'failed') result.reversed++;
     } catch (error) {
       result.failed++;
-      console.error(`[rendezvous] retrying refund ${refund.id} failed: ${(error as Error).message}`);
+      logger.error(`retrying refund ${refund.id} failed: ${(error as Error).message}`);
       await db.updateTable('refunds').set({ next_check_at: new Date(now().getTime() + RECONCILE_EVERY_MS) }).where('id', '=', refund.id).execute();
     }
   });

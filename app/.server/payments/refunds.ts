@@ -14,6 +14,7 @@ import type { Tenant } from '../tenants/schema';
 import { idempotencyKey } from './payments';
 import { INTENT_REPLAY_MS, ProviderError, type PaymentProvider, type ProviderRefund } from './provider';
 import { PAYABLE_WINDOW_MS, RECONCILE_EVERY_MS, RECONCILE_LATE_EVERY_MS } from './schedule';
+import { logger } from '../observability/logger';
 
 export type RefundError = 'not_found' | 'not_paid' | 'already_refunded' | 'refund_window_closed' | 'nothing_to_refund' | 'provider_unavailable';
 
@@ -90,7 +91,7 @@ export async function refundPurchase(ctx: RefundContext, user: User, paymentId: 
   // refuses it now, its credits come back and this request may return them again.
   const stuck = await db.selectFrom('refunds').selectAll().where('payment_id', '=', paymentId).where('user_id', '=', user.id).where('tenant_id', '=', tenant.id).where('status', '=', 'pending').executeTakeFirst();
   if (stuck && stuck.provider_refund_id === null && now().getTime() - new Date(stuck.created_at).getTime() >= RECONCILE_EVERY_MS) {
-    await settleRefund(ctx, stuck).catch((error: Error) => console.error(`[rendezvous] refund ${stuck.id}: ${error.message}`));
+    await settleRefund(ctx, stuck).catch((error: Error) => logger.error(`refund ${stuck.id}: ${error.message}`));
   }
   const prepared = await db.transaction().execute(async (trx): Promise<RefundResult & { payment?: Payment }> => {
     // Spends and other refunds of this member wait here; they commit before or after us, never between.
@@ -191,7 +192,7 @@ export async function settleRefund(ctx: RefundContext, refund: Refund, first?: P
     return updated ?? refund;
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    console.error(`[rendezvous] refund ${refund.id}: ${error.message}`);
+    logger.error(`refund ${refund.id}: ${error.message}`);
     if (!error.outcomeUnknown) return reverseRefund(ctx, refund, error.message);
     const later = await db.updateTable('refunds').set({ next_check_at: nextRefundCheck(refund, at) }).where('id', '=', refund.id).where('status', '=', 'pending').returningAll().executeTakeFirst();
     return later ?? refund;
@@ -230,7 +231,7 @@ async function reverseRefund(ctx: RefundContext, refund: Refund, reason: string)
     return failed;
   });
   if (!reversed) return (await db.selectFrom('refunds').selectAll().where('id', '=', refund.id).executeTakeFirst()) ?? refund;
-  console.error(`[rendezvous] refund ${refund.id} failed (${reason}): ${refund.credits} credits given back`);
+  logger.error(`refund ${refund.id} failed (${reason}): ${refund.credits} credits given back`);
   await announceCredits(db, ctx.events, refund.user_id);
   return reversed;
 }

@@ -10,6 +10,7 @@ import type { Tenant } from '../tenants/schema';
 import { recordIntent, sendIntent } from './intents';
 import { createPayment, description, idempotencyKey, nextOrderNumber, storedMandate, webhookUrl, type CheckoutContext, type PaymentResult } from './payments';
 import { ProviderError } from './provider';
+import { logger } from '../observability/logger';
 
 /**
  * Repeat order (SPEC §2, §6; premium only): the last bought bundle with the last method. With a
@@ -60,7 +61,7 @@ export async function repeatOrder(ctx: CheckoutContext, user: User): Promise<Pay
     return { ok: true, payment: (await sendIntent(db, provider, payment, ctx.events)).payment, charged: true };
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    console.error(`[rendezvous] repeat order ${payment.id}: ${error.message}`);
+    logger.error(`repeat order ${payment.id}: ${error.message}`);
     // Unknown (no answer): the card may have been charged; the result page waits while the same
     // key is sent again (result page after a minute, reconciliation) and shows what it finds.
     if (error.outcomeUnknown) return { ok: true, payment, charged: true };

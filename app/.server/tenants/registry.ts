@@ -6,6 +6,7 @@ import NodeCache from 'node-cache';
 import type { HostIndex } from './resolve-tenant';
 import { resolveTenant } from './resolve-tenant';
 import { describeIssues, TenantSchema, type Tenant } from './schema';
+import { logger } from '../observability/logger';
 
 export class TenantFileError extends Error {
   override name = 'TenantFileError';
@@ -70,7 +71,7 @@ export class TenantRegistry {
   constructor(
     readonly dir: string,
     tenants: Tenant[],
-    private readonly log: (message: string) => void = console.error,
+    private readonly log: (message: string) => void = (message) => logger.error(message),
   ) {
     this.replace(tenants);
   }

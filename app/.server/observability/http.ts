@@ -1,0 +1,160 @@
+// The HTTP side of observability (docs/decisions/0045-observability.md): one JSON log line per request
+// (pino-http), the request-duration histogram by route pattern and tenant, the gauges read at scrape
+// time, and the metrics listener on its own port (METRICS_PORT).
+import http from 'node:http';
+import type { RequestHandler, Response } from 'express';
+import type { Kysely } from 'kysely';
+import { pinoHttp } from 'pino-http';
+import type { DB } from '../db/schema';
+import type { PoolUse } from '../db/database';
+import type { QueueStats } from '../jobs/queue';
+import { paymentsByStatus, reconciliationLag } from '../payments/lag';
+import type { Tenant } from '../tenants/schema';
+import { logger, moduleLogger } from './logger';
+import { metrics, metricsText, scrapedGauge } from './metrics';
+import type { Readiness } from './readiness';
+
+/** The route label of a response: the Remix route's pattern (remix-adapter.ts), else the part of the app that answered. */
+export function routeOf(res: Response): string {
+  const route = res.locals.route as string | undefined;
+  if (route) return route;
+  const path = res.req.path;
+  if (path === '/healthz' || path === '/readyz') return path;
+  const top = /^\/(assets|media)\//.exec(path);
+  return top ? `/${top[1]}/*` : 'unmatched';
+}
+
+const tenantOf = (res: Response) => (res.locals.tenant as Tenant | undefined)?.id ?? 'none';
+
+/**
+ * One line per request when it ends: request id, method, route pattern, tenant, status, duration and
+ * the member (or operator) where known. No URL (a path or query can carry a token), no body, and
+ * no headers but the user agent.
+ */
+export function requestLogging(): RequestHandler {
+  return pinoHttp({
+    logger: moduleLogger('http'),
+    genReqId: (_req, res) => ((res as unknown as Response).locals.requestId as string | undefined) ?? 'unknown',
+    customAttributeKeys: { responseTime: 'duration_ms' },
+    serializers: {
+      req: (req: { method?: string; raw?: { headers?: Record<string, string | undefined> } }) => ({ method: req.method, user_agent: req.raw?.headers?.['user-agent'] }),
+      res: (res: { statusCode?: number }) => ({ status: res.statusCode }),
+    },
+    customProps: (_req, res) => {
+      const express = res as unknown as Response;
+      // Asked when the request starts too: the fields are only known once the answer has gone out.
+      if (!express.headersSent) return {};
+      return {
+        route: routeOf(express),
+        tenant: tenantOf(express),
+        status: express.statusCode,
+        ...(express.locals.memberId ? { member_id: express.locals.memberId as number } : {}),
+        ...(express.locals.operatorId ? { operator_id: express.locals.operatorId as number } : {}),
+      };
+    },
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+    customSuccessMessage: (req, res) => `${req.method} ${routeOf(res as unknown as Response)} ${res.statusCode}`,
+    customErrorMessage: (req, res) => `${req.method} ${routeOf(res as unknown as Response)} ${res.statusCode}`,
+    quietReqLogger: true,
+  }) as unknown as RequestHandler;
+}
+
+/** Observes every response's duration under its route pattern and tenant. */
+export function requestMetrics(): RequestHandler {
+  return (req, res, next) => {
+    const end = metrics.httpDuration.startTimer();
+    res.once('finish', () => end({ route: routeOf(res), tenant: tenantOf(res), method: req.method, status: String(res.statusCode) }));
+    next();
+  };
+}
+
+export interface GaugeSources {
+  db: Kysely<DB>;
+  poolUse: () => PoolUse;
+  openStreams: () => number;
+  queueStats: () => Promise<QueueStats[]>;
+  now: () => Date;
+  searchIndex: () => { profiles: number; bytes: number };
+}
+
+/** The gauges read when Prometheus scrapes; a failing source leaves its gauge empty and says so in the log. */
+export function registerGauges(sources: GaugeSources): void {
+  const log = moduleLogger('metrics');
+  const guarded = async (name: string, read: () => Promise<void> | void) => {
+    try {
+      await read();
+    } catch (error) {
+      log.warn({ gauge: name, error: (error as Error).message }, `metric ${name} unavailable`);
+    }
+  };
+  scrapedGauge('rendezvous_event_streams_open', 'Event streams open on this instance', [], (set) => set({}, sources.openStreams()));
+  scrapedGauge('rendezvous_db_pool_connections', 'Database pool: connections by state (total, idle, waiting queries, max)', ['state'], (set) => {
+    const use = sources.poolUse();
+    set({ state: 'total' }, use.total);
+    set({ state: 'idle' }, use.idle);
+    set({ state: 'active' }, use.total - use.idle);
+    set({ state: 'waiting' }, use.waiting);
+    set({ state: 'max' }, use.max);
+  });
+  // Queue depth and age are the same for every instance (one database): read them at most every 5 s.
+  let queues: { at: number; stats: Promise<QueueStats[]> } | null = null;
+  const queueStats = () => {
+    if (!queues || Date.now() - queues.at > 5_000) queues = { at: Date.now(), stats: sources.queueStats() };
+    return queues.stats;
+  };
+  scrapedGauge('rendezvous_job_queue_depth', 'Jobs due and waiting per queue', ['queue'], (set) =>
+    guarded('rendezvous_job_queue_depth', async () => {
+      for (const queue of await queueStats()) set({ queue: queue.name }, queue.waiting);
+    }),
+  );
+  scrapedGauge('rendezvous_job_queue_oldest_seconds', 'Seconds the oldest due job of each queue has waited', ['queue'], (set) =>
+    guarded('rendezvous_job_queue_oldest_seconds', async () => {
+      for (const queue of await queueStats()) set({ queue: queue.name }, queue.oldestSeconds);
+    }),
+  );
+  scrapedGauge('rendezvous_payments_reconciliation_lag_seconds', 'Age of the oldest payment that can still be paid (open or pending within its payable window)', [], (set) =>
+    guarded('rendezvous_payments_reconciliation_lag_seconds', async () => set({}, (await reconciliationLag(sources.db, sources.now())).oldestPayableSeconds)),
+  );
+  scrapedGauge('rendezvous_payments_reconciliation_overdue_seconds', 'How long the most overdue check of an open or pending payment has waited', [], (set) =>
+    guarded('rendezvous_payments_reconciliation_overdue_seconds', async () => set({}, (await reconciliationLag(sources.db, sources.now())).overdueSeconds)),
+  );
+  scrapedGauge('rendezvous_payments', 'Payments created in the last 24 hours by tenant and status', ['tenant', 'status'], (set) =>
+    guarded('rendezvous_payments', async () => {
+      for (const row of await paymentsByStatus(sources.db, sources.now())) set({ tenant: row.tenant_id, status: row.status }, row.count);
+    }),
+  );
+  scrapedGauge('rendezvous_search_index_profiles', 'Listed profiles in this instance\'s search index', [], (set) => set({}, sources.searchIndex().profiles));
+  scrapedGauge('rendezvous_search_index_bytes', 'Bytes of the search index\'s arrays in this instance', [], (set) => set({}, sources.searchIndex().bytes));
+}
+
+/**
+ * The metrics listener (METRICS_PORT, loopback unless METRICS_HOST says otherwise): GET /metrics for
+ * Prometheus, and /readyz and /healthz again for a load balancer that checks on this port.
+ */
+export function startMetricsServer(port: number, host: string, probes: { ready: () => Promise<Readiness>; onListening: (port: number) => void }): http.Server {
+  const server = http.createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    const answer = async () => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      if (path === '/metrics') {
+        const { contentType, body } = await metricsText();
+        return void res.writeHead(200, { 'Content-Type': contentType, 'Cache-Control': 'no-store' }).end(body);
+      }
+      if (path === '/readyz') {
+        const readiness = await probes.ready();
+        return void res.writeHead(readiness.ready ? 200 : 503, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(readiness));
+      }
+      if (path === '/healthz') return void res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"status":"ok"}');
+      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+    };
+    answer().catch((error: Error) => {
+      logger.error({ err: error }, 'metrics listener failed');
+      if (!res.headersSent) res.writeHead(500).end();
+    });
+  });
+  server.listen(port, host, () => {
+    const address = server.address();
+    probes.onListening(typeof address === 'object' && address ? address.port : port);
+  });
+  return server;
+}

@@ -1,0 +1,52 @@
+// One structured logger for the process (docs/decisions/0045-observability.md): JSON lines on stdout
+// (pino), a child per module or job. Secrets never reach a line: request headers that carry them are
+// redacted, bodies and full URLs are never logged (a token can sit in a path or query), and message
+// texts stay out of every log call by convention (log ids and counts, not contents).
+import pino, { type Logger } from 'pino';
+
+export type { Logger } from 'pino';
+
+/** Paths pino blanks out wherever they appear in a logged object. */
+export const REDACT_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-csrf-token"]',
+  'res.headers["set-cookie"]',
+  'headers.cookie',
+  'headers.authorization',
+  '*.password',
+  '*.new_password',
+  '*.token',
+  '*.session',
+  '*.sessionId',
+  '*.text',
+  '*.message_text',
+  'password',
+  'token',
+  'text',
+];
+
+function defaultLevel(env: NodeJS.ProcessEnv): string {
+  if (env.LOG_LEVEL) return env.LOG_LEVEL;
+  // Unit and domain tests import modules that log: keep their output quiet unless asked.
+  return env.VITEST ? 'silent' : 'info';
+}
+
+export const logger: Logger = pino({
+  level: defaultLevel(process.env),
+  base: { pid: process.pid },
+  messageKey: 'msg',
+  timestamp: pino.stdTimeFunctions.isoTime,
+  formatters: { level: (label) => ({ level: label }) },
+  redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+});
+
+/** A child logger for one module or job (`{"module":"mail",…}` on each of its lines). */
+export function moduleLogger(module: string, bindings: Record<string, unknown> = {}): Logger {
+  return logger.child({ module, ...bindings });
+}
+
+/** The `(message) => void` shape older modules take, writing to a child logger at `level`. */
+export function logFunction(log: Logger, level: 'info' | 'warn' | 'error' = 'info'): (message: string) => void {
+  return (message) => log[level](message);
+}

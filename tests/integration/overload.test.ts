@@ -1,0 +1,62 @@
+// Issue 31 item 5 (docs/decisions/0039): a saturated server answers 503 with Retry-After before it
+// starts work, never 500 — a translated page for pages, JSON `overloaded` on /api — and /healthz is
+// never refused. "Busy" is forced deterministically: OVERLOAD_TEST_DELAY_MS (NODE_ENV=test only)
+// makes the event-loop monitor report that delay. The monitor's own measurement and the render
+// abort are tested in tests/unit/admission.test.ts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request, startServer, type RunningServer } from '../support/server';
+
+let busy: RunningServer;
+let calm: RunningServer;
+const host = (server: RunningServer) => `flirtlokaal.localhost:${server.port}`;
+
+beforeAll(async () => {
+  [busy, calm] = await Promise.all([
+    startServer({ SKIP_SEED: '1', OVERLOAD_TEST_DELAY_MS: '5000', OVERLOAD_DELAY_MS: '250', OVERLOAD_RETRY_AFTER_S: '7' }),
+    startServer({ SKIP_SEED: '1', OVERLOAD_TEST_DELAY_MS: '100', OVERLOAD_DELAY_MS: '250' }),
+  ]);
+});
+
+afterAll(async () => {
+  await Promise.all([busy?.stop(), calm?.stop()]);
+});
+
+describe('a saturated server', () => {
+  it.each(['/', '/members', '/likes', '/login', '/unsubscribe/some-token'])('answers the page %s with a translated 503 page and Retry-After', async (path) => {
+    const res = await request(busy.port, host(busy), path, { headers: { cookie: 'locale=en' } });
+    expect(res.status).toBe(503);
+    expect(res.headers['retry-after']).toBe('7');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.text).toContain('The site is very busy right now. Please try again in a moment');
+    const dutch = await request(busy.port, host(busy), path);
+    expect(dutch.text).toContain('De site is op dit moment erg druk. Probeer het zo meteen opnieuw');
+  });
+
+  it('answers /api with JSON { error: "overloaded", message }', async () => {
+    for (const method of ['GET', 'POST']) {
+      const res = await request(busy.port, host(busy), '/api/settings.php', { method, headers: { cookie: 'locale=en', 'content-type': 'application/json', origin: `http://${host(busy)}` }, body: method === 'POST' ? '{}' : undefined });
+      expect(res.status).toBe(503);
+      expect(res.headers['retry-after']).toBe('7');
+      expect(res.json()).toEqual({ error: 'overloaded', message: 'The site is very busy right now. Please try again in a moment' });
+    }
+  });
+
+  it('never refuses the health check', async () => {
+    const res = await request(busy.port, host(busy), '/healthz');
+    expect(res.status).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('logs the refusals without a stack', () => {
+    expect(busy.output()).toMatch(/overloaded \(event-loop delay 5000 ms\): \d+ request\(s\) answered 503/);
+    expect(busy.output()).not.toMatch(/answered 500|aborted by the server/);
+  });
+});
+
+describe('a server under its limit', () => {
+  it('serves pages and the API as usual', async () => {
+    expect((await request(calm.port, host(calm), '/')).status).toBe(200);
+    expect((await request(calm.port, host(calm), '/api/settings.php')).status).toBe(200);
+  });
+});
