@@ -29,7 +29,9 @@ import { serverMessage } from './app/.server/i18n/messages';
 import { landerLanguage } from './app/.server/i18n/lander-language';
 import { memberLocale, negotiateLocale } from './app/.server/i18n/negotiate';
 import { unsubscribePageMember } from './app/.server/notifications/unsubscribe';
-import { SESSION_COOKIE, userForSession } from './app/.server/accounts/sessions';
+import { SESSION_COOKIE } from './app/.server/accounts/sessions';
+import { createSessionCache } from './app/.server/accounts/session-cache';
+import { apiRouter } from './app/.server/http/api-router';
 import { OPERATOR_SESSION_COOKIE, operatorForSession } from './app/.server/operators/sessions';
 import { createRateLimits } from './app/.server/http/rate-limits';
 import { createLocalBus } from './app/.server/events/bus';
@@ -128,9 +130,14 @@ async function main() {
   const limits = createRateLimits({ redisUrl: config.REDIS_URL, prefix: `rdv:${process.pid}:${Date.now()}` });
   // Live events (GET /api/events.php, docs/decisions/0018): Redis pub/sub across instances when
   // REDIS_URL is set, in-process otherwise. Instances on one database share a namespace in Redis.
-  const events = config.REDIS_URL
-    ? createRedisBus(config.REDIS_URL, { namespace: config.EVENTS_NAMESPACE ?? (await eventsNamespace(database, config.DATA_DIR)), log: logOf('events') })
-    : createLocalBus();
+  // Which member a session belongs to, cached for a few seconds per instance and dropped on every
+  // instance when the session ends (docs/decisions/0041); the bus carries those ends.
+  const sessions = createSessionCache();
+  const events = sessions.watch(
+    config.REDIS_URL
+      ? createRedisBus(config.REDIS_URL, { namespace: config.EVENTS_NAMESPACE ?? (await eventsNamespace(database, config.DATA_DIR)), log: logOf('events') })
+      : createLocalBus(),
+  );
   const streams = { registry: createStreamRegistry(), heartbeatMs: config.EVENTS_HEARTBEAT_MS };
   // Postbacks to affiliate networks (docs/decisions/0028); the demo network's /dev/postbacks
   // templates go to this server itself, which is known once it listens (and only outside production).
@@ -339,12 +346,58 @@ async function main() {
   // recording a lander visit), go here, as middleware before remixHandler: the cache lookup is inside it.
 
   const renderCache = config.RENDER_CACHE === 'on' && !isDev ? new RenderCache() : null;
+  const getLoadContext = async (req: Request, res: express.Response): Promise<AppLoadContext> => {
+    const tenant = res.locals.tenant as Tenant;
+    const user = await sessions.userFor(database.db, tenant, req.get('cookie'));
+    // The request's log line names the member (never the session).
+    if (user) res.locals.memberId = user.id;
+    // The operator console (/operator…) speaks the operator's own language, whatever the tenant's.
+    const operator = /^\/operator(?:\/|\.data$|$)/i.test(req.path) ? await operatorForSession(database.db, tenant, req.get('cookie')) : null;
+    if (operator) res.locals.operatorId = operator.id;
+    // A member's saved language when the browser has no choice of its own (issue 34 item 14); the
+    // unsubscribe page of a mail is about a member without a session.
+    const member = user ?? (await unsubscribePageMember(database.db, tenant, req.path));
+    const cookieLocale = operator?.language ?? memberLocale(req.get('cookie'), tenant, member);
+    return {
+      requestId: res.locals.requestId as string,
+      tenant,
+      locale: cookieLocale,
+      nonce: res.locals.nonce as string,
+      db: database.db,
+      tenants,
+      visitor: visitorOf(req, config.COUNTRY_HEADER),
+      isDev,
+      user,
+      operator,
+      origin: tenantOrigin(tenant, requestedAt(req), originPolicy),
+      secure: secureCookies(req),
+      userAgent: req.get('user-agent') ?? null,
+      jobs,
+      mail,
+      sms,
+      smsAvailable: Boolean(config.SMS_URL) || devOutbox,
+      limits,
+      events,
+      streams,
+      media,
+      devOutbox,
+      render: { abortMs: config.RENDER_ABORT_MS, retryAfterS: config.OVERLOAD_RETRY_AFTER_S },
+      mailFeedbackSecret: config.MAIL_FEEDBACK_SECRET ?? null,
+      landing: res.locals.landing as AppLoadContext['landing'],
+      clickId: (res.locals.clickId as string | null | undefined) ?? null,
+    };
+  };
+  const localeOf = (req: Request, tenant: Tenant) => negotiateLocale(req.get('cookie'), tenant);
+
+  // The JSON API (/api/*.php, docs/api.md): its own router over the one registry, without Remix (docs/decisions/0041).
+  app.use(apiRouter({ build, getLoadContext, localeOf }));
+
   app.all(
     '*',
     remixHandler({
       build,
       mode: isDev ? 'development' : 'production',
-      localeOf: (req, tenant) => negotiateLocale(req.get('cookie'), tenant),
+      localeOf,
       // Everything that changes an anonymous page's bytes (docs/decisions/0025).
       renderCache: renderCache && {
         cache: renderCache,
@@ -359,47 +412,7 @@ async function main() {
             landing: landingKey(res.locals.landing as AppLoadContext['landing'], tenant, req.ip ?? null),
           }),
       },
-      getLoadContext: async (req, res): Promise<AppLoadContext> => {
-        const tenant = res.locals.tenant as Tenant;
-        const user = await userForSession(database.db, tenant, req.get('cookie'));
-        // The request's log line names the member (never the session).
-        if (user) res.locals.memberId = user.id;
-        // The operator console (/operator…) speaks the operator's own language, whatever the tenant's.
-        const operator = /^\/operator(?:\/|\.data$|$)/i.test(req.path) ? await operatorForSession(database.db, tenant, req.get('cookie')) : null;
-        if (operator) res.locals.operatorId = operator.id;
-        // A member's saved language when the browser has no choice of its own (issue 34 item 14); the
-        // unsubscribe page of a mail is about a member without a session.
-        const member = user ?? (await unsubscribePageMember(database.db, tenant, req.path));
-        const cookieLocale = operator?.language ?? memberLocale(req.get('cookie'), tenant, member);
-        return {
-          requestId: res.locals.requestId as string,
-          tenant,
-          locale: cookieLocale,
-          nonce: res.locals.nonce as string,
-          db: database.db,
-          tenants,
-          visitor: visitorOf(req, config.COUNTRY_HEADER),
-          isDev,
-          user,
-          operator,
-          origin: tenantOrigin(tenant, requestedAt(req), originPolicy),
-          secure: secureCookies(req),
-          userAgent: req.get('user-agent') ?? null,
-          jobs,
-          mail,
-          sms,
-          smsAvailable: Boolean(config.SMS_URL) || devOutbox,
-          limits,
-          events,
-          streams,
-          media,
-          devOutbox,
-          render: { abortMs: config.RENDER_ABORT_MS, retryAfterS: config.OVERLOAD_RETRY_AFTER_S },
-          mailFeedbackSecret: config.MAIL_FEEDBACK_SECRET ?? null,
-          landing: res.locals.landing as AppLoadContext['landing'],
-          clickId: (res.locals.clickId as string | null | undefined) ?? null,
-        };
-      },
+      getLoadContext,
     }),
   );
 

@@ -23,7 +23,10 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 180_000,
           globalSetup: ['tests/support/global-setup.ts'],
-          fileParallelism: false,
+          // Files share nothing (own servers on port 0, own databases and data folders, own Redis
+          // namespaces) and mostly wait on their servers: two at a time (docs/decisions/0041, "The suite").
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
       {

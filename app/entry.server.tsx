@@ -17,6 +17,10 @@ provideCatalogues(Object.fromEntries(LOCALES.map((locale) => [locale, messagesFo
 
 export const streamTimeout = 5_000;
 
+// The JSON API's registry, for the server's API router (server.ts, docs/decisions/0041): bundled here,
+// with the pages, so that both share one copy of every module.
+export { API_ROUTES } from './.server/api/registry';
+
 /** The abort delay when the load context does not set one (RENDER_ABORT_MS in server.ts). */
 const DEFAULT_RENDER = { abortMs: streamTimeout + 1_000, retryAfterS: 5 };
 

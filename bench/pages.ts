@@ -6,6 +6,7 @@
 // Two app instances, one after the other: the first with the render cache off (uncached anonymous
 // pages, member pages, refresh endpoints), the second with it on (cached anonymous pages, landers).
 // Set DATABASE_URL=postgres://… to measure on PostgreSQL (as the targets were set); else PGlite.
+// BENCH_ROWS=api measures only the refresh endpoints (/api/user.php, chats, likes) against their bare floors.
 import { execFileSync, spawn } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -84,30 +85,36 @@ async function startFloor(): Promise<{ port: number; stop: () => void }> {
 
 const rows: Row[] = [];
 const anonymous = ['/', '/pages/terms', '/pricing'];
+const apiOnly = process.env.BENCH_ROWS === 'api';
 
-const floor = await startFloor();
-try {
-  const framework = await withBare(floor.port, '/', {});
-  rows.push({ name: 'framework floor (bench/floor)', ...framework, target: null });
-} finally {
-  floor.stop();
+let frameworkRps = NaN;
+if (!apiOnly) {
+  const floor = await startFloor();
+  try {
+    const framework = await withBare(floor.port, '/', {});
+    rows.push({ name: 'framework floor (bench/floor)', ...framework, target: null });
+  } finally {
+    floor.stop();
+  }
+  frameworkRps = rows[0]!.result.rps;
 }
-const frameworkRps = rows[0]!.result.rps;
 
 const env = { NODE_ENV: 'production', DEMO: '1', LOG_REQUESTS: '' };
 const uncached = await startServer({ ...env, RENDER_CACHE: 'off' });
 try {
   const member = { cookie: await logIn(uncached) };
-  for (const path of anonymous) rows.push({ name: `${path} visitor, uncached`, ...(await withBare(uncached.port, path, {})), target: null });
-  rows.push({ name: '/members visitor', ...(await withBare(uncached.port, '/members', {})), target: null });
-  for (const path of ['/members', '/chats', '/likes']) rows.push({ name: `${path} member`, ...(await withBare(uncached.port, path, member)), target: { floor: 'framework', ratio: 0.35 } });
+  if (!apiOnly) {
+    for (const path of anonymous) rows.push({ name: `${path} visitor, uncached`, ...(await withBare(uncached.port, path, {})), target: null });
+    rows.push({ name: '/members visitor', ...(await withBare(uncached.port, '/members', {})), target: null });
+  }
+  for (const path of apiOnly ? [] : ['/members', '/chats', '/likes']) rows.push({ name: `${path} member`, ...(await withBare(uncached.port, path, member)), target: { floor: 'framework', ratio: 0.35 } });
   for (const path of ['/api/user.php', '/api/chats.php', '/api/likes.php']) rows.push({ name: `${path} member`, ...(await withBare(uncached.port, path, member)), target: { floor: 'bare', ratio: 0.07 } });
 } finally {
   await uncached.stop();
 }
 
-const cached = await startServer(env);
-try {
+const cached = apiOnly ? null : await startServer(env);
+if (cached) try {
   for (const path of anonymous) rows.push({ name: `${path} visitor, cached`, ...(await withBare(cached.port, path, {})), target: { floor: 'bare', ratio: 0.5 } });
   // Landers and a member landing (issue 23 item 7, docs/decisions/0035): cached, each hit still counted
   // by the visit recorder (one visitor here, so hits of one visit); tracking parameters are not in the key.
@@ -130,7 +137,7 @@ const table = [
     String(row.result.p99),
     row.bare ? row.bare.rps.toFixed(0) : '',
     row.bare ? ratio(row, 'bare').toFixed(3) : '',
-    ratio(row, 'framework').toFixed(3),
+    apiOnly ? '' : ratio(row, 'framework').toFixed(3),
     row.target ? `≥ ${row.target.ratio} × ${row.target.floor}` : '',
     row.target ? (ratio(row, row.target.floor) >= row.target.ratio ? 'yes' : 'NO') : '',
     String(row.result.errors),

@@ -1,18 +1,2 @@
-// GET /api/chats.php (member, SPEC §7): the member's conversations, newest activity first, with each
-// one's unread count and last message, and the total for the messages badge.
-import { apiJson } from '~/.server/http/api';
-import { apiRoute, endpoint } from '~/.server/http/api-route';
-import { listChats } from '~/.server/chat/conversations';
-
-const route = apiRoute({
-  GET: endpoint({
-    member: true,
-    async handle({ context, user }) {
-      const chats = await listChats(context.db, context.tenant, context.locale, { user });
-      return apiJson({ chats, total_unread: chats.reduce((sum, chat) => sum + chat.num_unread_messages, 0) });
-    },
-  }),
-});
-
-export const loader = route.loader;
-export const action = route.action;
+// /api/chats.php: served by the API router from app/.server/api/registry.ts (docs/decisions/0041).
+export { loader, action } from '~/.server/api/remix-routes';

@@ -1,13 +1,2 @@
-// GET /api/companyinfo.php (SPEC §3, §7): the company behind the tenant's domain.
-import { apiJson } from '~/.server/http/api';
-import { apiRoute, endpoint } from '~/.server/http/api-route';
-import { companyInfo } from '~/.server/tenants/public-settings';
-
-const route = apiRoute({
-  GET: endpoint({
-    handle: ({ context }) => apiJson(companyInfo(context.tenant), { headers: { 'Cache-Control': 'public, max-age=300' } }),
-  }),
-});
-
-export const loader = route.loader;
-export const action = route.action;
+// /api/companyinfo.php: served by the API router from app/.server/api/registry.ts (docs/decisions/0041).
+export { loader, action } from '~/.server/api/remix-routes';

@@ -1,14 +1,2 @@
-// GET /api/gifts.php (member): the gift catalogue { gifts: [{ id, name, image, credits }] }.
-import { apiJson } from '~/.server/http/api';
-import { apiRoute, endpoint } from '~/.server/http/api-route';
-import { listGifts } from '~/.server/chat/gifts';
-
-const route = apiRoute({
-  GET: endpoint({
-    member: true,
-    handle: ({ context }) => apiJson({ gifts: listGifts(context.tenant, context.locale) }),
-  }),
-});
-
-export const loader = route.loader;
-export const action = route.action;
+// /api/gifts.php: served by the API router from app/.server/api/registry.ts (docs/decisions/0041).
+export { loader, action } from '~/.server/api/remix-routes';

@@ -1,17 +1,2 @@
-// GET /api/likes.php (SPEC §7, member): { profiles, liked, liked_by: [{ id, like_new }] }.
-import { apiJson, authenticationRequired } from '~/.server/http/api';
-import { apiRoute, endpoint } from '~/.server/http/api-route';
-import { listLikes } from '~/.server/likes/likes';
-
-const route = apiRoute({
-  GET: endpoint({
-    member: true,
-    async handle({ context, user }) {
-      const likes = await listLikes(context.db, context.tenant, { user });
-      return likes ? apiJson(likes) : authenticationRequired(context.locale);
-    },
-  }),
-});
-
-export const loader = route.loader;
-export const action = route.action;
+// /api/likes.php: served by the API router from app/.server/api/registry.ts (docs/decisions/0041).
+export { loader, action } from '~/.server/api/remix-routes';

@@ -1,15 +1,2 @@
-// PUT /api/notifications.php { disabled: [kind, …] } (member): which e-mail notifications are off.
-import { NotificationsSchema, setDisabledNotifications } from '~/.server/accounts/notifications';
-import { apiJson } from '~/.server/http/api';
-import { apiRoute, endpoint } from '~/.server/http/api-route';
-
-const route = apiRoute({
-  PUT: endpoint({
-    member: true,
-    body: NotificationsSchema,
-    handle: async ({ context, body, user }) => apiJson({ notifications_disabled: await setDisabledNotifications(context.db, user, body.disabled) }),
-  }),
-});
-
-export const loader = route.loader;
-export const action = route.action;
+// /api/notifications.php: served by the API router from app/.server/api/registry.ts (docs/decisions/0041).
+export { loader, action } from '~/.server/api/remix-routes';

@@ -8,7 +8,7 @@ import { fitsNiche } from '../support/niche';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '~/.server/accounts/signup';
 import { now, setClockForTests } from '~/.server/clock';
-import { migrateToLatest, openDatabase, type Database } from '~/.server/db/database';
+import type { Database } from '~/.server/db/database';
 import { pairHash } from '~/.server/directdebit/account-details';
 import { payByDirectDebit, type DirectDebitContext } from '~/.server/directdebit/direct-debit';
 import { mandateReference } from '~/.server/directdebit/mandate';
@@ -19,6 +19,7 @@ import { handlePaymentWebhook } from '~/.server/payments/payments';
 import { loadTenants } from '~/.server/tenants/registry';
 import { TenantSchema, type Tenant } from '~/.server/tenants/schema';
 import { createMollieMock } from '../mocks/mollie';
+import { databaseKinds, migratedDatabase } from '../support/databases';
 
 const SMS_URL = 'https://sms-gateway.example.test/v1/messages';
 const base = loadTenants('tenants').find((t) => t.id === 'herzklopfen')!;
@@ -42,8 +43,8 @@ let jobs: JobQueue;
 
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });
-  database = await openDatabase({ dataDir: 'memory://' });
-  await migrateToLatest(database.db);
+  // PGlite from the migrated template (tests/support/databases.ts).
+  ({ database } = await migratedDatabase(databaseKinds[0]!));
   jobs = await startJobQueue(database.db, { cron: false });
 });
 

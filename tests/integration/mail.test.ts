@@ -4,10 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { now, setClockForTests } from '~/.server/clock';
-import { migrateToLatest, openDatabase, type Database } from '~/.server/db/database';
+import type { Database } from '~/.server/db/database';
 import { startJobQueue } from '~/.server/jobs/queue';
 import { enqueueMail, startMailWorker } from '~/.server/mail/mail';
 import { loadTenants } from '~/.server/tenants/registry';
+import { databaseKinds, migratedDatabase } from '../support/databases';
 
 const tenant = loadTenants('tenants').find((t) => t.id === 'herzklopfen')!;
 let database: Database;
@@ -17,8 +18,8 @@ let refuse = true;
 const received: string[] = [];
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
-  await migrateToLatest(database.db);
+  // PGlite from the migrated template (tests/support/databases.ts).
+  ({ database } = await migratedDatabase(databaseKinds[0]!));
   smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],

@@ -6,7 +6,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '~/.server/accounts/signup';
-import { migrateToLatest, openDatabase, type Database } from '~/.server/db/database';
+import type { Database } from '~/.server/db/database';
 import type { User } from '~/.server/db/schema';
 import { createDiskStorage } from '~/.server/media/disk-storage';
 import { deletePhoto, ACCEPTED_TYPES, HEIC_READABLE, MAX_UPLOAD_BYTES, setMainPhoto, sniffImageType, uploadPhoto } from '~/.server/members/photos';
@@ -32,8 +32,8 @@ async function member(paid = false): Promise<User> {
 const png = (w = 800, h = 600) => sharp({ create: { width: w, height: h, channels: 3, background: '#e6317a' } }).png().toBuffer();
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
-  await migrateToLatest(database.db);
+  // PGlite from the migrated template (tests/support/databases.ts).
+  ({ database } = await migratedDatabase(databaseKinds[0]!));
 });
 
 afterAll(async () => {

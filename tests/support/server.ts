@@ -30,7 +30,8 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'rdv-server-'));
   const kind = databaseKinds[databaseKinds.length - 1]!;
   // A restart on the same data keeps its database (PGlite lives in dataDir; PostgreSQL's is in env).
-  const database = options.dataDir ? { url: undefined, drop: async () => {} } : await kind.create();
+  // PostgreSQL from the migrated template (tests/support/databases.ts): the server's own migration run then finds nothing to do.
+  const database = options.dataDir ? { url: undefined, drop: async () => {} } : await kind.create({ migrated: kind.name === 'postgres' });
   const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
     env: {
       ...process.env,

@@ -38,20 +38,42 @@ export async function createSession(
 
 /** The member behind a session cookie on this tenant, or null (unknown, expired, other tenant, deleted). */
 export async function userForSession(db: Kysely<DB>, tenant: Tenant, cookieHeader: string | null | undefined): Promise<User | null> {
+  return (await sessionOf(db, tenant, cookieHeader))?.user ?? null;
+}
+
+/** The session behind a cookie: its id (the token's hash), its member and when it expires; null as userForSession. */
+export async function sessionOf(
+  db: Kysely<DB>,
+  tenant: Tenant,
+  cookieHeader: string | null | undefined,
+): Promise<{ id: string; user: User; expiresAt: Date } | null> {
   const token = readCookie(cookieHeader, SESSION_COOKIE);
   if (!token || token.length > 100) return null;
-  const user = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
+  const id = hashToken(token);
+  const row = await activeMembers(db, tenant)
+    .innerJoin('sessions', 'users.id', 'sessions.user_id')
     .selectAll('users')
-    .where('sessions.id', '=', hashToken(token))
+    .select('sessions.expires_at as session_expires_at')
+    .where('sessions.id', '=', id)
     .where('sessions.tenant_id', '=', tenant.id)
-    .where('users.tenant_id', '=', tenant.id)
     .where('sessions.expires_at', '>', now())
-    .where('users.status', 'in', ['not_confirmed', 'confirmed'])
-    .where('users.suspended_at', 'is', null)
     .executeTakeFirst();
-  return user ?? null;
+  if (!row) return null;
+  const { session_expires_at: expiresAt, ...user } = row;
+  return { id, user, expiresAt };
+}
+
+/** A member who may be signed in (not deleted, not suspended), by id: what a known session is worth now. */
+export async function activeMember(db: Kysely<DB>, tenant: Tenant, userId: number): Promise<User | null> {
+  return (await activeMembers(db, tenant).selectAll('users').where('users.id', '=', userId).executeTakeFirst()) ?? null;
+}
+
+function activeMembers(db: Kysely<DB>, tenant: Tenant) {
+  return db
+    .selectFrom('users')
+    .where('users.tenant_id', '=', tenant.id)
+    .where('users.status', 'in', ['not_confirmed', 'confirmed'])
+    .where('users.suspended_at', 'is', null);
 }
 
 export async function destroySession(db: Kysely<DB>, tenant: Tenant, cookieHeader: string | null | undefined): Promise<void> {

@@ -18,6 +18,8 @@ export interface Database {
   db: Kysely<DB>;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: its data folder as a gzipped tarball (for openDatabase's loadDataDir). */
+  dump?: () => Promise<Blob>;
   /** The connection pool's use now (the metrics read it). */
   poolUse(): PoolUse;
 }
@@ -39,6 +41,8 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** Folder for the embedded database; 'memory://' for an in-memory one. */
   dataDir?: string;
+  /** PGlite only: start from this dump of a data folder (PGlite's dumpDataDir), e.g. a migrated test template. */
+  loadDataDir?: Blob;
   poolSize?: number;
 }
 
@@ -55,12 +59,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const { createPgConfig } = await import('@electric-sql/pglite/node-postgres');
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  const pglite = await PGlite.create(dataDir);
+  const pglite = await PGlite.create(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
     kind: 'pglite',
+    dump: async () => (await pglite.dumpDataDir('gzip')) as Blob,
     poolUse: poolUse(pool),
     async close() {
       await db.destroy();

@@ -22,7 +22,7 @@ export interface BusEvent<T extends string = string> {
   id?: string;
 }
 
-export type Channel = { kind: 'member'; tenantId: string; userId: number } | { kind: 'operators'; tenantId: string };
+export type Channel = { kind: 'member'; tenantId: string; userId: number } | { kind: 'operators'; tenantId: string } | { kind: 'sessions'; tenantId: string };
 
 export function memberChannel(tenantId: string, userId: number): Channel {
   return { kind: 'member', tenantId, userId };
@@ -32,8 +32,13 @@ export function operatorChannel(tenantId: string): Channel {
   return { kind: 'operators', tenantId };
 }
 
+/** A tenant's control channel: members whose sessions ended, for every instance's session cache (accounts/session-cache.ts). */
+export function sessionsChannel(tenantId: string): Channel {
+  return { kind: 'sessions', tenantId };
+}
+
 export function channelKey(channel: Channel): string {
-  return channel.kind === 'member' ? `member:${channel.tenantId}:${channel.userId}` : `operators:${channel.tenantId}`;
+  return channel.kind === 'member' ? `member:${channel.tenantId}:${channel.userId}` : `${channel.kind}:${channel.tenantId}`;
 }
 
 export type Listener = (event: BusEvent) => void;

@@ -5,7 +5,7 @@
 // The like and match events are made next to the likes, in app/.server/likes/likes.ts (announceLike).
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { memberChannel, type EventBus } from './bus';
+import { memberChannel, sessionsChannel, type EventBus } from './bus';
 import { RECHECK_EVENT } from './sse';
 import { logger } from '../observability/logger';
 
@@ -28,7 +28,11 @@ export async function announceCredits(db: Kysely<DB>, events: EventBus | undefin
   }
 }
 
-/** Sessions of the member ended (logout, password change, deletion): their streams check theirs and close. */
+/**
+ * Sessions of the member ended (logout, password change, deletion): their streams check theirs and
+ * close, and every instance drops the member from its session cache (accounts/session-cache.ts).
+ */
 export async function announceSessionEnd(events: EventBus | undefined, tenantId: string, userId: number): Promise<void> {
+  await events?.publish(sessionsChannel(tenantId), { type: RECHECK_EVENT, data: { user: userId } });
   await events?.publish(memberChannel(tenantId, userId), { type: RECHECK_EVENT, data: {} });
 }

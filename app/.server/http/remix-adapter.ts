@@ -1,9 +1,11 @@
-// Express → Remix, with the request gate in front (docs/api.md "Methods, sizes and errors"):
-// - a method a route does not take answers 405 before Remix sees it (JSON with Allow on /api, a
-//   themed page elsewhere), TRACE and other exotic methods included;
+// Express → Remix, with the request gate in front (docs/api.md "Methods, sizes and errors"). The JSON
+// API (/api/) is not Remix's: the API router (api-router.ts) answers it before this handler, with
+// the same gate (bodyLimitOf, clientGone, remixRequest and sendRemixResponse are shared).
+// - a method a page does not take answers 405 before Remix sees it (a themed page with Allow),
+//   TRACE and other exotic methods included;
 // - bodies are capped: Content-Length over the cap answers 413 at once, and a body without a length
 //   is cut off when it grows past the cap (the route then answers 413);
-// - an unexpected failure answers 500 server_error (JSON on /api) and is logged with the request id.
+// - an unexpected failure answers 500 (a themed page) and is logged with the request id.
 // - an anonymous GET of a cacheable page is answered from the render cache (render-cache.ts) when it
 //   can be, before the load context is built; per-request hooks that must see every page view (a
 //   lander visit) therefore run as Express middleware before this handler (server.ts).
@@ -13,7 +15,6 @@ import { createReadableStreamFromReadable, createRequestHandler, writeReadableSt
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
 import { MAX_UPLOAD_BYTES } from '../members/photos';
 import type { Locale } from '~/shared/locales';
-import { serverMessage } from '../i18n/messages';
 import type { Tenant } from '../tenants/schema';
 import { SESSION_COOKIE } from '../accounts/sessions';
 import { OPERATOR_SESSION_COOKIE } from '../operators/sessions';
@@ -56,7 +57,6 @@ const PAGE_CACHE_CONTROL = 'private, no-cache';
 export function remixHandler(options: Options): RequestHandler {
   let handler: ReturnType<typeof createRequestHandler> | null = null;
   let builtFrom: ServerBuild | null = null;
-  let apiRoutes = new Map<string, string[]>();
   let routeOf: (pathname: string) => string = () => 'unmatched';
 
   return async (req, res) => {
@@ -70,30 +70,23 @@ export function remixHandler(options: Options): RequestHandler {
       const build = typeof options.build === 'function' ? await options.build() : options.build;
       if (build !== builtFrom) {
         handler = createRequestHandler(build, options.mode);
-        apiRoutes = apiMethodsOf(build);
         routeOf = routeLabeler(build);
         builtFrom = build;
       }
       // The route pattern for the request's log line and metrics (server.ts reads it when the response ends).
       res.locals.route = routeOf(req.path);
 
-      // A single-fetch data request (a fetcher in the page) asks for <path>.data.
-      const allowed = isApi ? (apiRoutes.get(req.path.toLowerCase().replace(/\/+$/, '').replace(/\.data$/, '')) ?? null) : PAGE_METHODS;
-      if (!allowed) return reject(404, 'not_found', 'api.error.notFound');
-      if (!allowed.includes(req.method)) return reject(405, 'method_not_allowed', 'api.error.methodNotAllowed', { Allow: allowed.join(', ') });
+      // /api/ is the API router's (api-router.ts, mounted before this handler); nothing of it is Remix's.
+      if (isApi) return reject(404, 'not_found', 'api.error.notFound');
+      if (!PAGE_METHODS.includes(req.method)) return reject(405, 'method_not_allowed', 'api.error.methodNotAllowed', { Allow: PAGE_METHODS.join(', ') });
 
-      const limit = REPORT_PATHS.has(req.path.toLowerCase())
-        ? BODY_LIMITS.report
-        : /^multipart\/form-data/i.test(req.get('content-type') ?? '')
-          ? BODY_LIMITS.multipart
-          : BODY_LIMITS.form;
-      // On /api an oversize body is refused unread; a page's form reads up to the cap and says so inline.
-      if (isApi && Number(req.get('content-length') ?? 0) > limit) return reject(413, 'too_large', 'api.error.tooLarge', { Connection: 'close' });
+      const limit = bodyLimitOf(req);
+      // A page's form reads up to the cap and says so inline (the API router refuses an oversize body unread).
 
       const renderCache = options.renderCache;
       // Only a GET of a cacheable page with no session cookie at all: a member never gets a cached page.
       const cacheKey =
-        renderCache && req.method === 'GET' && !isApi && renderCache.cache.isCacheablePath(req.path) && !SESSION.test(req.get('cookie') ?? '')
+        renderCache && req.method === 'GET' && renderCache.cache.isCacheablePath(req.path) && !SESSION.test(req.get('cookie') ?? '')
           ? renderCache.keyOf(req, res, tenant)
           : null;
       if (cacheKey) {
@@ -105,7 +98,7 @@ export function remixHandler(options: Options): RequestHandler {
       let context: AppLoadContext = { ...(await options.getLoadContext(req, res)), documentRequest: !/\.data$/.test(req.path), serverOnly: new Map() };
       // Rendered with the placeholder nonce, which sendCachedPage replaces with this response's own.
       if (cacheKey && !context.user && !context.operator) context = { ...context, nonce: renderCache!.cache.placeholderNonce };
-      let response = await handler!(request, context);
+      const response = await handler!(request, context);
       // A client that hung up is not a server failure: Remix reports its aborted request as a 500.
       if (request.signal.aborted || res.destroyed) return clientGone(req, requestId);
       if (cacheKey && context.nonce === renderCache!.cache.placeholderNonce && /^text\/html/i.test(response.headers.get('content-type') ?? '')) {
@@ -117,10 +110,6 @@ export function remixHandler(options: Options): RequestHandler {
         if (!keep) page.parts = html.toString('utf8').split(renderCache!.cache.placeholderNonce).map((part) => Buffer.from(part));
         return sendCachedPage(res, page, keep ? 'miss' : 'bypass', response.statusText);
       }
-      if (isApi && response.status >= 500 && !/json/.test(response.headers.get('content-type') ?? '')) {
-        log.error({ reqId: requestId, route: res.locals.route as string }, `request ${requestId}: ${req.method} ${res.locals.route as string} answered ${response.status}`);
-        response = Response.json({ error: 'server_error', message: serverMessage(locale, 'api.error.internal'), request_id: requestId }, { status: 500 });
-      }
       await sendRemixResponse(res, response);
     } catch (error) {
       if (res.destroyed) return clientGone(req, requestId);
@@ -131,23 +120,18 @@ export function remixHandler(options: Options): RequestHandler {
   };
 }
 
-function clientGone(req: ExpressRequest, requestId: string): void {
+/** The body cap of a request (BODY_LIMITS): by its path and content type. */
+export function bodyLimitOf(req: ExpressRequest): number {
+  if (REPORT_PATHS.has(req.path.toLowerCase())) return BODY_LIMITS.report;
+  return /^multipart\/form-data/i.test(req.get('content-type') ?? '') ? BODY_LIMITS.multipart : BODY_LIMITS.form;
+}
+
+export function clientGone(req: ExpressRequest, requestId: string): void {
   log.info({ reqId: requestId }, `request ${requestId}: ${req.method} ${(req.res?.locals.route as string | undefined) ?? 'unmatched'}: the client disconnected`);
 }
 
-/** The methods of each /api route by its path (`/api/user.php`): `loader.methods`, see api-route.ts. Read once per build. */
-export function apiMethodsOf(build: ServerBuild): Map<string, string[]> {
-  const routes = new Map<string, string[]>();
-  for (const route of Object.values(build.routes)) {
-    if (!route.path?.toLowerCase().startsWith('api/') || route.path.includes('*')) continue;
-    const methods = (route.module.loader as { methods?: unknown } | undefined)?.methods;
-    routes.set(`/${route.path.toLowerCase()}`, Array.isArray(methods) ? (methods as string[]) : ['GET', 'HEAD']);
-  }
-  return routes;
-}
-
 /** As @remix-run/express builds it, with the body passed through a counter that stops at `limit` bytes. */
-function remixRequest(req: ExpressRequest, res: ExpressResponse, limit: number): Request {
+export function remixRequest(req: ExpressRequest, res: ExpressResponse, limit: number): Request {
   // The host the request was addressed to (a trusted proxy's X-Forwarded-Host with its own port).
   const url = new URL(`${req.protocol}://${requestHost(req) ?? 'localhost'}${req.originalUrl}`);
   let controller: AbortController | null = new AbortController();
@@ -190,7 +174,7 @@ function sendCachedPage(res: ExpressResponse, page: CachedPage, state: 'hit' | '
   res.end(pageBody(page, res.locals.nonce as string));
 }
 
-async function sendRemixResponse(res: ExpressResponse, response: Response): Promise<void> {
+export async function sendRemixResponse(res: ExpressResponse, response: Response): Promise<void> {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);

@@ -40,9 +40,9 @@ function fromEntries(entries: Iterable<[string, FormDataEntryValue]>): Parsed<un
   return cleaned(entriesToObject(list));
 }
 
-/** Query parameters as an object; a repeated key becomes an array. */
-export function readRequestQuery(request: Request): Parsed<unknown> {
-  return fromEntries(new URL(request.url).searchParams.entries());
+/** A query string (without '?') as an object; a repeated key becomes an array. */
+export function readQueryString(search: string): Parsed<unknown> {
+  return fromEntries(search ? new URLSearchParams(search).entries() : []);
 }
 
 /** A JSON or form body as a value (JSON may be any value; the schema decides), or why it cannot be read. */

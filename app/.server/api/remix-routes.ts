@@ -1,0 +1,15 @@
+// The loader and action of the thin route files app/routes/api.<name>[.]php.ts. The server's API
+// router answers every /api/ path before Remix (docs/decisions/0041), so these run only where Remix
+// is called without it; they answer from the same registry all the same.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { notFound } from '../http/api';
+import { API_ROUTES } from './registry';
+
+function dispatch(args: LoaderFunctionArgs | ActionFunctionArgs): Promise<Response> {
+  const path = new URL(args.request.url).pathname.toLowerCase().replace(/\/+$/, '').replace(/\.data$/, '');
+  const route = Object.hasOwn(API_ROUTES, path) ? API_ROUTES[path] : undefined;
+  return route ? route.loader(args) : Promise.resolve(notFound(args.context.locale));
+}
+
+export const loader = dispatch;
+export const action = dispatch;
