@@ -28,7 +28,8 @@ import { securityHeaders } from './app/.server/http/security-headers';
 import { unknownHostResponse } from './app/.server/http/unknown-host';
 import { serverMessage } from './app/.server/i18n/messages';
 import { landerLanguage } from './app/.server/i18n/lander-language';
-import { negotiateLocale } from './app/.server/i18n/negotiate';
+import { memberLocale, negotiateLocale } from './app/.server/i18n/negotiate';
+import { unsubscribePageMember } from './app/.server/notifications/unsubscribe';
 import { SESSION_COOKIE } from './app/.server/accounts/sessions';
 import { createSessionCache } from './app/.server/accounts/session-cache';
 import { apiRouter } from './app/.server/http/api-router';
@@ -371,7 +372,10 @@ async function main() {
     // The operator console (/operator…) speaks the operator's own language, whatever the tenant's.
     const operator = /^\/operator(?:\/|\.data$|$)/i.test(req.path) ? await operatorForSession(database.db, tenant, req.get('cookie')) : null;
     if (operator) res.locals.operatorId = operator.id;
-    const cookieLocale = operator?.language ?? negotiateLocale(req.get('cookie'), tenant);
+    // A member's saved language when the browser has no choice of its own (issue 34 item 14); the
+    // unsubscribe page of a mail is about a member without a session.
+    const member = user ?? (await unsubscribePageMember(database.db, tenant, req.path));
+    const cookieLocale = operator?.language ?? memberLocale(req.get('cookie'), tenant, member);
     return {
       requestId: res.locals.requestId as string,
       tenant,

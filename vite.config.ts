@@ -49,6 +49,25 @@ function minifiedInlineScripts(): Plugin {
 }
 
 /**
+ * Remix reloads the page by itself when a route module fails to load during a client navigation
+ * (@remix-run/react routeModules.js), besides the chunk-load guard: two reloads at once, and a
+ * reload every time, never the guard's error bar (issue 34 item 11). Its reload goes through the
+ * guard instead (window.__rdvChunkFailed, app/components/app/chunk-load-guard.tsx), which reloads
+ * at most once per 60 s and shows the error bar otherwise.
+ */
+function remixReloadThroughGuard(): Plugin {
+  const RELOAD = 'window.location.reload();';
+  return {
+    name: 'rendezvous:remix-reload-through-guard',
+    transform(code, id) {
+      if (!/@remix-run\/react\/dist\/esm\/routeModules\.js$/.test(id)) return null;
+      if (!code.includes(RELOAD)) throw new Error(`${id} no longer reloads with ${RELOAD}: check the chunk-load guard's hook`);
+      return { code: code.replace(RELOAD, '(window.__rdvChunkFailed || function () { window.location.reload(); })();'), map: null };
+    },
+  };
+}
+
+/**
  * The wake script of sleeping pages (app/components/landers/wake.ts, docs/decisions/0042) as a hashed
  * file in build/client/assets: served by the static mount before admission control, so that a busy
  * server never refuses the script a sleeping page needs to wake. The server build learns its URL
@@ -79,7 +98,7 @@ function wakeScriptAsset(file: { fileName: string; body: string }): Plugin {
 const wakeFile = await wakeScriptFile();
 
 export default defineConfig({
-  plugins: [styledComponentsIds(), remix(remixConfig), minifiedInlineScripts(), wakeScriptAsset(wakeFile)],
+  plugins: [styledComponentsIds(), remixReloadThroughGuard(), remix(remixConfig), minifiedInlineScripts(), wakeScriptAsset(wakeFile)],
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
   ssr: { noExternal: ['styled-components'] },
   optimizeDeps: { include: ['styled-components', '@emotion/is-prop-valid', 'stylis', 'react-intl', 'valtio'] },

@@ -17,6 +17,7 @@ import { SignupModal } from '~/components/signup/signup-modal';
 import { EntryWarning } from '~/components/modals/entry-warning';
 import { TopNav, useStandalone } from '~/components/nav/top-nav';
 import { useAppState } from '~/state/app-state';
+import { defaultLayoutCountries } from '~/state/entry-warning';
 import type { LayoutName, ShellData } from '~/shared/shell';
 
 const Page = styled.div`
@@ -55,7 +56,7 @@ interface LayoutProps {
 function DefaultLayout({ shell, year, banners, children }: LayoutProps) {
   const { user } = useSnapshot(useAppState());
   const standalone = useStandalone();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const compact = standalone || (user !== null && pathname !== '/');
   return (
     <Page data-layout="default">
@@ -66,7 +67,7 @@ function DefaultLayout({ shell, year, banners, children }: LayoutProps) {
       <Main id="main">{children}</Main>
       <Disclaimer shell={shell} />
       <Footer shell={shell} variant={compact ? 'compact' : 'full'} year={year} />
-      <EntryWarning shell={shell} loggedIn={user !== null} allowedCountries={shell.entryWarningCountries.default} />
+      <EntryWarning shell={shell} loggedIn={user !== null} allowedCountries={defaultLayoutCountries(shell.entryWarningCountries, search)} />
       <SignupModal />
     </Page>
   );

@@ -7,7 +7,7 @@ import { metaMessage, pageMeta } from '~/components/app/page-meta';
 import { Button } from '~/components/app/buttons';
 import { Alert, Card, Field, PageBackdrop } from '~/components/forms/fields';
 import { PendingDeletionMessage } from '~/components/signup/signup-form';
-import { logIn, LoginSchema } from '~/.server/accounts/login';
+import { logIn, loginRefusal, LoginSchema } from '~/.server/accounts/login';
 import { createSession, sessionCookie } from '~/.server/accounts/sessions';
 import { loginLanguageCookie } from '~/.server/i18n/language-choice';
 import { serverMessage } from '~/.server/i18n/messages';
@@ -27,17 +27,7 @@ export const action = formAction({
     const wait = await context.limits.consume('login', tenant.id, context.visitor.ip ?? 'unknown');
     if (wait) return { error: serverMessage(locale, 'api.error.tooMany', { minutes: Math.ceil(wait / 60) }), email: '', pendingDeletion: false };
     const result = await logIn(db, tenant, { ip: context.visitor.ip }, body);
-    if (!result.ok) {
-      const message =
-        result.error === 'blocked'
-          ? serverMessage(locale, 'login.error.blocked', { minutes: result.minutes })
-          : result.error === 'pending_deletion'
-            ? serverMessage(locale, 'signup.error.pendingDeletion')
-            : result.error === 'suspended'
-              ? serverMessage(locale, 'login.error.suspended')
-              : serverMessage(locale, 'login.error.failed');
-      return { error: message, email: body.email, pendingDeletion: result.error === 'pending_deletion' };
-    }
+    if (!result.ok) return { error: loginRefusal(locale, result).message, email: body.email, pendingDeletion: result.error === 'pending_deletion' };
     const token = await createSession(db, tenant, result.user.id, { ip: context.visitor.ip, userAgent: context.userAgent });
     const headers = new Headers({ 'Set-Cookie': sessionCookie(token, context.secure) });
     const language = loginLanguageCookie(request.headers.get('Cookie'), result.user.language, tenant, context.secure);

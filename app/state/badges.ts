@@ -29,10 +29,20 @@ export const BACK_BUTTON_ROUTES = [
   'routes/credits.$id.($paymentmethod)',
 ] as const;
 
-export function showBackButton(input: { standalone: boolean; historyLength: number; routeId: string | undefined }): boolean {
+/**
+ * How many entries back in this tab the site made itself: React Router numbers the entries of its
+ * own navigations (history.state.idx, 0 for the page the tab loaded). history.length also counts what
+ * the tab showed before the site (about:blank, another site), where Back would leave (issue 34 item 17).
+ */
+export function siteHistoryDepth(historyState: unknown): number {
+  const idx = (historyState as { idx?: unknown } | null | undefined)?.idx;
+  return typeof idx === 'number' && Number.isInteger(idx) && idx > 0 ? idx : 0;
+}
+
+export function showBackButton(input: { standalone: boolean; siteHistory: number; routeId: string | undefined }): boolean {
   return (
     input.standalone &&
-    input.historyLength > 1 &&
+    input.siteHistory > 0 &&
     input.routeId !== undefined &&
     (BACK_BUTTON_ROUTES as readonly string[]).some((id) => input.routeId === id || input.routeId === `${id}._index`)
   );

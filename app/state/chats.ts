@@ -101,7 +101,10 @@ export async function refreshChats(state: AppState, options: Pick<ApiOptions, 'f
   try {
     const response = await apiRequest('/api/chats.php', {}, { ...options, onLoggedOut: () => markLoggedOut(state) });
     if (!response.ok) return false;
-    applyChats(state, ((await response.json()) as { chats: ChatSummary[] }).chats);
+    const { chats } = (await response.json()) as { chats: ChatSummary[] };
+    // Logged out while it waited (another refresh learned it): no badges for a visitor.
+    if (!state.user) return false;
+    applyChats(state, chats);
     return true;
   } catch {
     return false;

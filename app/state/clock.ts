@@ -5,6 +5,8 @@ export type TimerId = ReturnType<typeof setTimeout>;
 
 export const clientClock = {
   now: (): number => Date.now(),
+  /** Milliseconds since this document started loading (the page's own clock: navigation start is 0). */
+  sinceLoad: (): number => globalThis.performance?.now() ?? 0,
   setTimer: (callback: () => void, ms: number): TimerId => globalThis.setTimeout(callback, ms),
   clearTimer: (id: TimerId | null | undefined): void => {
     if (id !== null && id !== undefined) globalThis.clearTimeout(id);

@@ -4,9 +4,8 @@
 
 import type { LikeState } from '~/shared/likes';
 import type { LikeEvent } from '~/shared/live-events';
-import { apiRequest } from './api-client';
-import type { AppState } from './app-state';
-import { apiOptionsFor } from './user-sync';
+import { apiRequest, type ApiOptions } from './api-client';
+import { markLoggedOut, type AppState } from './app-state';
 
 export type { LikeState };
 
@@ -116,12 +115,15 @@ export function afterUnlike(state: LikeState): LikeState {
  * Fetches GET /api/likes.php and applies it (badge, arrivals); returns the arrivals, or null when it
  * failed. Retries and the switch to logged out on authentication_required as every API call (api-client.ts).
  */
-export async function refreshLikes(state: AppState): Promise<number[] | null> {
+export async function refreshLikes(state: AppState, options: Pick<ApiOptions, 'fetch'> = {}): Promise<number[] | null> {
   if (!state.user) return null;
   try {
-    const response = await apiRequest('/api/likes.php', {}, apiOptionsFor(state));
+    const response = await apiRequest('/api/likes.php', {}, { ...options, onLoggedOut: () => markLoggedOut(state) });
     if (!response.ok) return null;
-    return applyLikesAnswer(state, (await response.json()) as LikesAnswer);
+    const answer = (await response.json()) as LikesAnswer;
+    // Logged out while it waited: no badge and no modal for a visitor.
+    if (!state.user) return null;
+    return applyLikesAnswer(state, answer);
   } catch {
     return null;
   }

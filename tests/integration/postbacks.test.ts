@@ -53,7 +53,7 @@ afterAll(() => server.close());
 
 describe('postback templates in the tenant file', () => {
   it('fill every macro, URL-encoded', () => {
-    const url = renderTemplate(TEMPLATE, { click_id: 'abc', sub1: 'a b&c', sub2: '', sub3: 'x', event: 'sale', amount: '20.30', currency: 'EUR', order_number: 'R-1001' });
+    const url = renderTemplate(TEMPLATE, { click_id: 'abc', sub1: 'a b&c', sub2: '', sub3: 'x', event: 'sale', amount: '20.30', currency: 'EUR', order_number: 'R-1001', network: 'adnet', ref: '' });
     expect(url).toBe('https://adnet.example/pb?cid=abc&s1=a%20b%26c&s2=&s3=x&e=sale&amt=20.30&cur=EUR&order=R-1001');
   });
 

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppState, type AppState } from '~/state/app-state';
 import { apiRequest, MAX_RETRIES, retryDelay } from '~/state/api-client';
 import { saveLanguage } from '~/state/language-choice';
-import { REFRESH_INTERVAL_MS, REFRESH_INTERVAL_PUSH_MS, REFRESH_START_MS, refreshInterval, startUserSync } from '~/state/user-sync';
+import { clientClock } from '~/state/clock';
+import { firstRefreshDelay, REFRESH_INTERVAL_MS, REFRESH_INTERVAL_PUSH_MS, REFRESH_START_MS, refreshInterval, startUserSync } from '~/state/user-sync';
 
 const member = { name: 'Anna', credits: 12, paid_user: false, photo: false };
 
@@ -29,7 +30,12 @@ const json = (body: unknown, status = 200) => new Response(JSON.stringify(body),
 function fakeFetch(...answers: (() => Response | Promise<Response>)[]) {
   const calls: { url: string; init: RequestInit | undefined }[] = [];
   const chatCalls: number[] = [];
+  const likeCalls: number[] = [];
   const fetch = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+    if (String(url) === '/api/likes.php') {
+      likeCalls.push(Date.now());
+      return json({ profiles: [], liked_by: [{ id: 5, like_new: true }] });
+    }
     if (String(url) === '/api/chats.php') {
       chatCalls.push(Date.now());
       return json({ chats: [{ conversation: { id: 9 }, profile: { id: 3, name: 'Bo', main_image: null, fictional: false }, num_unread_messages: 4, last_message: null }] });
@@ -38,7 +44,7 @@ function fakeFetch(...answers: (() => Response | Promise<Response>)[]) {
     const answer = answers.length > 1 ? answers.shift()! : answers[0]!;
     return answer();
   });
-  return { fetch: fetch as unknown as typeof globalThis.fetch, calls, chatCalls };
+  return { fetch: fetch as unknown as typeof globalThis.fetch, calls, chatCalls, likeCalls };
 }
 
 let state: AppState;
@@ -52,6 +58,7 @@ beforeEach(() => {
 afterEach(() => {
   stop?.();
   stop = undefined;
+  vi.restoreAllMocks();
   vi.useRealTimers();
 });
 
@@ -140,15 +147,44 @@ describe('the user refresh', () => {
     expect(state.user).toEqual(member);
   });
 
-  it('does not start a second refresh while one still waits for its answer', async () => {
+  // Issue 34 item 12: a refresh whose answer never comes held up every later one (the member stayed shown).
+  it('does not let a refresh that waits for its answer hold up the next; its late answer changes nothing', async () => {
     let answer: (response: Response) => void = () => {};
-    const { fetch, calls } = fakeFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const { fetch, calls } = fakeFetch(
+      () => new Promise<Response>((resolve) => (answer = resolve)),
+      () => json({ user: null }),
+    );
     stop = startUserSync(state, { fetch });
-    await vi.advanceTimersByTimeAsync(REFRESH_START_MS + 2 * REFRESH_INTERVAL_MS);
+    await vi.advanceTimersByTimeAsync(REFRESH_START_MS);
     expect(calls).toHaveLength(1);
-    answer(json(userAnswer()));
     await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS);
     expect(calls).toHaveLength(2);
+    // The session was revoked elsewhere: the next refresh shows the logged-out state.
+    expect(state.user).toBeNull();
+    // The first answer arrives late, from before the logout: the member does not come back.
+    answer(json(userAnswer()));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(state.user).toBeNull();
+  });
+
+  // Issue 34 item 16: user, chats and likes came 6–13 s after load, the lists seconds after the user.
+  it('asks for user, chats and likes together 5 s after the page started loading, however late it hydrated', async () => {
+    const { fetch, calls, chatCalls, likeCalls } = fakeFetch(() => json(userAnswer()));
+    const loadedAt = Date.now();
+    vi.spyOn(clientClock, 'sinceLoad').mockImplementation(() => Date.now() - loadedAt);
+    // Hydration took 2.5 s.
+    await vi.advanceTimersByTimeAsync(2_500);
+    stop = startUserSync(state, { fetch });
+    await vi.advanceTimersByTimeAsync(REFRESH_START_MS - 2_500 - 1);
+    expect([calls.length, chatCalls.length, likeCalls.length]).toEqual([0, 0, 0]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect([calls.length, chatCalls.length, likeCalls.length]).toEqual([1, 1, 1]);
+    expect(chatCalls[0]! - loadedAt).toBe(REFRESH_START_MS);
+    expect(likeCalls[0]! - loadedAt).toBe(REFRESH_START_MS);
+    expect(state.totalNewLikes).toBe(1);
+    await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS);
+    expect([calls.length, chatCalls.length, likeCalls.length]).toEqual([2, 2, 2]);
+    expect(firstRefreshDelay(12_000)).toBe(0);
   });
 
   it('stops when asked', async () => {
@@ -163,7 +199,7 @@ describe('API requests', () => {
   it('retry up to 5 times with exponential delay: 0.5, 1, 2, 4, 8 s', async () => {
     expect([1, 2, 3, 4, 5].map(retryDelay)).toEqual([500, 1000, 2000, 4000, 8000]);
     const { fetch, calls } = fakeFetch(() => json({ error: 'oops' }, 503));
-    const done = apiRequest('/api/likes.php', {}, { fetch });
+    const done = apiRequest('/api/members.php', {}, { fetch });
     await vi.advanceTimersByTimeAsync(0);
     expect(calls).toHaveLength(1);
     for (const [retry, delay] of [500, 1000, 2000, 4000, 8000].entries()) {
@@ -201,10 +237,10 @@ describe('API requests', () => {
   it('a 403 authentication_required logs the client out (SPEC §8), other 403s do not', async () => {
     const onLoggedOut = vi.fn();
     const gone = fakeFetch(() => json({ error: 'authentication_required', message: 'Log in' }, 403));
-    await apiRequest('/api/likes.php', {}, { fetch: gone.fetch, onLoggedOut });
+    await apiRequest('/api/members.php', {}, { fetch: gone.fetch, onLoggedOut });
     expect(onLoggedOut).toHaveBeenCalledTimes(1);
     const other = fakeFetch(() => json({ error: 'cross_origin' }, 403));
-    await apiRequest('/api/likes.php', {}, { fetch: other.fetch, onLoggedOut });
+    await apiRequest('/api/members.php', {}, { fetch: other.fetch, onLoggedOut });
     expect(onLoggedOut).toHaveBeenCalledTimes(1);
   });
 

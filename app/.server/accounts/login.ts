@@ -8,6 +8,9 @@ import { text, TEXT_LIMITS } from '~/shared/request-rules';
 import { now } from '../clock';
 import type { DB, User } from '../db/schema';
 import type { Tenant } from '../tenants/schema';
+import type { Locale } from '~/shared/locales';
+import { serverMessage } from '../i18n/messages';
+import { REACTIVATION_DAYS } from './deletion';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 
 export const LOGIN_LIMITS = {
@@ -24,8 +27,28 @@ export type LoginResult =
   | { ok: false; error: 'login_failed' }
   | { ok: false; error: 'blocked'; minutes: number }
   | { ok: false; error: 'pending_deletion' }
+  /** Pending deletion for longer than the reactivation window: the link has expired, the account is gone (issue 34 item 13). */
+  | { ok: false; error: 'account_deleted'; days: number }
   /** A moderator suspended the account (a complaint's decision, docs/decisions/0029). */
   | { ok: false; error: 'suspended' };
+
+type LoginFailure = Exclude<LoginResult, { ok: true }>;
+
+/** A refused login as the API and the /login page tell it: status, code and the translated text. */
+export function loginRefusal(locale: Locale, result: LoginFailure): { status: number; error: string; message: string; minutes?: number } {
+  switch (result.error) {
+    case 'blocked':
+      return { status: 429, error: 'login_blocked', minutes: result.minutes, message: serverMessage(locale, 'login.error.blocked', { minutes: result.minutes }) };
+    case 'pending_deletion':
+      return { status: 403, error: 'pending_deletion', message: serverMessage(locale, 'signup.error.pendingDeletion') };
+    case 'account_deleted':
+      return { status: 403, error: 'account_deleted', message: serverMessage(locale, 'login.error.accountDeleted', { days: result.days }) };
+    case 'suspended':
+      return { status: 403, error: 'suspended', message: serverMessage(locale, 'login.error.suspended') };
+    default:
+      return { status: 401, error: 'login_failed', message: serverMessage(locale, 'login.error.failed') };
+  }
+}
 
 export async function logIn(
   db: Kysely<DB>,
@@ -61,7 +84,11 @@ export async function logIn(
 
   if (user && valid) {
     if (failure) await db.deleteFrom('login_failures').where('tenant_id', '=', tenant.id).where('email', '=', email).where('ip', '=', ip).execute();
-    if (user.status === 'pending_deletion') return { ok: false, error: 'pending_deletion' };
+    if (user.status === 'pending_deletion') {
+      // The erasing job may not have run yet; the window is what counts.
+      const windowEnds = (user.deletion_requested_at?.getTime() ?? at.getTime()) + REACTIVATION_DAYS * 24 * 3600_000;
+      return windowEnds <= at.getTime() ? { ok: false, error: 'account_deleted', days: REACTIVATION_DAYS } : { ok: false, error: 'pending_deletion' };
+    }
     if (user.status === 'deleted') return { ok: false, error: 'login_failed' };
     if (user.suspended_at) return { ok: false, error: 'suspended' };
     return { ok: true, user };

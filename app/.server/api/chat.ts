@@ -4,7 +4,7 @@
 // DELETE /api/chat.php { conversation } removes it for this member only (SPEC §4, §7).
 import { z } from 'zod';
 import { idSchema } from '~/shared/request-rules';
-import { apiJson, notFound } from '~/.server/http/api';
+import { apiJson } from '~/.server/http/api';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
 import { chatError } from '~/.server/chat/http';
 import { markRead, openChat, removeChat } from '~/.server/chat/conversations';
@@ -33,7 +33,7 @@ const route = apiRoute({
     body: z.object({ conversation: idSchema }),
     async handle({ context, body, user }) {
       const result = await markRead(context.db, { user }, body.conversation);
-      if (!result.ok) return notFound(context.locale);
+      if (!result.ok) return chatError(context, 'no_conversation');
       if (result.read) await publishRead(context.events, context.tenant, result.read.otherUserId, { conversation: result.read.conversation, message: result.read.message });
       return apiJson({ ok: true });
     },
@@ -42,8 +42,9 @@ const route = apiRoute({
     member: true,
     body: z.object({ conversation: idSchema }),
     async handle({ context, body, user }) {
+      // Another member's conversation, or none: 'This conversation does not exist.' (decision 0032).
       const result = await removeChat(context.db, { user }, body.conversation);
-      if (!result.ok) return notFound(context.locale);
+      if (!result.ok) return chatError(context, 'no_conversation');
       await publishRemoved(context.events, context.tenant, user.id, body.conversation);
       return apiJson({ ok: true });
     },

@@ -2,15 +2,14 @@
 // PUT { language } to change the member's language; with ?push=1, POST {subscription} subscribes this
 // browser to web push and DELETE {endpoint} unsubscribes it (members only; docs/api.md "Web push").
 import { z } from 'zod';
-import { logIn, LoginSchema } from '~/.server/accounts/login';
+import { logIn, loginRefusal, LoginSchema } from '~/.server/accounts/login';
 import { createSession, sessionCookie } from '~/.server/accounts/sessions';
 import { userView } from '~/.server/accounts/user-view';
-import { apiError, apiJson, methodNotAllowed, tooManyRequests } from '~/.server/http/api';
+import { apiJson, methodNotAllowed, tooManyRequests } from '~/.server/http/api';
 import { apiRoute, endpoint, type Endpoint } from '~/.server/http/api-route';
 import { validationError } from '~/.server/http/request-input';
 import { PushSubscriptionSchema, PushUnsubscribeSchema, subscribePush, unsubscribePush } from '~/.server/notifications/push';
 import { languageCookie, loginLanguageCookie } from '~/.server/i18n/language-choice';
-import { serverMessage } from '~/.server/i18n/messages';
 import { LOCALES } from '~/shared/locales';
 
 /** `?push=1` selects the push endpoint of a method, else the plain one. */
@@ -57,15 +56,8 @@ const route = apiRoute({
       if (wait) return tooManyRequests(locale, wait);
       const result = await logIn(db, tenant, { ip: context.visitor.ip }, body);
       if (!result.ok) {
-        if (result.error === 'blocked') {
-          return apiJson(
-            { error: 'login_blocked', minutes: result.minutes, message: serverMessage(locale, 'login.error.blocked', { minutes: result.minutes }) },
-            { status: 429 },
-          );
-        }
-        if (result.error === 'pending_deletion') return apiError(403, 'pending_deletion', locale, 'signup.error.pendingDeletion');
-        if (result.error === 'suspended') return apiError(403, 'suspended', locale, 'login.error.suspended');
-        return apiError(401, 'login_failed', locale, 'login.error.failed');
+        const { status, ...refusal } = loginRefusal(locale, result);
+        return apiJson(refusal, { status });
       }
       const token = await createSession(db, tenant, result.user.id, { ip: context.visitor.ip, userAgent: context.userAgent });
       const headers = new Headers({ 'Set-Cookie': sessionCookie(token, context.secure) });

@@ -2,6 +2,7 @@
 // members only (a visitor goes to the login page). The list comes with every chat page, so that
 // desktops show it beside the open conversation.
 import { redirect, type AppLoadContext } from '@remix-run/node';
+import { FROM_CHAT_PARAM, FROM_CHAT_VALUE } from '~/state/entry-warning';
 import { localize } from '../tenants/localize';
 import { listGifts } from './gifts';
 import { listChats, openChat, type ChatView } from './conversations';
@@ -9,7 +10,8 @@ import { publishRead } from './events';
 
 function member(context: AppLoadContext) {
   const { user } = context;
-  if (!user?.profile_id) throw redirect('/login');
+  // The login page then shows the entry warning by the chat layout's rule too (issue 34 item 19).
+  if (!user?.profile_id) throw redirect(`/login?${FROM_CHAT_PARAM}=${FROM_CHAT_VALUE}`);
   return { user };
 }
 

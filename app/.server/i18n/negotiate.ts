@@ -33,6 +33,24 @@ export function negotiateLocale(
   return tenant.locales[0] ?? DEFAULT_LOCALE;
 }
 
+/**
+ * The language for a request of a logged-in member (issue 34 item 14): the browser's own choice (the
+ * locale cookie) first, as for everyone; without one the member's saved language, when the site
+ * shows it; else what a visitor gets. Also used for a page about a member reached without a session
+ * (the one-click unsubscribe page of their mail).
+ */
+export function memberLocale(
+  cookieHeader: string | null | undefined,
+  tenant: { locales: readonly Locale[]; settings: { domain_language: string } },
+  member: { language: string | null } | null | undefined,
+): Locale {
+  const fromCookie = readCookie(cookieHeader, LOCALE_COOKIE);
+  if (isLocale(fromCookie) && tenant.locales.includes(fromCookie)) return fromCookie;
+  const saved = member?.language ?? null;
+  if (isLocale(saved) && tenant.locales.includes(saved)) return saved;
+  return negotiateLocale(cookieHeader, tenant);
+}
+
 /** For pages with no tenant (an unknown host): the best of the eleven from Accept-Language. */
 export function localeFromAcceptLanguage(header: string | null | undefined): Locale {
   if (!header) return DEFAULT_LOCALE;

@@ -22,6 +22,11 @@ export interface MailContent {
   image?: { url: string; alt: string };
   /** A link under the footer (the one-click unsubscribe page of a notification). */
   unsubscribe?: { label: string; url: string };
+  /**
+   * Who gets it: a member (the footer names their account, the default), or an address someone gave
+   * without an account — a visitor's complaint (issue 34 item 22).
+   */
+  recipient?: 'member' | 'contact';
 }
 
 const escape = (value: string) =>
@@ -29,7 +34,7 @@ const escape = (value: string) =>
 
 export function renderMail(tenant: Tenant, locale: Locale, content: MailContent): { html: string; text: string } {
   const { colors } = buildTheme(tenant.settings.niche, { colors: tenant.theme.colors });
-  const footer = serverMessage(locale, 'mail.footer', { site: tenant.settings.name, company: tenant.company.name, address: `${tenant.company.address}, ${tenant.company.city}` });
+  const footer = serverMessage(locale, content.recipient === 'contact' ? 'mail.footerContact' : 'mail.footer', { site: tenant.settings.name, company: tenant.company.name, address: `${tenant.company.address}, ${tenant.company.city}` });
   const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escape(content.subject)}</title></head>
 <body style="margin:0;background:${colors.secondary};font-family:Arial,Helvetica,sans-serif;color:${colors.text}">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">

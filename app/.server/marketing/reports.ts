@@ -94,18 +94,24 @@ export function earningsPerClick(row: Pick<FunnelRow, 'visits' | 'revenue'>): Mo
 }
 
 /** The funnel as CSV: one column per currency for revenue and EPC, amounts in major units with two (EPC four) decimals. */
+/** The funnel's cell for a lander, variant, network, ref or sub1 the visit did not have. */
+export const NO_VALUE = '(none)';
+
 export function funnelCsv(rows: readonly FunnelRow[]): string {
   const currencies = [...new Set(rows.flatMap((row) => row.revenue.map((money) => money.currency)))].sort();
   const header = ['lander', 'variant', 'network', 'ref', 'sub1', 'visits', 'signups', 'confirmed', 'first_purchases', 'signup_rate', 'purchase_rate', ...currencies.map((c) => `revenue_${c}`), ...currencies.map((c) => `epc_${c}`)];
   const rate = (part: number, whole: number) => (whole ? Number((part / whole).toFixed(4)) : null);
+  // As docs/api.md says (issue 34 item 23): revenue with 2 decimals and EPC with 4, also when 0; a
+  // dimension without a value is "(none)", as the page shows it.
+  const dimension = (value: string | null) => value ?? NO_VALUE;
   const body = rows.map((row) => {
     const amount = (currency: string) => row.revenue.find((money) => money.currency === currency)?.amount ?? 0;
     return [
-      row.lander, row.variant, row.network, row.ref, row.sub1,
+      dimension(row.lander), dimension(row.variant), dimension(row.network), dimension(row.ref), dimension(row.sub1),
       row.visits, row.signups, row.confirmed, row.firstPurchases,
       rate(row.signups, row.visits), rate(row.firstPurchases, row.visits),
-      ...currencies.map((c) => Number((amount(c) / 100).toFixed(2))),
-      ...currencies.map((c) => (row.visits ? Number((amount(c) / 100 / row.visits).toFixed(4)) : null)),
+      ...currencies.map((c) => (amount(c) / 100).toFixed(2)),
+      ...currencies.map((c) => (row.visits ? (amount(c) / 100 / row.visits).toFixed(4) : null)),
     ];
   });
   return toCsv([header, ...body]);

@@ -1,5 +1,6 @@
 // The words of an activity notification, in the member's language and the tenant's brand: one line
-// per conversation or liker (up to MAX_LINES), the first sender's photo, a button to the right page
+// per conversation or liker — every one of them: the mail marks all as told, so a line left out
+// would never be named (issue 34 item 21) —, the first sender's photo, a button to the right page
 // (the conversation or profile for one item, the chat list or likes for several), and the one-click
 // unsubscribe link. The push says the same in a title and a line.
 import type { Locale } from '~/shared/locales';
@@ -10,8 +11,6 @@ import type { Tenant } from '../tenants/schema';
 import type { ActivityItem } from './activity';
 import type { PushPayload } from './push';
 import { unsubscribeUrl } from './unsubscribe';
-
-const MAX_LINES = 5;
 
 export function absolute(origin: string, url: string): string {
   return /^https?:\/\//.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
@@ -42,8 +41,7 @@ export function activityMail(tenant: Tenant, locale: Locale, origin: string, use
   const t = (id: string, values: Record<string, string | number> = {}) => serverMessage(locale, id, { site: tenant.settings.name, ...values });
   const [first] = items;
   if (!first) throw new Error('An activity mail needs at least one item');
-  const lines = items.slice(0, MAX_LINES).map((item) => lineOf(locale, item));
-  if (items.length > MAX_LINES) lines.push(t('notify.line.more', { count: items.length - MAX_LINES }));
+  const lines = items.map((item) => lineOf(locale, item));
   const target = targetOf(items);
   const photo = first.profile.main_image?.thumb_filename;
   return {

@@ -20,6 +20,31 @@ export function listUnsubscribeHeaders(tenant: Tenant, origin: string, token: st
   };
 }
 
+/**
+ * The member a /unsubscribe/{token} page is about, as far as its language goes: that page answers in
+ * the member's language, like the mail that linked to it (issue 34 item 14). Null for any other path
+ * or an unknown token.
+ */
+export async function unsubscribePageMember(db: Kysely<DB>, tenant: Tenant, path: string): Promise<{ language: string } | null> {
+  const match = /^\/unsubscribe\/([^/]{1,100})\/?$/i.exec(path);
+  if (!match) return null;
+  let token: string;
+  try {
+    token = decodeURIComponent(match[1]!);
+  } catch {
+    return null;
+  }
+  const row = await db
+    .selectFrom('notification_state')
+    .innerJoin('users', 'users.id', 'notification_state.user_id')
+    .select('users.language')
+    .where('notification_state.unsubscribe_token', '=', token)
+    .where('notification_state.tenant_id', '=', tenant.id)
+    .where('users.tenant_id', '=', tenant.id)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
 /** The one-click POST: true when the token belongs to a member of this tenant (then mail is off). */
 export async function oneClickUnsubscribe(db: Kysely<DB>, tenant: Tenant, token: string): Promise<boolean> {
   if (!token || token.length > 100) return false;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { PostbackEvent } from '../db/schema';
 
 export const POSTBACK_EVENTS = ['lead', 'confirmed', 'sale', 'rebill', 'reversal'] as const satisfies readonly PostbackEvent[];
-export const MACROS = ['click_id', 'sub1', 'sub2', 'sub3', 'event', 'amount', 'currency', 'order_number'] as const;
+export const MACROS = ['click_id', 'sub1', 'sub2', 'sub3', 'event', 'amount', 'currency', 'order_number', 'network', 'ref'] as const;
 export type Macro = (typeof MACROS)[number];
 export type MacroValues = Record<Macro, string>;
 

@@ -34,7 +34,7 @@ export function retryDelayMs(attempts: number): number {
 }
 
 async function macroValues(db: Kysely<DB>, row: Row) {
-  const visit = row.visit_id ? await db.selectFrom('visits').select(['click_id', 'sub1', 'sub2', 'sub3']).where('id', '=', row.visit_id).executeTakeFirst() : undefined;
+  const visit = row.visit_id ? await db.selectFrom('visits').select(['click_id', 'ref', 'sub1', 'sub2', 'sub3']).where('id', '=', row.visit_id).executeTakeFirst() : undefined;
   return {
     click_id: visit?.click_id ?? '',
     sub1: visit?.sub1 ?? '',
@@ -44,6 +44,9 @@ async function macroValues(db: Kysely<DB>, row: Row) {
     amount: decimalAmount(row.amount),
     currency: row.currency ?? '',
     order_number: row.order_number ?? '',
+    // The network the postback is for, and the publisher's ref that networks key payouts on (issue 34 item 20).
+    network: row.network,
+    ref: visit?.ref ?? '',
   };
 }
 

@@ -78,12 +78,14 @@ export async function seedDemoOperator(db: Kysely<DB>, tenant: Tenant, password:
       .limit(member.email.startsWith('member@') ? 2 : 1)
       .execute();
     const [first, second] = pool;
+    // The answered conversation gets the question its answer is written for (said.first[0]); the
+    // waiting one the other (issue 34 item 24).
     if (first) {
-      await insertMemberMessage(db, { tenantId: tenant.id, memberProfileId: member.id, fictionalProfileId: first.id, text: said.first[0]!.replace('{name}', first.name), at: new Date(at - (member.email.startsWith('member@') ? 125 : 50) * MINUTE) });
+      await insertMemberMessage(db, { tenantId: tenant.id, memberProfileId: member.id, fictionalProfileId: first.id, text: said.first[1]!.replace('{name}', first.name), at: new Date(at - (member.email.startsWith('member@') ? 125 : 50) * MINUTE) });
     }
     if (second) {
       const opened = new Date(at - 3 * 24 * 60 * MINUTE);
-      const { conversationId } = await insertMemberMessage(db, { tenantId: tenant.id, memberProfileId: member.id, fictionalProfileId: second.id, text: said.first[1]!.replace('{name}', second.name), at: opened });
+      const { conversationId } = await insertMemberMessage(db, { tenantId: tenant.id, memberProfileId: member.id, fictionalProfileId: second.id, text: said.first[0]!.replace('{name}', second.name), at: opened });
       await insertDemoAnswer(db, { tenantId: tenant.id, operatorId: operator.id, conversationId, memberProfileId: member.id, fictionalProfileId: second.id, text: said.answer, at: new Date(opened.getTime() + 18 * MINUTE) });
       await insertMemberMessage(db, { tenantId: tenant.id, memberProfileId: member.id, fictionalProfileId: second.id, text: said.again, at: new Date(at - 25 * MINUTE) });
     }

@@ -114,13 +114,14 @@ async function insertComplaint(trx: Transaction<DB>, tenant: Tenant, input: NewC
     .executeTakeFirstOrThrow();
 }
 
-function receiptMail(trx: Transaction<DB>, tenant: Tenant, to: string, locale: Locale, reference: string) {
+/** `member`: the complainant has an account; else the footer does not speak of one (issue 34 item 22). */
+function receiptMail(trx: Transaction<DB>, tenant: Tenant, to: string, locale: Locale, reference: string, recipient: 'member' | 'contact') {
   const t = (id: string) => serverMessage(locale, id, { site: tenant.settings.name, reference });
   return enqueueMail(trx, tenant, {
     kind: 'complaint_received',
     to,
     locale,
-    content: { subject: t('complaints.mail.received.subject'), heading: t('complaints.mail.received.heading'), paragraphs: [t('complaints.mail.received.body')], footnote: t('complaints.mail.received.footnote') },
+    content: { subject: t('complaints.mail.received.subject'), heading: t('complaints.mail.received.heading'), paragraphs: [t('complaints.mail.received.body')], footnote: t('complaints.mail.received.footnote'), recipient },
   });
 }
 
@@ -156,7 +157,7 @@ export async function fileComplaint(
     // A notice is always taken (DSA Art. 16); its receipt goes to the named address only within the
     // limits of docs/decisions/0038 — the reference is on the page anyway.
     const subjects = [sendSubject.recipient(email), ...(actor.user ? [sendSubject.account(actor.user.id)] : [])];
-    if ((await takeSendSlot(trx, tenant.id, 'complaint_receipt', subjects)).ok) await receiptMail(trx, tenant, email, actor.locale, row.reference);
+    if ((await takeSendSlot(trx, tenant.id, 'complaint_receipt', subjects)).ok) await receiptMail(trx, tenant, email, actor.locale, row.reference, actor.user ? 'member' : 'contact');
     return { ok: true as const, reference: row.reference };
   });
 }
@@ -187,7 +188,7 @@ export async function reportContent(
         ...(message ? { message: { id: message.id, kind: message.kind, text: message.body, sender: message.sender_profile_id, at: message.created_at.toISOString(), signals: message.signals } } : {}),
       },
     });
-    if ((await takeSendSlot(trx, tenant.id, 'complaint_receipt', [sendSubject.account(actor.user.id)])).ok) await receiptMail(trx, tenant, actor.user.email, actor.locale, row.reference);
+    if ((await takeSendSlot(trx, tenant.id, 'complaint_receipt', [sendSubject.account(actor.user.id)])).ok) await receiptMail(trx, tenant, actor.user.email, actor.locale, row.reference, 'member');
     return { ok: true as const, reference: row.reference };
   });
 }

@@ -173,7 +173,7 @@ export async function decideComplaint(
       const reporter = decided.reporter_user_id ? await trx.selectFrom('users').select(['email', 'language']).where('id', '=', decided.reporter_user_id).executeTakeFirst() : undefined;
       const to = reporter?.email ?? decided.reporter_email;
       const locale = toLocale(decided.reporter_locale);
-      if (to) await statementMail(trx, tenant, { kind: 'complaint_decided', to, locale, reference: decided.reference, decision: input.decision, action: input.action, reasons: input.reasons, audience: 'complainant' });
+      if (to) await statementMail(trx, tenant, { kind: 'complaint_decided', to, locale, reference: decided.reference, decision: input.decision, action: input.action, reasons: input.reasons, audience: 'complainant', recipient: reporter ? 'member' : 'contact' });
       // The member concerned hears of an action taken against their profile or content (DSA Art. 17).
       if (input.decision === 'action_taken' && decided.profile_id) {
         const member = await trx
@@ -183,7 +183,7 @@ export async function decideComplaint(
           .where('profiles.id', '=', decided.profile_id)
           .where('profiles.fictional', '=', false)
           .executeTakeFirst();
-        if (member) await statementMail(trx, tenant, { kind: 'complaint_action', to: member.email, locale: toLocale(member.language), reference: decided.reference, decision: input.decision, action: input.action, reasons: input.reasons, audience: 'member' });
+        if (member) await statementMail(trx, tenant, { kind: 'complaint_action', to: member.email, locale: toLocale(member.language), reference: decided.reference, decision: input.decision, action: input.action, reasons: input.reasons, audience: 'member', recipient: 'member' });
       }
     }
     return { ok: true as const };
@@ -241,7 +241,8 @@ function toLocale(value: string | null | undefined): Locale {
 function statementMail(
   trx: Parameters<typeof enqueueMail>[0],
   tenant: Tenant,
-  input: { kind: string; to: string; locale: Locale; reference: string; decision: string; action: string; reasons: string; audience: 'complainant' | 'member' },
+  /** recipient: 'contact' for a complainant without an account (the footer names none, issue 34 item 22). */
+  input: { kind: string; to: string; locale: Locale; reference: string; decision: string; action: string; reasons: string; audience: 'complainant' | 'member'; recipient: 'member' | 'contact' },
 ) {
   const t = (id: string) => serverMessage(input.locale, id, { site: tenant.settings.name, reference: input.reference, support: tenant.settings.support_email });
   const outcome = serverMessage(input.locale, `complaints.action.${input.action}`);
@@ -254,6 +255,7 @@ function statementMail(
       heading: t(`complaints.mail.${input.audience}.heading`),
       paragraphs: [t(`complaints.mail.${input.audience}.body`), `${serverMessage(input.locale, 'complaints.mail.outcome')}: ${outcome}`, `${serverMessage(input.locale, 'complaints.mail.reasons')}: ${input.reasons}`],
       footnote: t('complaints.mail.redress'),
+      recipient: input.recipient,
     },
   });
 }

@@ -5,7 +5,9 @@
 // within 60 s of that reload shows a translated error with a reload button instead of reloading in a
 // loop. The guard is an inline script before the page's module scripts (it must work when they do
 // not load), and its error box is server-rendered and hidden, so that it needs no JavaScript chunk.
-// The time of the last guard reload is kept per tab in sessionStorage.
+// The time of the last guard reload is kept per tab in sessionStorage. Remix's own reload after a
+// route module failed during a client navigation is routed through the guard (vite.config.ts), so
+// one failure makes one reload, and a second within 60 s the error bar (issue 34 item 11).
 import { FormattedMessage } from 'react-intl';
 import styled from 'styled-components';
 
@@ -42,6 +44,8 @@ function guard(key: string, windowMs: number, boxId: string): void {
       box.hidden = false;
     }
   };
+  // Remix's own reload after a route module failed to load comes here too (vite.config.ts).
+  (window as unknown as { __rdvChunkFailed?: () => void }).__rdvChunkFailed = failed;
   window.addEventListener('vite:preloadError', (event) => {
     event.preventDefault();
     failed();

@@ -1,6 +1,6 @@
 // Likes on every page of a member (SPEC §4, §7): keeps the likes badge (and so the title prefix and
-// the app badge) in step — from the pages' data and from GET /api/likes.php 5 s after load and every
-// 60 s —, announces a like that arrived since in the match modal, asks for an auto-like on pages of
+// the app badge) in step — from the pages' data and from GET /api/likes.php, which the member's
+// refresh (user-sync.ts) asks with the user and chats —, announces a like that arrived since in the match modal, asks for an auto-like on pages of
 // the members area, and holds the match modal itself. The chat work's event stream can call
 // applyLikesAnswer too (a live event).
 import { useLocation, useMatches, useRevalidator } from '@remix-run/react';
@@ -19,7 +19,7 @@ import {
 import { onServerEvent, onServerResync } from '~/state/server-events';
 import type { LikeEvent } from '~/shared/live-events';
 import { MatchModal } from './match-modal';
-import { REFRESH_START_MS, refreshInterval } from '~/state/user-sync';
+import { onLikesRefreshed } from '~/state/user-sync';
 
 /** The members area (SPEC §2) and the likes pages: where an auto-like may be asked for. */
 const MEMBERS_AREA = ['routes/members._index', 'routes/members.$id', 'routes/likes.m.$id', 'routes/likes._index', 'routes/likes.$type', 'routes/chats', 'routes/premium', 'routes/match-finder', 'routes/swipe-game'];
@@ -74,18 +74,15 @@ export function LikesLayer() {
     if (newest) state.totalNewLikes = (newest.data as { newLikes: number }).newLikes;
   });
 
-  // The refresh (SPEC §7) on the member's schedule (user-sync.ts): 5 s after load, then every 60 s, or 5 minutes with push.
+  // The refresh (SPEC §7) runs on the member's schedule with the user and chats (user-sync.ts): a
+  // like that arrived since reloads the likes pages.
   const loggedIn = user !== null;
   useEffect(() => {
     if (!loggedIn) return;
-    let timer = 0;
-    const tick = async () => {
-      timer = window.setTimeout(() => void tick(), refreshInterval(state.push.isSubscribed));
-      await refresh(state, () => onLikesPage.current && revalidate.current());
-    };
-    timer = window.setTimeout(() => void tick(), REFRESH_START_MS);
-    return () => window.clearTimeout(timer);
-  }, [loggedIn, state]);
+    return onLikesRefreshed((arrivals) => {
+      if (arrivals.length && onLikesPage.current) revalidate.current();
+    });
+  }, [loggedIn]);
 
   // Live likes and matches (GET /api/events.php): the modal at once, the likes pages reload.
   useEffect(() => {

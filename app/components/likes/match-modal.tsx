@@ -1,6 +1,7 @@
 // The match modal (SPEC §2, §4): after a new like arrives (a refresh or an auto-like) 'New like!'
 // with the liker's main photo; after a like back, 'It's a match!'. One button; the photo and the
-// button open the profile (/likes/m/{id}); the backdrop and Escape close it.
+// button open the profile (/likes/m/{id}); the backdrop and Escape close it. It waits while a
+// navigation menu is open.
 import { useNavigate } from '@remix-run/react';
 import { FormattedMessage } from 'react-intl';
 import { useSnapshot } from 'valtio';
@@ -9,12 +10,15 @@ import { Button } from '../app/buttons';
 import { FictionalMark } from '../app/fictional-mark';
 import { HeartIcon } from '../app/icons';
 import { Modal } from '../modals/modal';
+import { useMenuOpen } from '../nav/dropdown';
 import { HeartBurst, ModalActions, PhotoButton, PhotoFrame, PhotoModalBody } from './photo-modal';
 
 export function MatchModal() {
   const state = useAppState();
   const { modal } = useSnapshot(state.likes);
   const navigate = useNavigate();
+  // Not over an open menu: the modal shows once the menu closes.
+  const menuOpen = useMenuOpen();
   const close = () => {
     state.likes.modal = null;
   };
@@ -25,7 +29,7 @@ export function MatchModal() {
     navigate(`/likes/m/${id}`);
   };
   return (
-    <Modal open={modal !== null} onClose={close} labelledBy="match-modal-title">
+    <Modal open={modal !== null && !menuOpen} onClose={close} labelledBy="match-modal-title">
       {modal ? (
         <PhotoModalBody data-testid="match-modal" data-kind={modal.kind}>
           <PhotoFrame>

@@ -3,7 +3,7 @@
 // hydration: installed-app mode is only known in the browser.
 import { useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Link } from '@remix-run/react';
+import { Link, useLocation } from '@remix-run/react';
 import styled from 'styled-components';
 import { useAppState } from '~/state/app-state';
 import { ENTRY_WARNING_DISMISSED_KEY, shouldShowEntryWarning } from '~/state/entry-warning';
@@ -54,6 +54,7 @@ export function EntryWarning({
   // Opened before the app woke by a sleeping page's wake script (the same rule, docs/decisions/0042): kept open.
   const [open, setOpen] = useState(() => openedBeforeHydration('entry'));
   const state = useAppState();
+  const { pathname } = useLocation();
   useEffect(() => {
     state.entryWarningOpen = open;
   }, [open, state]);
@@ -67,9 +68,10 @@ export function EntryWarning({
         setting: shell.entryWarning,
         visitorCountry: shell.visitorCountry,
         allowedCountries,
+        path: pathname,
       }),
     );
-  }, [loggedIn, shell.entryWarning, shell.visitorCountry, allowedCountries]);
+  }, [loggedIn, shell.entryWarning, shell.visitorCountry, allowedCountries, pathname]);
 
   const enter = () => {
     document.cookie = `${ENTRY_WARNING_DISMISSED_KEY}=${Date.now()}; Max-Age=${ONE_YEAR_S}; Path=/; SameSite=Lax`;

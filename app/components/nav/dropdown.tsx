@@ -2,7 +2,7 @@
 // With it, a menu also closes after a choice, on Escape (focus back on its button), on a click or
 // tap outside it and when the page changes.
 import { useLocation } from '@remix-run/react';
-import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 
 const Details = styled.details`
@@ -117,9 +117,25 @@ export function Dropdown({ summary, children, ...rest }: { summary: ReactNode; c
   };
 
   return (
-    <Details ref={ref} onClick={onClick} {...rest}>
+    <Details ref={ref} onClick={onClick} data-menu="" {...rest}>
       {summary}
       {children}
     </Details>
   );
+}
+
+/**
+ * Whether one of the navigation's menus is open now. A modal that arrives by itself (the match
+ * modal) waits for it to close: it would cover the menu and take the click meant for it (issue 34 item 18).
+ */
+export function useMenuOpen(): boolean {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const update = () => setOpen(document.querySelector('details[data-menu][open]') !== null);
+    update();
+    // toggle does not bubble: listen in the capture phase.
+    document.addEventListener('toggle', update, true);
+    return () => document.removeEventListener('toggle', update, true);
+  }, []);
+  return open;
 }

@@ -9,7 +9,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import styled, { css } from 'styled-components';
 import { useSnapshot } from 'valtio';
 import { useAppState } from '~/state/app-state';
-import { countBadge, creditBadge, showBackButton } from '~/state/badges';
+import { countBadge, creditBadge, showBackButton, siteHistoryDepth } from '~/state/badges';
 import type { ShellData } from '~/shared/shell';
 import { ButtonLink } from '../app/buttons';
 import { BackIcon, ChatIcon, ChevronDownIcon, CoinsIcon, CrownIcon, HeartIcon, SearchIcon, UserIcon } from '../app/icons';
@@ -270,8 +270,8 @@ export function TopNav({ shell }: { shell: ShellData }) {
   const navigate = useNavigate();
   const matches = useMatches();
   const standalone = useStandalone();
-  const [historyLength, setHistoryLength] = useState(0);
-  useEffect(() => setHistoryLength(window.history.length), [matches]);
+  const [siteHistory, setSiteHistory] = useState(0);
+  useEffect(() => setSiteHistory(siteHistoryDepth(window.history.state)), [matches]);
   const routeId = matches[matches.length - 1]?.id;
   const unread = countBadge(totalUnreadMessages);
   const likes = countBadge(totalNewLikes);
@@ -280,7 +280,7 @@ export function TopNav({ shell }: { shell: ShellData }) {
   return (
     <Bar>
       <Inner aria-label={intl.formatMessage({ id: 'nav.main', defaultMessage: 'Main navigation' })} data-member={user ? 'true' : 'false'}>
-        {showBackButton({ standalone, historyLength, routeId }) ? (
+        {showBackButton({ standalone, siteHistory, routeId }) ? (
           <BackButton type="button" onClick={() => navigate(-1)} aria-label={intl.formatMessage({ id: 'nav.back', defaultMessage: 'Back' })}>
             <BackIcon />
           </BackButton>
