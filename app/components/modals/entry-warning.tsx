@@ -86,7 +86,7 @@ export function EntryWarning({
       labelledBy="entry-warning-title"
       early="entry"
       // Due by the server's part of the rule (tenant, country, not logged in); the wake script checks the dismissal and app mode.
-      earlyAtLoad={shouldShowEntryWarning({ loggedIn, standalone: false, dismissedAt: null, setting: shell.entryWarning, visitorCountry: shell.visitorCountry, allowedCountries })}
+      earlyAtLoad={shouldShowEntryWarning({ loggedIn, standalone: false, dismissedAt: null, setting: shell.entryWarning, visitorCountry: shell.visitorCountry, allowedCountries, path: pathname })}
     >
       <ModalBody data-testid="entry-warning">
         <Age aria-hidden>18+</Age>
