@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
 import { apiJson } from '~/.server/http/api';
+import { logger } from '~/.server/observability/logger';
 import { formAction } from '~/.server/http/form-action';
 import { cleanStrings, idSchema, parseId, text } from '~/shared/request-rules';
 import { safeRedirectPath } from '~/.server/i18n/language-choice';
@@ -92,11 +93,13 @@ describe('apiRoute', () => {
   });
 
   it('answers an unexpected failure with 500 server_error, logged with the request id', async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    // The structured log (pino, docs/decisions/0045) carries the request id as a field and in the text.
+    const log = vi.spyOn(logger, 'error').mockImplementation(() => {});
     const res = await call(route, 'PUT', {});
     expect(res.status).toBe(500);
     expect(await res.json()).toEqual({ error: 'server_error', message: 'An error occured, please try again later', request_id: 'req-1' });
-    expect(String(log.mock.calls[0]?.[0])).toContain('req-1');
+    expect(log.mock.calls[0]?.[0]).toMatchObject({ reqId: 'req-1' });
+    expect(String(log.mock.calls[0]?.[1])).toContain('req-1');
   });
 });
 
