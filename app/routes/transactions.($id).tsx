@@ -223,7 +223,7 @@ function Detail() {
                 defaultMessage="Within the return period you can return the credits of this purchase that you have not used. Credits are used oldest first. You get back the part of the price that matches the returned credits; a bundle returned whole is refunded whole."
               />
             </p>
-            {refund.refusal === null ? (
+            {refund.refusal === null && !result?.ok /* a return done: no second button (issue 34 item 4) */ ? (
               <Form method="post">
                 <input type="hidden" name="intent" value="refund" />
                 {refund.deadline ? (
