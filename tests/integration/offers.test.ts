@@ -71,6 +71,8 @@ describe.each(databaseKinds)('offers on $name', (kind) => {
         currency: null,
         minimum_order_value: null,
         paymentmethods: null,
+        // Beyond SPEC §3's fields: the server's end of the offer, which the countdown counts to (issue 34 item 3).
+        ends_at: new Date(new Date(user.signup_date).getTime() + 4 * HOUR).toISOString(),
       });
       const signup = new Date(user.signup_date).getTime();
       setClockForTests(new Date(signup + HOUR + 1000));

@@ -55,7 +55,8 @@ describe('static pages', () => {
     expect((await get('rainbowhearts.co.uk', '/complaints')).status).toBe(200);
     const pricing = await get('rainbowhearts.co.uk', '/pricing');
     expect(pricing.status).toBe(200);
-    expect(pricing.text).toContain('£0.25');
+    // Decision 0017's rule (issue 34 item 1): one credit of the biggest bundle, 250 for £129.00 → £0.516.
+    expect(pricing.text).toContain('£0.52');
   });
 
   it('an unknown page token is a 404 inside the shell', async () => {

@@ -109,7 +109,8 @@ const Box = styled.div`
 `;
 
 export function ChunkLoadGuard({ nonce }: { nonce: string | undefined }) {
-  const script = `(${guard.toString()})(${JSON.stringify(CHUNK_RELOAD_KEY)},${CHUNK_RELOAD_WINDOW_MS},${JSON.stringify(BOX_ID)});`;
+  // Its lines without their indentation (it holds no string or pattern across lines): its bytes are in every page.
+  const script = `(${guard.toString().replace(/\n\s+/g, '\n')})(${JSON.stringify(CHUNK_RELOAD_KEY)},${CHUNK_RELOAD_WINDOW_MS},${JSON.stringify(BOX_ID)});`;
   return (
     <>
       <Box id={BOX_ID} hidden suppressHydrationWarning data-testid="chunk-error">
