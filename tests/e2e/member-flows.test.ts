@@ -5,7 +5,7 @@
 // not on client navigations and not five times when it fails.
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, watchConsole } from '../support/browser';
+import { launchBrowser, wakeApp, watchConsole } from '../support/browser';
 import { buyCredits, MEMBER_PASSWORD, sessionCookie, signUpMember, type TestMember } from '../support/members';
 import { request, startServer, type RunningServer } from '../support/server';
 
@@ -63,6 +63,7 @@ describe('the signup modal (item 11)', () => {
     const { context, page, base } = await browse('rainbowhearts', null, 375);
     const problems = watchConsole(page);
     await page.goto(`${base}/pages/faq?signup=1`, { waitUntil: 'networkidle' });
+    await wakeApp(page);
     const modal = page.locator('[data-testid="signup-modal"]');
     await modal.locator('[data-testid="signup-form"]').waitFor();
     const next = modal.locator('[data-testid="signup-form"] button[type="button"]').last();
@@ -163,6 +164,7 @@ describe('a failing signup (item 15)', () => {
     const { context, page, base } = await browse('flirtlokaal', null, 375);
     const problems = watchConsole(page);
     await page.goto(`${base}/signup`, { waitUntil: 'networkidle' });
+    await wakeApp(page);
     await failFormPosts(page);
     const form = page.getByTestId('signup-form');
     const next = form.locator('button[type="button"]').last();

@@ -3,7 +3,7 @@
 // and the profile-photo alert.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, wakeApp } from '../support/browser';
 import { sessionCookie, signUpMember, type TestMember } from '../support/members';
 import { request, startServer, type RunningServer } from '../support/server';
 import { waitForLiveEvents } from '../support/live';
@@ -140,6 +140,7 @@ describe('the signup modal', () => {
     const context = await contextFor('rainbowhearts', 375);
     const page = await context.newPage();
     await page.goto(url('rainbowhearts', '/?signup=1'), { waitUntil: 'networkidle' });
+    await wakeApp(page);
     const modal = page.locator('[data-testid="signup-modal"]');
     const form = modal.locator('[data-testid="signup-form"]');
     await expect.poll(() => form.isVisible()).toBe(true);

@@ -2,7 +2,7 @@
 // the blocker's profile closed to them.
 import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, wakeApp } from '../support/browser';
 import { request, startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
@@ -117,7 +117,9 @@ describe('members', () => {
     const context = await englishContext({ geolocation: { latitude: 52.3731, longitude: 4.8922 }, permissions: ['geolocation'] });
     const page = await context.newPage();
     await page.goto(`${base()}/members?country=NL`, { waitUntil: 'networkidle' });
-    // Permission was granted before: the page locates at once, geocodes offline and reloads the results.
+    await wakeApp(page);
+    // The visitor's search page sleeps until the visitor acts (decision 0042); woken, with the
+    // permission granted before, the page locates at once, geocodes offline and reloads the results.
     await expect.poll(() => page.locator('[data-testid="distance-control"]').innerText(), { timeout: 15_000 }).toContain('Distances from Amsterdam');
     const distance = await page.locator('[data-testid="distance"]').first().innerText();
     expect(distance).toMatch(/^\d+ km away$/);

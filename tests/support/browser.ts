@@ -24,3 +24,13 @@ export function watchConsole(page: Page): string[] {
   page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
   return problems;
 }
+
+/**
+ * Wakes a sleeping visitor page (docs/decisions/0042) as a visitor's first key would, and waits for
+ * the app to have hydrated: for tests of what the woken app does (the first tap before it wakes has
+ * tests of its own, tests/e2e/first-tap.test.ts).
+ */
+export async function wakeApp(page: Page): Promise<void> {
+  await page.keyboard.press('Shift');
+  await page.waitForFunction(() => (window as unknown as { __rdvHydrated?: boolean }).__rdvHydrated === true);
+}

@@ -44,7 +44,9 @@ export function apiRouter(options: Options): RequestHandler {
   let builtFrom: ServerBuild | null = null;
   let routes: ApiRoutes = {};
   return async (req, res, next) => {
-    if (!/^\/api\//i.test(req.path)) return next();
+    // A single-fetch data request (`/api/x.php.data`, a client fetcher's load or submit) wants Remix's
+    // turbo-stream encoding, not plain JSON: the thin route files answer it through Remix.
+    if (!/^\/api\//i.test(req.path) || /\.data$/i.test(req.path)) return next();
     const tenant = res.locals.tenant as Tenant;
     const requestId = res.locals.requestId as string;
     const reject = (status: number, code: string, messageId: string, headers: Record<string, string> = {}) =>

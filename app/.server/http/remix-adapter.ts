@@ -76,9 +76,12 @@ export function remixHandler(options: Options): RequestHandler {
       // The route pattern for the request's log line and metrics (server.ts reads it when the response ends).
       res.locals.route = routeOf(req.path);
 
-      // /api/ is the API router's (api-router.ts, mounted before this handler); nothing of it is Remix's.
-      if (isApi) return reject(404, 'not_found', 'api.error.notFound');
-      if (!PAGE_METHODS.includes(req.method)) return reject(405, 'method_not_allowed', 'api.error.methodNotAllowed', { Allow: PAGE_METHODS.join(', ') });
+      // /api/ is the API router's (api-router.ts, mounted before this handler), but for the single-fetch
+      // data requests of the page's own fetchers (`/api/x.php.data`): Remix encodes those (the thin route
+      // files serve the same endpoints), and the route answers 405 for a method it does not take.
+      const apiData = isApi && /\.data$/i.test(req.path);
+      if (isApi && !apiData) return reject(404, 'not_found', 'api.error.notFound');
+      if (!apiData && !PAGE_METHODS.includes(req.method)) return reject(405, 'method_not_allowed', 'api.error.methodNotAllowed', { Allow: PAGE_METHODS.join(', ') });
 
       const limit = bodyLimitOf(req);
       // A page's form reads up to the cap and says so inline (the API router refuses an oversize body unread).

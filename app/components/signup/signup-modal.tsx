@@ -120,6 +120,8 @@ export function SignupModal({ action }: { action?: string } = {}) {
   }, [existing, submit.data, navigate, state]);
 
   const dismissible = !inProgress && submit.state === 'idle';
+  // The signup page is the form itself: no second one (ids, and a sleeping dialog) on it.
+  if (/^\/signup\/?$/i.test(location.pathname)) return null;
   const data = page.data ?? (root && !user ? firstStepData(root.shell, root.locale) : null);
   return (
     <Modal open={(signupModal || early) && !user && !entryWarningOpen} onClose={close} dismissible={dismissible} labelledBy="signup-title" early="signup">
