@@ -136,7 +136,9 @@ describe('notification alerts in Chromium', () => {
     });
     // Every script chunk fails, as after a deploy that removed the old files.
     await context.route(/\/assets\/.*\.js(\?.*)?$/, (route) => route.abort());
-    await page.goto(`${base()}/`, { waitUntil: 'load' });
+    // A page that starts its app at once (the visitor's home page sleeps until the visitor acts,
+    // decision 0042; the guard then runs with the woken scripts).
+    await page.goto(`${base()}/complaints`, { waitUntil: 'load' });
     const box = page.locator('[data-testid="chunk-error"]');
     await box.waitFor({ state: 'visible' });
     // The first load and one reload by the guard; no loop.
