@@ -4,7 +4,7 @@
 // is Secure, and Chromium keeps it on http://*.localhost (so `npm start` works over plain HTTP).
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, wakeApp } from '../support/browser';
 import { waitForLiveEvents } from '../support/live';
 import { request, startServer, type RunningServer } from '../support/server';
 
@@ -124,6 +124,8 @@ describe('the main pages in Chromium', () => {
     const ctx = await context();
     const page = await ctx.newPage();
     await page.goto(`${base()}/`, { waitUntil: 'networkidle' });
+    // The visitor's home page sleeps until the visitor acts (decision 0042): wake the app first.
+    await wakeApp(page);
     const primary = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
     // A Remix <Link> would navigate on the client: use the router the page already has.
     await page.evaluate(() => (window as unknown as { __remixRouter: { navigate: (to: string) => Promise<void> } }).__remixRouter.navigate('/members/2147483647'));
