@@ -127,7 +127,11 @@ export function wakeOnDemand(): void {
 
   // The site-entry warning, when due (the app's rule: not dismissed, not the installed app), before the first paint.
   const warning = document.querySelector<HTMLDialogElement>('dialog[data-early="entry"][data-early-at-load]');
-  if (warning && !/(?:^|; )entry_warning_dismissed=\d/.test(document.cookie) && !window.matchMedia('(display-mode: standalone)').matches) openEarly(warning);
+  if (warning && !/(?:^|; )entry_warning_dismissed=\d/.test(document.cookie) && !window.matchMedia('(display-mode: standalone)').matches) {
+    // Only its button closes it, also before the app has woken (Escape would close a native dialog).
+    warning.addEventListener('cancel', (event) => event.preventDefault());
+    openEarly(warning);
+  }
 
   const afterPaint = (then: () => void) => window.requestAnimationFrame(() => window.setTimeout(then, 0));
   // Videos play after the first paint, never before it; a visitor who prefers reduced motion keeps the poster.
