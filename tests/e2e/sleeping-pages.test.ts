@@ -25,7 +25,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const PAGES = ['/', '/pages/terms', '/pricing', '/members', '/login', '/signup'];
+// Not /signup: asleep it is the whole form at once (the form without JavaScript), awake the app's
+// step-by-step form; what was typed is kept (tests/e2e/first-tap.test.ts). A sleeping step-by-step
+// form is left for its own issue (session note of 2026-11-27).
+const PAGES = ['/', '/pages/terms', '/pricing', '/members', '/login'];
 const WIDTHS = [375, 1280];
 
 describe('visitors’ pages asleep and awake (issue 32 item 4)', () => {
