@@ -1,6 +1,7 @@
 // The loader and action of the thin route files app/routes/api.<name>[.]php.ts. The server's API
-// router answers every /api/ path before Remix (docs/decisions/0041), so these run only where Remix
-// is called without it; they answer from the same registry all the same.
+// router answers every /api/ path before Remix (docs/decisions/0041) but the page fetchers'
+// single-fetch data requests (`/api/x.php.data`): those, and Remix called without the router, run
+// here, from the same registry.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { notFound } from '../http/api';
 import { API_ROUTES } from './registry';

@@ -11,7 +11,7 @@ import type { Locale } from '~/shared/locales';
 import { serverMessage } from '../i18n/messages';
 import type { Tenant } from '../tenants/schema';
 import type { ApiCall, ApiRoute } from './api-route';
-import { bodyLimitOf, clientGone, remixRequest, sendRemixResponse } from './remix-adapter';
+import { bodyLimitOf, clientGone, isApiRouterPath, remixRequest, sendRemixResponse } from './remix-adapter';
 import { sendRefusal } from './status-page';
 import { moduleLogger } from '../observability/logger';
 
@@ -46,7 +46,7 @@ export function apiRouter(options: Options): RequestHandler {
   return async (req, res, next) => {
     // A single-fetch data request (`/api/x.php.data`, a client fetcher's load or submit) wants Remix's
     // turbo-stream encoding, not plain JSON: the thin route files answer it through Remix.
-    if (!/^\/api\//i.test(req.path) || /\.data$/i.test(req.path)) return next();
+    if (!isApiRouterPath(req.path)) return next();
     const tenant = res.locals.tenant as Tenant;
     const requestId = res.locals.requestId as string;
     const reject = (status: number, code: string, messageId: string, headers: Record<string, string> = {}) =>

@@ -28,6 +28,14 @@ import { moduleLogger } from '../observability/logger';
 const log = moduleLogger('http');
 
 /**
+ * The paths the API router answers (api-router.ts): every /api/ path but a page fetcher's single-fetch
+ * data request (`/api/x.php.data`), which Remix encodes through the thin route files (decision 0041).
+ */
+export function isApiRouterPath(path: string): boolean {
+  return /^\/api\//i.test(path) && !/\.data$/i.test(path);
+}
+
+/**
  * Body caps: JSON and form bodies 64 KiB; multipart (photo uploads) the photo limit plus room for the
  * form; a mail provider's bounce or complaint report (it may carry the returned mail) 1 MiB.
  */
@@ -63,7 +71,6 @@ export function remixHandler(options: Options): RequestHandler {
     const tenant = res.locals.tenant as Tenant;
     const requestId = res.locals.requestId as string;
     const locale = options.localeOf(req, tenant);
-    const isApi = req.path.toLowerCase().startsWith('/api/');
     const reject = (status: number, code: string, messageId: string, headers: Record<string, string> = {}) =>
       sendRefusal(req, res, tenant, locale, { status, code, messageId, headers });
     try {
@@ -79,8 +86,8 @@ export function remixHandler(options: Options): RequestHandler {
       // /api/ is the API router's (api-router.ts, mounted before this handler), but for the single-fetch
       // data requests of the page's own fetchers (`/api/x.php.data`): Remix encodes those (the thin route
       // files serve the same endpoints), and the route answers 405 for a method it does not take.
-      const apiData = isApi && /\.data$/i.test(req.path);
-      if (isApi && !apiData) return reject(404, 'not_found', 'api.error.notFound');
+      if (isApiRouterPath(req.path)) return reject(404, 'not_found', 'api.error.notFound');
+      const apiData = /^\/api\//i.test(req.path);
       if (!apiData && !PAGE_METHODS.includes(req.method)) return reject(405, 'method_not_allowed', 'api.error.methodNotAllowed', { Allow: PAGE_METHODS.join(', ') });
 
       const limit = bodyLimitOf(req);
