@@ -27,6 +27,7 @@ import { admissionGate, startLoadMonitor } from './app/.server/http/admission';
 import { securityHeaders } from './app/.server/http/security-headers';
 import { unknownHostResponse } from './app/.server/http/unknown-host';
 import { serverMessage } from './app/.server/i18n/messages';
+import { catalogueHandler } from './app/.server/i18n/catalogue-handler';
 import { landerLanguage } from './app/.server/i18n/lander-language';
 import { memberLocale, negotiateLocale } from './app/.server/i18n/negotiate';
 import { unsubscribePageMember } from './app/.server/notifications/unsubscribe';
@@ -60,6 +61,7 @@ import { registerGauges, requestLogging, requestMetrics, startMetricsServer } fr
 import { cachedCheck, readinessProbe } from './app/.server/observability/readiness';
 import { Redis } from 'ioredis';
 import { networkConsole } from './app/.server/network/http';
+import { networkWizard } from './app/.server/network/wizard-http';
 
 const TENANT_OVERRIDE_HEADER = 'x-rendezvous-tenant';
 
@@ -289,11 +291,18 @@ async function main() {
     if (publicFiles.size) app.use((req, res, next) => (publicFiles.has(req.path.split('/')[1] ?? '') ? servePublic(req, res, next) : next()));
   }
 
+  // Message catalogues: precomputed scripts, before tenant resolution and admission control.
+  app.use(catalogueHandler);
+
+  // The brand wizard's preview of a draft tenant: the app without the render cache (assigned once the build is loaded).
+  let renderDraft: express.RequestHandler = (_req, _res, next) => next();
   // The network console (docs/decisions/0050) on ADMIN_HOST, which no tenant owns: before the tenant resolution.
   if (config.ADMIN_HOST) {
     const claimed = tenants.resolve(config.ADMIN_HOST, { override: null, allowOverride: false });
     if (claimed) throw new Error(`ADMIN_HOST: ${config.ADMIN_HOST} is a host of tenants/${claimed.id}.json; the network console needs a host of its own`);
-    app.use(networkConsole({ db: database.db, adminHost: config.ADMIN_HOST, tenants: () => tenants.all(), secure: secureCookies, devOutbox, pokeMail: () => mail.poke(), tenantsDir: config.TENANTS_DIR, reloadTenants: () => tenants.reload() }));
+    // The brand wizard (docs/decisions/0053) on the same host; its preview renders the app through renderDraft, set below.
+    app.use(networkWizard({ db: database.db, adminHost: config.ADMIN_HOST, tenants: () => tenants.all(), tenantsDir: config.TENANTS_DIR, reloadTenants: () => tenants.reload(), renderPage: (req, res, next) => renderDraft(req, res, next), demoMedia: mediaHandler({ storage: media, demoDir: localMediaDir(config), db: database.db }) }));
+    app.use(networkConsole({ db: database.db, adminHost: config.ADMIN_HOST, tenants: () => tenants.all(), secure: secureCookies, devOutbox, pokeMail: () => mail.poke(), tenantsDir: config.TENANTS_DIR, reloadTenants: () => tenants.reload(), siteHome: (tenant) => tenantHome(tenant, originPolicy) }));
   }
 
   // Tenant by host, once per request; an unknown host never sees another tenant's content.
@@ -410,6 +419,7 @@ async function main() {
   // The JSON API (/api/*.php, docs/api.md): its own router over the one registry, without Remix (docs/decisions/0041).
   app.use(apiRouter({ build, getLoadContext, localeOf }));
 
+  renderDraft = remixHandler({ build, mode: isDev ? 'development' : 'production', localeOf, getLoadContext });
   app.all(
     '*',
     remixHandler({

@@ -1,6 +1,7 @@
 // Separate from vite.config.ts so that the Remix plugin does not run under vitest.
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './tests/support/sequencer';
 
 const alias = { '~': path.resolve(import.meta.dirname, 'app') };
 
@@ -8,13 +9,17 @@ export default defineConfig({
   resolve: { alias },
   esbuild: { jsx: 'automatic' },
   test: {
+    // Longest files first within each group, across projects, by tests/durations.json.
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         resolve: { alias },
         esbuild: { jsx: 'automatic' },
-        // Projects with their own worker counts run one after the other (sequence.groupOrder):
-        // unit, then integration two files at a time, then e2e one file at a time.
-        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', sequence: { groupOrder: 0 } },
+        // Two groups (sequence.groupOrder): the unit files first, two at a time (pure CPU on this
+        // 2-core machine), then integration and e2e files together in one pool, three at a time:
+        // they mostly wait on their servers and browsers (a whole run used 1.2 of 2 cores with two),
+        // and long files of either kind overlap (docs/decisions/0041, "The suite", addendum).
+        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', maxWorkers: 2, sequence: { groupOrder: 0 } },
       },
       {
         resolve: { alias },
@@ -28,7 +33,7 @@ export default defineConfig({
           // Files share nothing (own servers on port 0, own databases and data folders, own Redis
           // namespaces) and mostly wait on their servers: two at a time (docs/decisions/0041, "The suite").
           fileParallelism: true,
-          maxWorkers: 2,
+          maxWorkers: 3,
           sequence: { groupOrder: 1 },
         },
       },
@@ -38,11 +43,20 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 60_000,
+          // A browser test that walks several pages with axe took 60 s and more with the machine's two
+          // cores saturated (three browser files at a time); its own waits (locators 30 s, polls 5 s)
+          // still catch a page that never comes.
+          testTimeout: 150_000,
           hookTimeout: 180_000,
           globalSetup: ['tests/support/global-setup.ts'],
-          fileParallelism: false,
-          sequence: { groupOrder: 2 },
+          // Each file has its own server and Chromium; screenshots have one writer each.
+          fileParallelism: true,
+          // A click's answer in a browser, waited for as Playwright's own expect waits (5 s), not
+          // Vitest's 1 s default: with three files at a time on two cores a fetch and a render can
+          // pass one second (seen in members.test.ts's like and block).
+          expect: { poll: { timeout: 5_000 } },
+          maxWorkers: 3,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -2,6 +2,8 @@
 // next to two floors (docs/decisions/0025): a bare node:http server sending the very same bytes, and
 // the framework's floor, the smallest Remix page with styled-components and react-intl
 // (bench/floor). Ratios matter, not the machine; the targets of issue 22 are printed beside them.
+// CPU ms/req: the server's own CPU time per request answered (not the database's), which a busy
+// machine moves far less than req/s (docs/decisions/0057; bench/member-pages.ts profiles it).
 //
 // Two app instances, one after the other: the first with the render cache off (uncached anonymous
 // pages, member pages, refresh endpoints), the second with it on (cached anonymous pages, landers).
@@ -10,8 +12,10 @@
 import { execFileSync, spawn } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import autocannon from 'autocannon';
 import { request, startServer, type RunningServer } from '../tests/support/server';
+import { processCpuMs } from './cpu';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 4);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -21,6 +25,8 @@ const MEMBER = { email: `member@${TENANT}.example`, password: 'rendezvous-demo' 
 
 interface Result {
   rps: number;
+  /** The server's own CPU (user + system) per request answered, in ms; NaN when not measured (the bare floor runs in this process). */
+  cpuMs: number;
   p50: number;
   p99: number;
   errors: number;
@@ -36,11 +42,14 @@ interface Row {
   target: { floor: Floor; ratio: number } | null;
 }
 
-async function measure(port: number, path: string, headers: Record<string, string> = {}): Promise<Result> {
+/** `pid`: the server process, whose CPU time per request is read from /proc (bench/cpu.ts) — less sensitive to a busy machine than req/s. */
+async function measure(port: number, path: string, headers: Record<string, string> = {}, pid?: number): Promise<Result> {
   const run = () => autocannon({ url: `http://127.0.0.1:${port}${path}`, headers: { host: HOST, ...headers }, connections: CONNECTIONS, duration: DURATION_S });
   await autocannon({ url: `http://127.0.0.1:${port}${path}`, headers: { host: HOST, ...headers }, connections: CONNECTIONS, duration: 1 }); // warm-up
+  const cpuBefore = pid ? processCpuMs(pid) : NaN;
   const result = await run();
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  const cpuMs = pid ? (processCpuMs(pid) - cpuBefore) / Math.max(1, result.requests.total) : NaN;
+  return { rps: result.requests.average, cpuMs, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
 /** A server answering every request with the given bytes and content type, doing nothing else. */
@@ -53,10 +62,10 @@ async function bareServer(body: Buffer, contentType: string): Promise<http.Serve
   return server;
 }
 
-async function withBare(port: number, path: string, headers: Record<string, string>) {
+async function withBare(port: number, path: string, headers: Record<string, string>, pid: number | undefined) {
   const sample = await request(port, HOST, path, { headers });
   if (sample.status !== 200) throw new Error(`${path} answered ${sample.status}`);
-  const result = await measure(port, path, headers);
+  const result = await measure(port, path, headers, pid);
   const bare = await bareServer(sample.body, String(sample.headers['content-type']));
   const bareResult = await measure((bare.address() as AddressInfo).port, path);
   bare.close();
@@ -73,14 +82,14 @@ async function logIn(app: RunningServer): Promise<string> {
   return String(res.headers['set-cookie']).split(';')[0]!;
 }
 
-async function startFloor(): Promise<{ port: number; stop: () => void }> {
+async function startFloor(): Promise<{ port: number; pid: number; stop: () => void }> {
   execFileSync(process.execPath, ['node_modules/@remix-run/dev/dist/cli.js', 'vite:build', '--config', 'bench/floor/vite.config.ts'], { stdio: 'ignore' });
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/floor/server.ts'], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
   const port = await new Promise<number>((resolve) => child.stdout.on('data', (chunk: Buffer) => {
     const match = /listening on (\d+)/.exec(chunk.toString());
     if (match) resolve(Number(match[1]));
   }));
-  return { port, stop: () => child.kill('SIGTERM') };
+  return { port, pid: child.pid!, stop: () => child.kill('SIGTERM') };
 }
 
 // BENCH_ROWS=<regular expression>: only the rows whose name matches; BENCH_ROWS=api (only the API
@@ -95,7 +104,7 @@ let frameworkRps = NaN;
 if (!apiOnly) {
   const floor = await startFloor();
   try {
-    const framework = await withBare(floor.port, '/', {});
+    const framework = await withBare(floor.port, '/', {}, floor.pid);
     rows.push({ name: 'framework floor (bench/floor)', ...framework, target: null });
   } finally {
     floor.stop();
@@ -110,7 +119,7 @@ try {
   const member = { cookie: await logIn(uncached) };
   const profile = (await request(uncached.port, HOST, '/api/members.php')).json<{ results: { id: number }[] }>().results[0]!.id;
   const add = async (name: string, path: string, headers: Record<string, string>, target: Row['target']) => {
-    if (wanted(name)) rows.push({ name, ...(await withBare(uncached.port, path, headers)), target });
+    if (wanted(name)) rows.push({ name, ...(await withBare(uncached.port, path, headers, uncached.process.pid)), target });
   };
   for (const path of anonymous) await add(`${path} visitor, uncached`, path, {}, null);
   await add('/members visitor', '/members', {}, null);
@@ -122,13 +131,13 @@ try {
 
 const cached = !only || /cached|lander/.test(only.source) ? await startServer(env) : null;
 if (cached) try {
-  for (const path of anonymous) if (wanted(`${path} visitor, cached`)) rows.push({ name: `${path} visitor, cached`, ...(await withBare(cached.port, path, {})), target: { floor: 'bare', ratio: 0.5 } });
+  for (const path of anonymous) if (wanted(`${path} visitor, cached`)) rows.push({ name: `${path} visitor, cached`, ...(await withBare(cached.port, path, {}, cached.process.pid)), target: { floor: 'bare', ratio: 0.5 } });
   // Landers and a member landing (issue 23 item 7, docs/decisions/0035): cached, each hit still counted
   // by the visit recorder (one visitor here, so hits of one visit); tracking parameters are not in the key.
   const profile = (await request(cached.port, HOST, '/api/members.php')).json<{ results: { id: number }[] }>().results[0]!.id;
   for (const path of ['/landers/alonetonight?network=bench&ref=1&sub1=a', '/landers/tinderswipe', `/members/${profile}/landing`]) {
     const name = `${path.replace(String(profile), '{id}')} lander, cached`;
-    if (wanted(name)) rows.push({ name, ...(await withBare(cached.port, path, {})), target: { floor: 'bare', ratio: 0.5 } });
+    if (wanted(name)) rows.push({ name, ...(await withBare(cached.port, path, {}, cached.process.pid)), target: { floor: 'bare', ratio: 0.5 } });
   }
 } finally {
   await cached.stop();
@@ -137,11 +146,12 @@ if (cached) try {
 
 const ratio = (row: Row, floor: Floor) => row.result.rps / (floor === 'bare' ? row.bare!.rps : frameworkRps);
 const table = [
-  ['page', 'bytes', 'req/s', 'p50 ms', 'p99 ms', 'bare req/s', '× bare', '× framework', 'target', 'met', 'errors'],
+  ['page', 'bytes', 'req/s', 'CPU ms/req', 'p50 ms', 'p99 ms', 'bare req/s', '× bare', '× framework', 'target', 'met', 'errors'],
   ...rows.map((row) => [
     row.name,
     String(row.bytes),
     row.result.rps.toFixed(0),
+    Number.isNaN(row.result.cpuMs) ? '' : row.result.cpuMs.toFixed(2),
     String(row.result.p50),
     String(row.result.p99),
     row.bare ? row.bare.rps.toFixed(0) : '',
@@ -153,5 +163,5 @@ const table = [
   ]),
 ];
 const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
-console.log(`\nbench:pages — ${CONNECTIONS} connections, ${DURATION_S} s per run, Host: ${HOST}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}\n`);
+console.log(`\nbench:pages — ${CONNECTIONS} connections, ${DURATION_S} s per run, Host: ${HOST}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, load average at the end ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}\n`);
 for (const row of table) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '));

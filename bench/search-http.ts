@@ -7,7 +7,7 @@
 // step made by the database itself (set-based inserts of 1,000,000 rows) and measured with a fresh
 // server. BENCH_BUDGET_MIN (default 15) stops growing once the step would start past it: the table
 // then ends at the largest scale measured. Needs DATABASE_URL (a server where it may create a database).
-import http from 'node:http';
+import { keepAliveGet } from './keep-alive-get';
 import os from 'node:os';
 import { sql } from 'kysely';
 import { migrateToLatest, openDatabase } from '../app/.server/db/database';
@@ -26,18 +26,7 @@ const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
 
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-function get(port: number, path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get({ host: '127.0.0.1', port, path, headers, agent }, (res) => {
-        let body = '';
-        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      })
-      .on('error', reject);
-  });
-}
+const { get, close: closeConnection } = keepAliveGet();
 
 /** One request after another (a single member's latency), after 5 warm-ups; ms. */
 async function time(port: number, path: string, headers: Record<string, string>): Promise<number[]> {
@@ -124,7 +113,7 @@ try {
   }
 } finally {
   await database.close();
-  agent.destroy();
+  closeConnection();
   await benchDatabase.drop();
 }
 const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));

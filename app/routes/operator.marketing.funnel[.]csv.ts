@@ -3,6 +3,7 @@
 // other operators 403. Formula-safe (app/.server/marketing/csv.ts).
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { funnelCsv, funnelReport } from '~/.server/marketing/reports';
+import { csvDownload } from '~/.server/marketing/csv';
 import { reportRange } from '~/.server/marketing/range';
 import { requireUnlistedRole } from '~/.server/operators/console';
 
@@ -11,12 +12,5 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const range = reportRange(new URL(request.url).searchParams);
   const result = await funnelReport(context.db, context.tenant, operator, range);
   if (!result.ok) throw new Response('Forbidden', { status: 403 });
-  return new Response(funnelCsv(result.value), {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="funnel-${context.tenant.id}-${range.from}-${range.to}.csv"`,
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-    },
-  });
+  return csvDownload(funnelCsv(result.value), `funnel-${context.tenant.id}-${range.from}-${range.to}.csv`);
 }

@@ -35,6 +35,21 @@ export interface FunnelRow {
   revenue: Money[];
 }
 
+/** A burst of new visits from one address on one lander, counted as one visit (decision 0055). */
+export interface BurstRow {
+  /** The lander's name, landing/landing2/landing3 for a member landing, null for another page. */
+  lander: string | null;
+  /** The path visited. */
+  path: string;
+  /** The address masked to its network: 203.0.113.0/24, 2001:db8:1::/48. */
+  address: string;
+  /** How many visits the burst counts as one. */
+  visits: number;
+  /** Its first and last visit (ISO 8601). */
+  firstAt: string;
+  lastAt: string;
+}
+
 export interface SplitVariantRow {
   variant: string;
   weight: number;

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, visit } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
@@ -38,7 +38,7 @@ describe.each([
       { name: 'entry_warning_dismissed', value: String(Date.now()), url: base },
     ]);
     const page = await context.newPage();
-    await page.goto(`${base}/signup`, { waitUntil: 'networkidle' });
+    await visit(page, `${base}/signup`);
     expect(await page.locator('html').getAttribute('lang')).toBe(locale);
 
     // Step 0: who you are and whom you seek.
@@ -87,12 +87,12 @@ describe.each([
     await page.waitForURL(`${base}/activate/error`);
 
     // Log out through the account menu, then log in again.
-    await page.goto(base, { waitUntil: 'networkidle' });
+    await visit(page, base);
     await page.locator('header nav details summary').last().click();
     await page.locator('form[action="/logout"] button').click();
     await page.waitForURL(`${base}/`);
     expect(await page.locator('a[href="/login"]').count()).toBeGreaterThan(0);
-    await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
+    await visit(page, `${base}/login`);
     await page.locator('#email').fill(email);
     await page.locator('#password').fill('wrong password');
     await page.locator('main button[type="submit"]').click();
@@ -104,16 +104,16 @@ describe.each([
 
     // Password reset from the mailed link, then log in with the new password.
     await context.clearCookies({ name: 'rdv_session' });
-    await page.goto(`${base}/reset-password`, { waitUntil: 'networkidle' });
+    await visit(page, `${base}/reset-password`);
     await page.locator('#email').fill(email);
     await page.locator('main button[type="submit"]').click();
     await expect.poll(() => page.locator('[data-testid="reset-sent"]').isVisible()).toBe(true);
-    await page.goto(await latestLink(page, base, email, 'password_reset'), { waitUntil: 'networkidle' });
+    await visit(page, await latestLink(page, base, email, 'password_reset'));
     await page.locator('#password').fill('second password 2');
     await page.locator('#password_confirm').fill('second password 2');
     await page.locator('main button[type="submit"]').click();
     await expect.poll(() => page.locator('[data-testid="reset-done"]').isVisible()).toBe(true);
-    await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
+    await visit(page, `${base}/login`);
     await page.locator('#email').fill(email);
     await page.locator('#password').fill('second password 2');
     await page.locator('main button[type="submit"]').click();

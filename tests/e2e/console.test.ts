@@ -4,7 +4,7 @@
 // is Secure, and Chromium keeps it on http://*.localhost (so `npm start` works over plain HTTP).
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, wakeApp } from '../support/browser';
+import { launchBrowser, visit, wakeApp } from '../support/browser';
 import { waitForLiveEvents } from '../support/live';
 import { request, startServer, type RunningServer } from '../support/server';
 
@@ -65,7 +65,7 @@ describe('the main pages in Chromium', () => {
     const page = await ctx.newPage();
     const problems = watch(page);
     const profile = await profileWithManyPhotos();
-    for (const path of [...PAGES, `/members/${profile}`]) await page.goto(`${base()}${path}`, { waitUntil: 'networkidle' });
+    for (const path of [...PAGES, `/members/${profile}`]) await visit(page, `${base()}${path}`);
     expect(problems).toEqual([]);
     await ctx.close();
   });
@@ -74,7 +74,7 @@ describe('the main pages in Chromium', () => {
     const ctx = await context();
     const page = await ctx.newPage();
     const problems = watch(page);
-    await page.goto(`${base()}/signup`, { waitUntil: 'networkidle' });
+    await visit(page, `${base()}/signup`);
     const signup = await page.evaluate(async () => {
       const res = await fetch('/api/signup.php', {
         method: 'POST',
@@ -102,7 +102,7 @@ describe('the main pages in Chromium', () => {
     const ctx = await context();
     const page = await ctx.newPage();
     const problems = watch(page);
-    await page.goto(`${base()}/login`, { waitUntil: 'networkidle' });
+    await visit(page, `${base()}/login`);
     await page.locator('#email').fill('premium@flirtlokaal.example');
     await page.locator('#password').fill('rendezvous-demo');
     await page.locator('main button[type="submit"]').click();
@@ -123,7 +123,7 @@ describe('the main pages in Chromium', () => {
   it('keeps the tenant\'s theme on an error page reached by client-side navigation', async () => {
     const ctx = await context();
     const page = await ctx.newPage();
-    await page.goto(`${base()}/`, { waitUntil: 'networkidle' });
+    await visit(page, `${base()}/`);
     // The visitor's home page sleeps until the visitor acts (decision 0042): wake the app first.
     await wakeApp(page);
     const primary = await page.evaluate(() => getComputedStyle(document.body).fontFamily);

@@ -2,10 +2,10 @@
 // sandbox checkout, sees the completed screen, the credits in the top navigation instead of Get
 // Premium, and the purchase among the transactions — in two tenants and two languages, without a
 // console error or hydration warning.
-import { AxeBuilder } from '@axe-core/playwright';
+import { seriousViolations } from '../support/axe';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, watchConsole } from '../support/browser';
+import { launchBrowser, visit, watchConsole } from '../support/browser';
 import { memberPage as signedInPage } from '../support/members';
 import { startServer, type RunningServer } from '../support/server';
 
@@ -34,7 +34,7 @@ describe('buying credits in Chromium', () => {
     const page = await memberPage(tenant, locale, country);
     const problems = watchConsole(page);
     const base = `http://${tenant}.localhost:${server.port}`;
-    await page.goto(`${base}/credits`, { waitUntil: 'networkidle' });
+    await visit(page, `${base}/credits`);
     // A free member sees Get Premium, not credits.
     expect(await page.locator('header a[href="/premium"]').count()).toBe(1);
     expect(await page.locator('header a[href="/credits"]').count()).toBe(0);
@@ -59,7 +59,7 @@ describe('buying credits in Chromium', () => {
     expect(await credits.textContent()).toMatch(/5\d/);
     expect(await page.locator('header a[href="/premium"]').count()).toBe(0);
 
-    await page.goto(`${base}/transactions`, { waitUntil: 'networkidle' });
+    await visit(page, `${base}/transactions`);
     expect(await page.locator('h1').textContent()).toBe(transactions);
     const row = page.locator('[data-testid="transactions"] tbody tr').first();
     expect(await row.textContent()).toContain(order);
@@ -72,7 +72,7 @@ describe('buying credits in Chromium', () => {
     const page = await memberPage('flirtlokaal', 'en', 'NL');
     const problems = watchConsole(page);
     const base = `http://flirtlokaal.localhost:${server.port}`;
-    await page.goto(`${base}/credits/starter/ideal`, { waitUntil: 'networkidle' });
+    await visit(page, `${base}/credits/starter/ideal`);
     await page.locator('[data-testid="consent"]').check();
     await page.locator('main form[method="post"] button[type="submit"]').click();
     await page.waitForURL(/\/sandbox\/checkout\//);
@@ -90,14 +90,11 @@ describe('buying credits in Chromium', () => {
     const base = `http://solvhjerter.localhost:${server.port}`;
     const findings: string[] = [];
     const check = async () => {
-      const result = await new AxeBuilder({ page }).analyze();
-      for (const v of result.violations) {
-        if (v.impact === 'serious' || v.impact === 'critical') findings.push(`${new URL(page.url()).pathname}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      }
+      for (const finding of await seriousViolations(page)) findings.push(`${new URL(page.url()).pathname}: ${finding.rule} ${finding.targets.join(', ')}`);
     };
-    await page.goto(`${base}/credits`, { waitUntil: 'networkidle' });
+    await visit(page, `${base}/credits`);
     await check();
-    await page.goto(`${base}/credits/plus/mobilepay`, { waitUntil: 'networkidle' });
+    await visit(page, `${base}/credits/plus/mobilepay`);
     await check();
     await page.locator('[data-testid="consent"]').check();
     await page.locator('main form[method="post"] button[type="submit"]').click();
@@ -106,13 +103,13 @@ describe('buying credits in Chromium', () => {
     await page.locator('[data-testid="outcome-paid"]').click();
     await page.locator('[data-testid="result-completed"]').waitFor();
     await check();
-    await page.goto(`${base}/transactions`, { waitUntil: 'networkidle' });
+    await visit(page, `${base}/transactions`);
     await check();
     await page.locator('[data-testid="transactions"] tbody a').first().click();
     await page.locator('[data-testid="transaction"]').waitFor();
     await check();
     for (const path of ['/credits/repeat-order', '/premium', '/pricing']) {
-      await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+      await visit(page, `${base}${path}`);
       await check();
     }
     expect(findings).toEqual([]);

@@ -5,7 +5,7 @@
 // and the complaint form is reachable without it. Screenshots at 375 and 1280 px go to docs/screenshots/.
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, watchConsole } from '../support/browser';
+import { docScreenshot, launchBrowser, visit, watchConsole } from '../support/browser';
 import { request, startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
@@ -71,7 +71,7 @@ describe('item 11: a route chunk that fails during a navigation', () => {
     page.on('request', (req) => {
       if (req.isNavigationRequest() && req.frame() === page.mainFrame()) loads++;
     });
-    await page.goto(`${base()}/likes`, { waitUntil: 'networkidle' });
+    await visit(page, `${base()}/likes`);
     expect(loads).toBe(1);
     // The next page's chunk is gone, as after a deploy.
     await context.route(/\/assets\/members\._index-[^/]*\.js(\?.*)?$/, (route) => route.abort());
@@ -105,7 +105,7 @@ describe('item 18: the "New like!" modal and an open menu', () => {
       const context = await contextFor(she, width);
       const page = await context.newPage();
       const problems = watchConsole(page);
-      await page.goto(`${base()}/members`, { waitUntil: 'networkidle' });
+      await visit(page, `${base()}/members`);
       const menu = page.locator('[data-testid="language-menu"]');
       const modal = page.locator('[data-testid="match-modal"]');
       // The live stream is up before the like is sent.
@@ -115,11 +115,11 @@ describe('item 18: the "New like!" modal and an open menu', () => {
       expect((await request(server.port, host(), '/api/like.php', { method: 'POST', body: JSON.stringify({ profile: she.profile }), headers: { 'content-type': 'application/json', origin: base(), cookie: `${first.session.name}=${first.session.value}` } })).status).toBe(200);
       await page.waitForTimeout(2500);
       expect(await modal.isVisible()).toBe(false);
-      await page.screenshot({ path: `${SHOTS}/flirtlokaal-en-menu-before-like-modal-${width}.png` });
+      await docScreenshot(page, { path: `${SHOTS}/flirtlokaal-en-menu-before-like-modal-${width}.png` });
       // The menu closes: the like is announced.
       await page.keyboard.press('Escape');
       await modal.waitFor({ state: 'visible' });
-      await page.screenshot({ path: `${SHOTS}/flirtlokaal-en-like-modal-after-menu-${width}.png` });
+      await docScreenshot(page, { path: `${SHOTS}/flirtlokaal-en-like-modal-after-menu-${width}.png` });
       await page.keyboard.press('Escape');
       await modal.waitFor({ state: 'hidden' });
       // Another like while the menu is open: the choice in the menu is made, not swallowed.
@@ -140,15 +140,15 @@ describe('item 19: the entry warning', () => {
     for (const width of [375, 1280]) {
       const context = await contextFor(null, width, { country: 'DE', entered: false });
       const page = await context.newPage();
-      await page.goto(`${base()}/chats`, { waitUntil: 'networkidle' });
+      await visit(page, `${base()}/chats`);
       expect(new URL(page.url()).pathname).toBe('/login');
       await page.locator('[data-testid="entry-warning"]').waitFor({ state: 'visible' });
-      await page.screenshot({ path: `${SHOTS}/flirtlokaal-en-login-from-chat-entry-warning-${width}.png` });
-      await page.goto(`${base()}/members/1/chat`, { waitUntil: 'networkidle' });
+      await docScreenshot(page, { path: `${SHOTS}/flirtlokaal-en-login-from-chat-entry-warning-${width}.png` });
+      await visit(page, `${base()}/members/1/chat`);
       expect(new URL(page.url()).pathname).toBe('/login');
       await page.locator('[data-testid="entry-warning"]').waitFor({ state: 'visible' });
       // A German visitor on a plain /login of this Dutch site: the tenant's countries (NL, BE) only.
-      await page.goto(`${base()}/login`, { waitUntil: 'networkidle' });
+      await visit(page, `${base()}/login`);
       await page.waitForTimeout(500);
       expect(await page.locator('[data-testid="entry-warning"]').isVisible()).toBe(false);
       await context.close();
@@ -159,13 +159,13 @@ describe('item 19: the entry warning', () => {
     for (const width of [375, 1280]) {
       const context = await contextFor(null, width, { country: 'NL', entered: false });
       const page = await context.newPage();
-      await page.goto(`${base()}/complaints`, { waitUntil: 'networkidle' });
+      await visit(page, `${base()}/complaints`);
       await page.waitForTimeout(500);
       expect(await page.locator('[data-testid="entry-warning"]').isVisible()).toBe(false);
       await page.locator('main textarea').first().fill('A profile shows a picture of me that I never uploaded.');
-      await page.screenshot({ path: `${SHOTS}/flirtlokaal-en-complaints-first-visit-${width}.png` });
+      await docScreenshot(page, { path: `${SHOTS}/flirtlokaal-en-complaints-first-visit-${width}.png` });
       // Elsewhere the warning still greets the visitor.
-      await page.goto(`${base()}/`, { waitUntil: 'networkidle' });
+      await visit(page, `${base()}/`);
       await page.locator('[data-testid="entry-warning"]').waitFor({ state: 'visible' });
       await context.close();
     }

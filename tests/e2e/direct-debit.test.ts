@@ -3,10 +3,10 @@
 // (/dev/sms); a wrong code answers 'Code invalid'; the right one pays; the sandbox bank collects
 // and the credits arrive — in two tenants and two languages, without a console error, and without
 // a serious axe violation at 375 and 1280 px.
-import { AxeBuilder } from '@axe-core/playwright';
+import { seriousViolations } from '../support/axe';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, watchConsole } from '../support/browser';
+import { launchBrowser, visit, watchConsole } from '../support/browser';
 import { memberPage as signedInPage } from '../support/members';
 import { startServer, type RunningServer } from '../support/server';
 
@@ -49,7 +49,7 @@ describe('paying by direct debit in Chromium', () => {
     const page = await memberPage(c.tenant, c.locale, c.country);
     const problems = watchConsole(page);
     const base = `http://${c.tenant}.localhost:${server.port}`;
-    await page.goto(`${base}/credits/popular`, { waitUntil: 'networkidle' });
+    await visit(page, `${base}/credits/popular`);
     await page.locator('[data-testid="method-sdd"]').click();
     await page.locator('[data-testid="consent"]').check();
     await page.locator('main form[method="post"] button[type="submit"]').click();
@@ -106,12 +106,9 @@ describe('paying by direct debit in Chromium', () => {
     const base = `http://bellacurva.localhost:${server.port}`;
     const findings: string[] = [];
     const check = async () => {
-      const result = await new AxeBuilder({ page }).analyze();
-      for (const v of result.violations) {
-        if (v.impact === 'serious' || v.impact === 'critical') findings.push(`${v.id} ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-      }
+      for (const finding of await seriousViolations(page)) findings.push(`${finding.rule} ${finding.targets.join(', ')}`);
     };
-    await page.goto(`${base}/directdebit?package=plus&country=IT`, { waitUntil: 'networkidle' });
+    await visit(page, `${base}/directdebit?package=plus&country=IT`);
     await check();
     await shot(page, `bellacurva-it-form-${width}`);
     await page.fill('#account_holder', 'Giulia Bianchi');

@@ -2,7 +2,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTheme } from '../../themes';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, visit } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
@@ -33,7 +33,7 @@ describe.each([
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
     });
-    await page.goto(`http://${id}.localhost:${server.port}/`, { waitUntil: 'networkidle' });
+    await visit(page, `http://${id}.localhost:${server.port}/`);
 
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(lang);
     expect(await page.locator('main header').innerText()).toContain(name);

@@ -3,7 +3,7 @@
 // HTML) stays after hydration and arrives on client navigation.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, watchConsole } from '../support/browser';
+import { launchBrowser, visit, watchConsole } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
@@ -25,7 +25,7 @@ describe('light pages in Chromium', () => {
     await context.addCookies([{ name: 'entry_warning_dismissed', value: String(Date.now()), url: `${url}/` }]);
     const page = await context.newPage();
     const problems = watchConsole(page);
-    await page.goto(`${url}/pages/terms`, { waitUntil: 'networkidle' });
+    await visit(page, `${url}/pages/terms`);
     const terms = page.locator('#page-text');
     expect((await terms.innerText()).length).toBeGreaterThan(500);
     // A visitor's static page sleeps until the visitor acts (docs/decisions/0042): a key wakes the app.

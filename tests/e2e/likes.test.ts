@@ -3,7 +3,7 @@
 // with ?t=2 — without console errors, at 375 px and 1280 px.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, watchConsole } from '../support/browser';
+import { launchBrowser, visit, watchConsole } from '../support/browser';
 import { memberContext } from '../support/members';
 import { request, startServer, type RunningServer } from '../support/server';
 
@@ -65,7 +65,7 @@ describe('likes in Chromium', () => {
     const context = await contextFor(fenna, 375);
     const page = await context.newPage();
     const problems = watchConsole(page);
-    await page.goto(`${base()}/likes`, { waitUntil: 'networkidle' });
+    await visit(page, `${base()}/likes`);
     expect(await page.locator('[data-testid="likes-badge"]').innerText()).toBe('1');
     expect(await page.title()).toBe('(1) Likes – FlirtLokaal');
     const card = page.locator('[data-testid="profile-card"]');
@@ -94,11 +94,18 @@ describe('likes in Chromium', () => {
     const bas = await member('male');
     const context = await contextFor(fenna, 1280);
     await context.clock.install();
+    // Only runFor moves the clock (a loaded machine's real seconds cannot pass the 5 s mark early).
+    await context.clock.pauseAt(Date.now() + 1_000);
     const page = await context.newPage();
     const problems = watchConsole(page);
-    await page.goto(`${base()}/members`, { waitUntil: 'networkidle' });
-    // The first refresh, 5 s after load, is the baseline; a like after it is announced by the next.
+    let answered = 0;
+    page.on('requestfinished', (req) => {
+      if (req.url().includes('/api/user.php')) answered++;
+    });
+    await visit(page, `${base()}/members`);
+    // The first refresh, 5 s after load, is the baseline; a like after its answer is announced by the next.
     await page.clock.runFor(5_500);
+    await expect.poll(() => answered).toBe(1);
     await like(bas, fenna.profile);
     await page.clock.runFor(60_000);
     const modal = page.locator('[data-testid="match-modal"]');
@@ -124,7 +131,7 @@ describe('likes in Chromium', () => {
     const context = await contextFor(fenna, 1280);
     const page = await context.newPage();
     const problems = watchConsole(page);
-    await page.goto(`${base()}/likes`, { waitUntil: 'networkidle' });
+    await visit(page, `${base()}/likes`);
     const tabs = page.getByRole('navigation', { name: 'Likes' });
     expect(await tabs.locator('[aria-current="page"]').innerText()).toContain('Received');
     const counts = async () => tabs.locator('a').evaluateAll((links) => links.map((l) => l.textContent));
@@ -143,7 +150,7 @@ describe('likes in Chromium', () => {
     expect(await states()).toEqual(['match']);
     expect(await page.locator('[data-testid="match-label"]').innerText()).toBe("It's a match");
     // Taking the like back on the Sent tab turns the card back to Like.
-    await page.goto(`${base()}/likes/sent`, { waitUntil: 'networkidle' });
+    await visit(page, `${base()}/likes/sent`);
     await page.getByRole('button', { name: 'Liked' }).click();
     await expect.poll(states).toEqual(['none']);
     expect(problems).toEqual([]);
@@ -155,7 +162,8 @@ describe('likes in Chromium', () => {
     const context = await contextFor(bas, 375);
     const page = await context.newPage();
     const problems = watchConsole(page);
-    await page.goto(`${base()}/swipe-game`, { waitUntil: 'networkidle' });
+    // visit() waits for the app to hydrate: the game listens for keys from then on.
+    await visit(page, `${base()}/swipe-game`);
     const remaining = () => page.locator('[data-testid="swipe-remaining"]').getAttribute('data-remaining');
     const current = () => page.locator('[data-testid="swipe-card"]').getAttribute('data-profile');
     expect(await remaining()).toBe('4');

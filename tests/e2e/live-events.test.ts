@@ -4,7 +4,7 @@
 // without console errors.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, watchConsole } from '../support/browser';
+import { docScreenshot, launchBrowser, watchConsole } from '../support/browser';
 import { memberContext } from '../support/members';
 import { waitForLiveEvents } from '../support/live';
 import { request, startServer, type RunningServer } from '../support/server';
@@ -85,7 +85,7 @@ describe('live events in Chromium', () => {
     expect(await modal.getAttribute('data-kind')).toBe('new_like');
     expect(await modal.textContent()).toContain(joost.name);
     expect(herPage.url()).toBe(herUrl);
-    await herPage.screenshot({ path: '/tmp/live-like-375.png' });
+    await docScreenshot(herPage, { path: '/tmp/live-like-375.png' });
     await herPage.keyboard.press('Escape');
     await modal.waitFor({ state: 'detached' });
 
@@ -97,7 +97,7 @@ describe('live events in Chromium', () => {
     expect(await match.textContent()).toContain(lotte.name);
     // The profile behind it follows: its button says Matched now.
     await hisPage.locator('[data-testid="like"][data-state="match"]').waitFor();
-    await hisPage.screenshot({ path: '/tmp/live-match-1280.png' });
+    await docScreenshot(hisPage, { path: '/tmp/live-match-1280.png' });
     expect(problems).toEqual([]);
     await Promise.all([hers.close(), his.close()]);
   });

@@ -3,7 +3,7 @@
 // and the profile-photo alert.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, wakeApp } from '../support/browser';
+import { launchBrowser, visit, wakeApp } from '../support/browser';
 import { sessionCookie, signUpMember, type TestMember } from '../support/members';
 import { request, startServer, type RunningServer } from '../support/server';
 import { waitForLiveEvents } from '../support/live';
@@ -51,7 +51,7 @@ describe.each(['flirtlokaal', 'solvhjerter'])('the member navigation of %s on a 
     const page = await context.newPage();
     const errors = watchErrors(page);
     for (const path of ['/', '/members', '/profile', '/notifications']) {
-      await page.goto(url(tenant, path), { waitUntil: 'networkidle' });
+      await visit(page, url(tenant, path));
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
       for (const link of ['/members', '/chats', '/likes', '/premium']) {
         const box = await page.locator(`[data-testid="member-tabs"] a[href="${link}"]`).boundingBox();
@@ -78,7 +78,7 @@ describe('the account menu', () => {
   it('closes after an item is chosen, and on a tap outside it', async () => {
     const context = await contextFor('flirtlokaal', 375, { member: members.flirtlokaal, locale: 'en' });
     const page = await context.newPage();
-    await page.goto(url('flirtlokaal', '/'), { waitUntil: 'networkidle' });
+    await visit(page, url('flirtlokaal', '/'));
     const menu = page.locator('[data-testid="account-menu"]');
     await menu.locator('summary').click();
     await menu.getByRole('link', { name: 'My profile' }).click();
@@ -97,7 +97,7 @@ describe('the navigation at the 1200 px breakpoint', () => {
   it('shows the member\'s name in the account menu from 1200 px, and labels beside the icons from 992 px', async () => {
     const context = await contextFor('flirtlokaal', 1280, { member: members.flirtlokaal, locale: 'en' });
     const page = await context.newPage();
-    await page.goto(url('flirtlokaal', '/members'), { waitUntil: 'networkidle' });
+    await visit(page, url('flirtlokaal', '/members'));
     const name = page.locator('[data-testid="account-name"]');
     expect(await name.isVisible()).toBe(true);
     expect(await name.innerText()).toBe('Navanna');
@@ -119,7 +119,7 @@ describe('the signup modal', () => {
   it('opens from the home page\'s "Sign up for free" without leaving the page', async () => {
     const context = await contextFor('flirtlokaal', 375, { locale: 'en' });
     const page = await context.newPage();
-    await page.goto(url('flirtlokaal', '/'), { waitUntil: 'networkidle' });
+    await visit(page, url('flirtlokaal', '/'));
     await page.locator('[data-testid="hero-signup"]').click();
     const modal = page.locator('[data-testid="signup-modal"]');
     await expect.poll(() => modal.locator('[data-testid="signup-form"]').isVisible()).toBe(true);
@@ -130,7 +130,7 @@ describe('the signup modal', () => {
   it('is not offered to a member', async () => {
     const context = await contextFor('flirtlokaal', 375, { member: members.flirtlokaal, locale: 'en' });
     const page = await context.newPage();
-    await page.goto(url('flirtlokaal', '/'), { waitUntil: 'networkidle' });
+    await visit(page, url('flirtlokaal', '/'));
     expect(await page.locator('[data-testid="hero-signup"]').count()).toBe(0);
     expect(await page.getByText('Sign up for free').count()).toBe(0);
     await context.close();
@@ -139,7 +139,7 @@ describe('the signup modal', () => {
   it('stops Next on an incomplete step, and cannot be closed by Escape or the backdrop once started', async () => {
     const context = await contextFor('rainbowhearts', 375);
     const page = await context.newPage();
-    await page.goto(url('rainbowhearts', '/?signup=1'), { waitUntil: 'networkidle' });
+    await visit(page, url('rainbowhearts', '/?signup=1'));
     await wakeApp(page);
     const modal = page.locator('[data-testid="signup-modal"]');
     const form = modal.locator('[data-testid="signup-form"]');
@@ -211,12 +211,14 @@ describe('the client\'s refresh of the member', () => {
   it('refreshes every 60 s after the first 5 s', async () => {
     const context = await contextFor('flirtlokaal', 375, { member: members.flirtlokaal, locale: 'en' });
     await context.clock.install();
+    // Only runFor moves the clock: a loaded machine's real seconds cannot pass the 5 s mark early.
+    await context.clock.pauseAt(Date.now() + 1_000);
     const page = await context.newPage();
     let answered = 0;
     page.on('requestfinished', (req) => {
       if (req.url().includes('/api/user.php')) answered++;
     });
-    await page.goto(url('flirtlokaal', '/'), { waitUntil: 'networkidle' });
+    await visit(page, url('flirtlokaal', '/'));
     await page.clock.runFor(4_900);
     expect(answered).toBe(0);
     await page.clock.runFor(200);
@@ -239,7 +241,7 @@ describe('a language change while logged in', () => {
     page.on('request', (req) => {
       if (req.url().includes('/api/user.php') && req.method() === 'PUT') puts.push(req.postDataJSON());
     });
-    await page.goto(url('solvhjerter', '/notifications'), { waitUntil: 'networkidle' });
+    await visit(page, url('solvhjerter', '/notifications'));
     expect(await page.locator('html').getAttribute('lang')).toBe('da');
     await page.locator('[data-testid="language-menu"] summary').click();
     await page.getByRole('button', { name: 'Svenska' }).click();
@@ -256,7 +258,7 @@ describe('the navigation progress bar', () => {
   it('shows while a page loads and hides once it has loaded', async () => {
     const context = await contextFor('flirtlokaal', 1280, { member: members.flirtlokaal, locale: 'en' });
     const page = await context.newPage();
-    await page.goto(url('flirtlokaal', '/'), { waitUntil: 'networkidle' });
+    await visit(page, url('flirtlokaal', '/'));
     const bar = page.locator('[data-testid="navigation-progress"]');
     expect(await bar.getAttribute('data-state')).toBe('hidden');
     let release: () => void = () => {};
@@ -281,7 +283,7 @@ describe('the profile-photo alert', () => {
     const member = await signUpMember(server, 'flirtlokaal', { name: 'Nophoto', country: 'NL' });
     const context = await contextFor('flirtlokaal', 375, { member, locale: 'en' });
     const page = await context.newPage();
-    await page.goto(url('flirtlokaal', '/members'), { waitUntil: 'networkidle' });
+    await visit(page, url('flirtlokaal', '/members'));
     const alert = page.locator('[data-testid="photo-alert"]');
     await expect.poll(() => alert.isVisible()).toBe(true);
     expect(await alert.locator('a').getAttribute('href')).toBe('/profile');

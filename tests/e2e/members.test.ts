@@ -2,7 +2,7 @@
 // the blocker's profile closed to them.
 import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, wakeApp } from '../support/browser';
+import { launchBrowser, visit, wakeApp } from '../support/browser';
 import { request, startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
@@ -40,7 +40,7 @@ async function englishContext(options: BrowserContextOptions = {}): Promise<Brow
 async function loggedIn(email: string): Promise<BrowserContext> {
   const context = await englishContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  await page.goto(`${base()}/login`, { waitUntil: 'networkidle' });
+  await visit(page, `${base()}/login`);
   await page.locator('#email').fill(email);
   await page.locator('#password').fill('member password 1');
   await page.locator('main button[type="submit"]').click();
@@ -62,7 +62,7 @@ describe('members', () => {
   it('searches with filters and opens a profile', async () => {
     const context = await englishContext();
     const page = await context.newPage();
-    await page.goto(`${base()}/members`, { waitUntil: 'networkidle' });
+    await visit(page, `${base()}/members`);
     await page.locator('#gender').selectOption('male');
     await page.locator('#country').selectOption('BE');
     await page.locator('#min_age').selectOption('30');
@@ -91,7 +91,7 @@ describe('members', () => {
   it('pages through results by number, to the last page and back, as the API pages them', async () => {
     const context = await englishContext();
     const page = await context.newPage();
-    await page.goto(`${base()}/members?gender=female`, { waitUntil: 'networkidle' });
+    await visit(page, `${base()}/members?gender=female`);
     const pager = page.getByRole('navigation', { name: 'Result pages' });
     expect(await pager.locator('[aria-current="page"]').innerText()).toBe('1');
     const pages = Number(/Page 1 of (\d+)/.exec(await pager.innerText())![1]);
@@ -116,7 +116,7 @@ describe('members', () => {
   it('shows distances once the browser shares its location, and more profiles beside a profile', async () => {
     const context = await englishContext({ geolocation: { latitude: 52.3731, longitude: 4.8922 }, permissions: ['geolocation'] });
     const page = await context.newPage();
-    await page.goto(`${base()}/members?country=NL`, { waitUntil: 'networkidle' });
+    await visit(page, `${base()}/members?country=NL`);
     await wakeApp(page);
     // The visitor's search page sleeps until the visitor acts (decision 0042); woken, with the
     // permission granted before, the page locates at once, geocodes offline and reloads the results.
@@ -135,7 +135,7 @@ describe('members', () => {
   it("filters by the tenant's extra fields and goes back from a profile to the kept results without searching again", async () => {
     const context = await englishContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${base()}/members?gender=female`, { waitUntil: 'networkidle' });
+    await visit(page, `${base()}/members?gender=female`);
     await page.locator('#body_type').selectOption('curvy');
     await page.getByLabel('Only profiles with a photo').check();
     await page.locator('[data-testid="member-filters"] button[type="submit"]').click();
@@ -172,14 +172,14 @@ describe('members', () => {
     const ids = await activeMember('Ids', 'male', 'female');
     const hannaContext = await loggedIn(hanna.email);
     const page = await hannaContext.newPage();
-    await page.goto(`${base()}/members/${ids.profileId}`, { waitUntil: 'networkidle' });
+    await visit(page, `${base()}/members/${ids.profileId}`);
     await page.locator('[data-testid="like"]').click();
     await expect.poll(() => page.locator('[data-testid="like"]').getAttribute('aria-pressed')).toBe('true');
     expect(await page.locator('[data-testid="like"]').innerText()).toContain('Liked');
 
     const idsContext = await loggedIn(ids.email);
     const idsPage = await idsContext.newPage();
-    await idsPage.goto(`${base()}/members/${hanna.profileId}`, { waitUntil: 'networkidle' });
+    await visit(idsPage, `${base()}/members/${hanna.profileId}`);
     expect(await idsPage.locator('[data-testid="like-state"]').innerText()).toBe('Hanna likes you. Like back to make it a match.');
     await idsPage.locator('[data-testid="like"]').click();
     await expect.poll(() => idsPage.locator('[data-testid="like-state"]').innerText()).toBe("It's a match! You and Hanna like each other.");
@@ -193,19 +193,19 @@ describe('members', () => {
     const fleurContext = await loggedIn(fleur.email);
     const page = await fleurContext.newPage();
     // Fleur adds a photo on My profile; Flirtlokaal moderates before (decision 0029), so it waits for review, seen by her alone.
-    await page.goto(`${base()}/profile`, { waitUntil: 'networkidle' });
+    await visit(page, `${base()}/profile`);
     const sharp = (await import('sharp')).default;
     const png = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#e6317a' } }).png().toBuffer();
     await page.locator('#file').setInputFiles({ name: 'fleur.png', mimeType: 'image/png', buffer: png });
     await page.getByRole('button', { name: 'Upload' }).click();
     await expect.poll(() => page.locator('[data-testid="photo-pending"]').count()).toBe(1);
-    await page.goto(`${base()}/members/${gijs.profileId}`, { waitUntil: 'networkidle' });
+    await visit(page, `${base()}/members/${gijs.profileId}`);
     await page.locator('[data-testid="block"]').click();
     await expect.poll(() => page.locator('[data-testid="block"]').innerText()).toContain('Unblock');
 
     const gijsContext = await loggedIn(gijs.email);
     const gijsPage = await gijsContext.newPage();
-    await gijsPage.goto(`${base()}/members/${fleur.profileId}`, { waitUntil: 'networkidle' });
+    await visit(gijsPage, `${base()}/members/${fleur.profileId}`);
     expect(await gijsPage.locator('[data-testid="blocked"]').innerText()).toBe("You're blocked by Fleur. You do not have access to this page.");
     await fleurContext.close();
     await gijsContext.close();

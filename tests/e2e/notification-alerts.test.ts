@@ -6,7 +6,7 @@
 // previews and sends. Screenshots at 375 and 1280 px go to docs/screenshots/.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, watchConsole } from '../support/browser';
+import { docScreenshot, launchBrowser, visit as openPage, watchConsole } from '../support/browser';
 import { request, startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
@@ -55,7 +55,7 @@ async function contextFor(who: Member | null, width: number): Promise<BrowserCon
 async function visit(context: BrowserContext, path: string): Promise<{ page: Page; problems: string[] }> {
   const page = await context.newPage();
   const problems = watchConsole(page);
-  await page.goto(`${base()}${path}`, { waitUntil: 'networkidle' });
+  await openPage(page, `${base()}${path}`);
   return { page, problems };
 }
 
@@ -80,7 +80,7 @@ describe('notification alerts in Chromium', () => {
       await alert.waitFor();
       expect(await alert.textContent()).toContain('Turn on push messages');
       expect(await alert.locator('a').getAttribute('href')).toBe('/notifications');
-      await page.screenshot({ path: `${SHOTS}/flirtlokaal-en-push-alert-${width}.png` });
+      await docScreenshot(page, { path: `${SHOTS}/flirtlokaal-en-push-alert-${width}.png` });
       const onSettings = await visit(context, '/notifications');
       await onSettings.page.locator('h1').waitFor();
       expect(await onSettings.page.locator('[data-testid="push-alert"]').count()).toBe(0);
@@ -118,7 +118,7 @@ describe('notification alerts in Chromium', () => {
       expect(await page.locator('[data-testid="activation-banner"]').count()).toBe(0);
       // One alert at a time: the photo and push alerts wait until this one is dismissed.
       expect(await page.locator('[data-testid="photo-alert"], [data-testid="push-alert"]').count()).toBe(0);
-      await page.screenshot({ path: `${SHOTS}/flirtlokaal-en-mail-off-alert-${width}.png` });
+      await docScreenshot(page, { path: `${SHOTS}/flirtlokaal-en-mail-off-alert-${width}.png` });
       await alert.locator('button').click();
       await page.locator('[data-testid="photo-alert"]').waitFor();
       expect(problems).toEqual([]);
@@ -145,7 +145,7 @@ describe('notification alerts in Chromium', () => {
     expect(loads).toBe(2);
     expect(await box.textContent()).toContain('Part of this page could not be loaded');
     expect(await box.getAttribute('role')).toBe('alert');
-    await page.screenshot({ path: `${SHOTS}/flirtlokaal-en-chunk-error-1280.png` });
+    await docScreenshot(page, { path: `${SHOTS}/flirtlokaal-en-chunk-error-1280.png` });
     expect(await page.evaluate(() => Number(window.sessionStorage.getItem('rdv_chunk_reload_at')))).toBeGreaterThan(0);
     // The files are back: the button reloads into a working page.
     await context.unroute(/\/assets\/.*\.js(\?.*)?$/);
@@ -168,7 +168,7 @@ describe('notification alerts in Chromium', () => {
       const context = await browser.newContext({ viewport: { width, height: width < 500 ? 812 : 900 } });
       const page = await context.newPage();
       const problems = watchConsole(page);
-      await page.goto(`${base()}/operator/login`, { waitUntil: 'networkidle' });
+      await openPage(page, `${base()}/operator/login`);
       await page.locator('#email').fill('marketer@flirtlokaal.example');
       await page.locator('#password').fill('rendezvous-demo');
       await page.locator('main button[type="submit"]').click();
@@ -187,7 +187,7 @@ describe('notification alerts in Chromium', () => {
       // On a phone the preview is under the form: scroll to it. On a wide screen both columns show from the top.
       if (width < 500) await page.locator('[data-testid="news-preview-frame"]').scrollIntoViewIfNeeded();
       else await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: `${SHOTS}/flirtlokaal-nl-news-composer-${width}.png` });
+      await docScreenshot(page, { path: `${SHOTS}/flirtlokaal-nl-news-composer-${width}.png` });
       if (width === 1280) {
         await page.locator('[data-testid="news-send"]').click();
         await page.locator('[data-testid="news-result"]').waitFor();

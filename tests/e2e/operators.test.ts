@@ -3,10 +3,10 @@
 // sees the claim appear live; no console error or hydration warning, and no serious axe violation on
 // the console's pages at phone and desktop width; the member, whose chat is open, sees the answer
 // arrive without a reload, marked as from a fictional profile.
-import { AxeBuilder } from '@axe-core/playwright';
+import { seriousViolations } from '../support/axe';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, watchConsole } from '../support/browser';
+import { launchBrowser, visit, watchConsole } from '../support/browser';
 import { waitForLiveEvents } from '../support/live';
 import { startServer, type RunningServer } from '../support/server';
 
@@ -28,7 +28,7 @@ async function operatorPage(tenant: string, width = 1280): Promise<{ context: Br
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
   const problems = watchConsole(page);
-  await page.goto(`${base(tenant)}/operator`, { waitUntil: 'networkidle' });
+  await visit(page, `${base(tenant)}/operator`);
   // A visitor lands on the console's own login.
   expect(new URL(page.url()).pathname).toBe('/operator/login');
   await page.locator('#email').fill(`operator@${tenant}.example`);
@@ -37,11 +37,6 @@ async function operatorPage(tenant: string, width = 1280): Promise<{ context: Br
   await page.waitForURL(`${base(tenant)}/operator`);
   await page.locator('[data-testid="queue"]').waitFor();
   return { context, page, problems };
-}
-
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }));
 }
 
 describe('the operator console in Chromium', () => {
@@ -95,8 +90,9 @@ describe('the operator console in Chromium', () => {
     const worker = await operatorPage('solvhjerter');
     const item = watcher.page.locator('[data-testid^="queue-item-"]').first();
     const id = (await item.getAttribute('data-testid'))!.replace('queue-item-', '');
+    await waitForLiveEvents(watcher.page);
     expect(await item.locator('[data-testid="queue-claim"]').count()).toBe(0);
-    await worker.page.goto(`${base('solvhjerter')}/operator/conversations/${id}`, { waitUntil: 'networkidle' });
+    await visit(worker.page, `${base('solvhjerter')}/operator/conversations/${id}`);
     await worker.page.locator('[data-testid="claim"]').click();
     await worker.page.locator('[data-testid="release"]').waitFor();
     // The watcher's queue reloads its data on the stream's queue event.
@@ -156,7 +152,7 @@ describe('the operator console in Chromium', () => {
   it.each([375, 1280])('has no serious axe violation on the console pages at %i px', async (width) => {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${base('rainbowhearts')}/operator/login`, { waitUntil: 'networkidle' });
+    await visit(page, `${base('rainbowhearts')}/operator/login`);
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
     const { context: ctx, page: console_ } = await operatorPage('rainbowhearts', width);
@@ -165,7 +161,7 @@ describe('the operator console in Chromium', () => {
     await console_.waitForURL(/\/operator\/conversations\/\d+$/);
     await console_.waitForLoadState('networkidle');
     expect(await seriousViolations(console_)).toEqual([]);
-    await console_.goto(`${base('rainbowhearts')}/operator/stats`, { waitUntil: 'networkidle' });
+    await visit(console_, `${base('rainbowhearts')}/operator/stats`);
     expect(await seriousViolations(console_)).toEqual([]);
     await ctx.close();
   });

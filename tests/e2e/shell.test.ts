@@ -1,7 +1,7 @@
 // The shell in real Chromium: the language switch, the site-entry warning and the 404 page.
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, visit, wakeApp, watchConsole } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
@@ -27,7 +27,7 @@ describe('the language switch', () => {
     // Past the entry warning, as a returning visitor.
     await context.addCookies([{ name: 'entry_warning_dismissed', value: String(Date.now()), url: url('flirtlokaal') }]);
     const page = await context.newPage();
-    await page.goto(url('flirtlokaal', '/pages/faq'), { waitUntil: 'networkidle' });
+    await visit(page, url('flirtlokaal', '/pages/faq'));
     expect(await page.locator('html').getAttribute('lang')).toBe('nl');
     await page.locator('[data-testid="language-menu"] summary').click();
     await page.getByRole('button', { name: 'English' }).click();
@@ -45,7 +45,7 @@ describe('the site-entry warning', () => {
   it('greets a new visitor when the tenant enables it, and stays away once dismissed', async () => {
     const context = await visitorContext();
     const page = await context.newPage();
-    await page.goto(url('herzklopfen'), { waitUntil: 'networkidle' });
+    await visit(page, url('herzklopfen'));
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.isVisible()).toBe(true);
     expect(await dialog.innerText()).toContain('18');
@@ -62,7 +62,7 @@ describe('the site-entry warning', () => {
   it('does not show where the tenant turned it off', async () => {
     const context = await visitorContext();
     const page = await context.newPage();
-    await page.goto(url('rainbowhearts'), { waitUntil: 'networkidle' });
+    await visit(page, url('rainbowhearts'));
     await page.waitForTimeout(300);
     expect(await page.getByRole('dialog').isVisible()).toBe(false);
     await context.close();
@@ -74,12 +74,32 @@ describe('the 404 page', () => {
     const context = await visitorContext();
     await context.addCookies([{ name: 'entry_warning_dismissed', value: String(Date.now()), url: url('bellacurva') }]);
     const page = await context.newPage();
-    const response = await page.goto(url('bellacurva', '/no/such/page'), { waitUntil: 'networkidle' });
+    const response = await visit(page, url('bellacurva', '/no/such/page'));
     expect(response?.status()).toBe(404);
     expect(await page.locator('h1').innerText()).toBe('No se ha encontrado esta página');
     await page.getByRole('link', { name: 'Volver a la página de inicio' }).click();
     await page.waitForURL(url('bellacurva', '/'));
     expect(await page.locator('h1').innerText()).toBe('Curvas, sonrisas y citas de verdad');
+    await context.close();
+  });
+});
+
+describe('unhandled rejections', () => {
+  it('keeps quiet about an aborted load (a superseded navigation) and reports every other', async () => {
+    const context = await visitorContext();
+    await context.addCookies([{ name: 'entry_warning_dismissed', value: String(Date.now()), url: url('flirtlokaal') }]);
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    await visit(page, url('flirtlokaal', '/pages/faq'));
+    await wakeApp(page);
+    await page.evaluate(() => {
+      const aborted = new AbortController();
+      aborted.abort();
+      void Promise.reject(aborted.signal.reason);
+      void Promise.reject(new Error('a real failure'));
+    });
+    await expect.poll(() => problems.length).toBe(1);
+    expect(problems[0]).toContain('a real failure');
     await context.close();
   });
 });

@@ -2,7 +2,7 @@
 // not by Escape; a signup through it goes on to the matches.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, visit } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
@@ -22,13 +22,13 @@ describe('the signup modal', () => {
     const base = `http://rainbowhearts.localhost:${server.port}`;
     const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
     const page = await context.newPage();
-    await page.goto(`${base}/?signup=1`, { waitUntil: 'networkidle' });
+    await visit(page, `${base}/?signup=1`);
     const modal = page.locator('[data-testid="signup-modal"]');
     await expect.poll(() => modal.locator('[data-testid="signup-form"]').isVisible()).toBe(true);
     await page.keyboard.press('Escape');
     await expect.poll(() => modal.isVisible()).toBe(false);
 
-    await page.goto(`${base}/pages/faq?signup=1`, { waitUntil: 'networkidle' });
+    await visit(page, `${base}/pages/faq?signup=1`);
     await expect.poll(() => modal.locator('[data-testid="signup-form"]').isVisible()).toBe(true);
     await modal.locator('label:has(input[name="gender"][value="male"])').click();
     await modal.locator('label:has(input[name="seeking"][value="male"])').click();

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, watchConsole } from '../support/browser';
+import { launchBrowser, visit, watchConsole } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
@@ -38,7 +38,7 @@ describe('visitors’ pages asleep and awake (issue 32 item 4)', () => {
       await context.addCookies([{ name: 'entry_warning_dismissed', value: String(Date.now()), url: url('/') }]);
       const page = await context.newPage();
       const problems = watchConsole(page);
-      await page.goto(url(path), { waitUntil: 'networkidle' });
+      await visit(page, url(path));
       expect(await page.locator('script[type="text/rdv-lazy"]').count(), path).toBeGreaterThan(0);
       expect(await page.evaluate(() => Boolean((window as unknown as { __rdvHydrated?: boolean }).__rdvHydrated))).toBe(false);
       const name = `${path === '/' ? 'home' : path.slice(1).replace(/\//g, '-')}-${width}`;

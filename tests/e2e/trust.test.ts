@@ -3,10 +3,10 @@
 // demo moderator finds it in /operator/complaints, claims and decides it; the admin's team page.
 // No console error, no serious axe violation; screenshots go to docs/screenshots/.
 import fs from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import { seriousViolations } from '../support/axe';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, watchConsole } from '../support/browser';
+import { docScreenshot, launchBrowser, visit, watchConsole } from '../support/browser';
 import { buyCredits, sessionCookie, signUpMember, type TestMember } from '../support/members';
 import { request, startServer, type RunningServer } from '../support/server';
 
@@ -23,11 +23,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }));
-}
 
 async function profileOf(tenant: string): Promise<number> {
   const login = await request(server.port, `${tenant}.localhost:${server.port}`, '/login', {
@@ -54,14 +49,14 @@ describe('trust and safety in Chromium', () => {
       ]);
       const page = await context.newPage();
       const problems = watchConsole(page);
-      await page.goto(`${base(tenant)}/complaints?profile=${profile}`, { waitUntil: 'networkidle' });
+      await visit(page, `${base(tenant)}/complaints?profile=${profile}`);
       expect(await page.locator('#complaint-form').textContent()).toBe(heading);
       expect(await seriousViolations(page)).toEqual([]);
       await page.locator('#category').selectOption('fake_profile');
       await page.locator('#description').fill('The photos of this profile belong to someone else.');
       await page.locator('#email').fill(`visitor${width}@example.org`);
       await page.locator('[data-testid="complaint-form"], #complaint-form').first().scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `docs/screenshots/${tenant}-${locale}-complaints-${width}.png`, fullPage: false });
+      await docScreenshot(page, { path: `docs/screenshots/${tenant}-${locale}-complaints-${width}.png`, fullPage: false });
       await page.locator('[data-testid="complaint-submit"]').click();
       const done = page.locator('[data-testid="complaint-reference"]');
       await done.waitFor();
@@ -74,7 +69,7 @@ describe('trust and safety in Chromium', () => {
       const console = await browser.newContext({ viewport: { width, height: width < 500 ? 812 : 900 } });
       const staff = await console.newPage();
       const staffProblems = watchConsole(staff);
-      await staff.goto(`${base(tenant)}/operator/login`, { waitUntil: 'networkidle' });
+      await visit(staff, `${base(tenant)}/operator/login`);
       await staff.locator('#email').fill(`moderator@${tenant}.example`);
       await staff.locator('#password').fill('rendezvous-demo');
       await staff.locator('main button[type="submit"]').click();
@@ -85,7 +80,7 @@ describe('trust and safety in Chromium', () => {
       await card.locator('[data-testid="complaint-claim-button"]').click();
       await card.locator('[data-testid="complaint-reasons"]').waitFor();
       await card.locator('[data-testid="complaint-reasons"]').fill('The photos are the member\'s own; nothing breaks our rules.');
-      await staff.screenshot({ path: `docs/screenshots/${tenant}-${locale}-moderation-${width}.png`, fullPage: false });
+      await docScreenshot(staff, { path: `docs/screenshots/${tenant}-${locale}-moderation-${width}.png`, fullPage: false });
       await card.locator('[data-testid="complaint-decide-button"]').click();
       await staff.locator('[data-testid="moderation-result"]').waitFor();
       expect(await seriousViolations(staff)).toEqual([]);
@@ -121,18 +116,18 @@ describe('trust and safety in Chromium', () => {
       const console = await browser.newContext({ viewport });
       const staff = await console.newPage();
       const staffProblems = watchConsole(staff);
-      await staff.goto(`${base(tenant)}/operator/login`, { waitUntil: 'networkidle' });
+      await visit(staff, `${base(tenant)}/operator/login`);
       await staff.locator('#email').fill(`moderator@${tenant}.example`);
       await staff.locator('#password').fill('rendezvous-demo');
       await staff.locator('main button[type="submit"]').click();
       await staff.waitForURL(`${base(tenant)}/operator/complaints`);
-      await staff.goto(`${base(tenant)}/operator/photos`, { waitUntil: 'networkidle' });
+      await visit(staff, `${base(tenant)}/operator/photos`);
       const card = staff.locator(`[data-testid="photo-${photo}"]`);
       await card.waitFor();
       await card.scrollIntoViewIfNeeded();
       await card.locator('[data-testid="photo-reason"]').selectOption('contact_details');
       expect(await seriousViolations(staff)).toEqual([]);
-      await staff.screenshot({ path: `docs/screenshots/${tenant}-${locale}-photo-moderation-${width}.png`, fullPage: false });
+      await docScreenshot(staff, { path: `docs/screenshots/${tenant}-${locale}-photo-moderation-${width}.png`, fullPage: false });
       await card.locator('[data-testid="photo-reject"]').click();
       await staff.locator('[data-testid="photo-review-result"]').waitFor();
       await expect.poll(() => staff.locator(`[data-testid="photo-${photo}"]`).count()).toBe(0);
@@ -148,13 +143,13 @@ describe('trust and safety in Chromium', () => {
       ]);
       const page = await context.newPage();
       const problems = watchConsole(page);
-      await page.goto(`${base(tenant)}/profile`, { waitUntil: 'networkidle' });
+      await visit(page, `${base(tenant)}/profile`);
       const notice = page.locator('[data-testid="photo-rejections"]');
       await notice.waitFor();
       expect(await notice.textContent()).toContain(reason);
       expect(await seriousViolations(page)).toEqual([]);
       await notice.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `docs/screenshots/${tenant}-${locale}-photo-rejected-${width}.png`, fullPage: false });
+      await docScreenshot(page, { path: `docs/screenshots/${tenant}-${locale}-photo-rejected-${width}.png`, fullPage: false });
 
       // A message arrives; the owner reports it from the chat.
       await buyCredits(server, tenant, writer, 'popular', tenant === 'herzklopfen' ? 'sofort' : 'ideal');
@@ -164,7 +159,7 @@ describe('trust and safety in Chromium', () => {
         headers: { 'content-type': 'application/json', origin: base(tenant), cookie: writer.session },
       });
       expect(sent.status).toBe(201);
-      await page.goto(`${base(tenant)}/members/${writer.profileId}/chat`, { waitUntil: 'networkidle' });
+      await visit(page, `${base(tenant)}/members/${writer.profileId}/chat`);
       await page.locator('[data-testid="report-message"]').first().click();
       const dialog = page.locator('[data-testid="report-message-dialog"]');
       await dialog.waitFor();
@@ -172,7 +167,7 @@ describe('trust and safety in Chromium', () => {
       await dialog.locator('#message-report-reason').selectOption('harassment');
       await dialog.locator('#message-report-text').fill('Threatens me.');
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: `docs/screenshots/${tenant}-${locale}-report-message-${width}.png`, fullPage: false });
+      await docScreenshot(page, { path: `docs/screenshots/${tenant}-${locale}-report-message-${width}.png`, fullPage: false });
       await dialog.locator('[data-testid="message-report-submit"]').click();
       await dialog.locator('[data-testid="message-report-reference"]').waitFor();
       expect(await dialog.locator('[data-testid="message-report-reference"]').textContent()).toMatch(/R-[A-Z2-9]{8}/);
@@ -187,15 +182,15 @@ describe('trust and safety in Chromium', () => {
       const context = await browser.newContext({ viewport: { width, height: width < 500 ? 812 : 900 } });
       const page = await context.newPage();
       const problems = watchConsole(page);
-      await page.goto(`${base('flirtlokaal')}/operator/login`, { waitUntil: 'networkidle' });
+      await visit(page, `${base('flirtlokaal')}/operator/login`);
       await page.locator('#email').fill('admin@flirtlokaal.example');
       await page.locator('#password').fill('rendezvous-demo');
       await page.locator('main button[type="submit"]').click();
       await page.waitForURL(`${base('flirtlokaal')}/operator`);
-      await page.goto(`${base('flirtlokaal')}/operator/team`, { waitUntil: 'networkidle' });
+      await visit(page, `${base('flirtlokaal')}/operator/team`);
       await page.locator('[data-testid="team-list"]').waitFor();
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: `docs/screenshots/flirtlokaal-nl-team-${width}.png`, fullPage: true });
+      await docScreenshot(page, { path: `docs/screenshots/flirtlokaal-nl-team-${width}.png`, fullPage: true });
       expect(problems).toEqual([]);
       await context.close();
     }

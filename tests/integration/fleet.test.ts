@@ -4,20 +4,28 @@
 // across instances, photos served by every instance, one instance killed under a steady stream of
 // sends, a rolling restart, scheduled rounds once per fleet, a tenant file change reaching every
 // instance and its render cache; and the message rate limit held across instances and a restart.
+// Work the job queue hands out once for the fleet (issue 33 item 2): a member's large data export is
+// built once, and a network's postbacks for a signup, its confirmation and a purchase made through
+// the proxy reach a local receiver (OUTBOUND_ALLOW_PRIVATE) once each, with three instances' workers
+// polling; and every mail of those members reaches the fleet's SMTP server once.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import sharp from 'sharp';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '~/.server/db/database';
 import { ROUNDS } from '~/.server/jobs/scheduled';
+import { EXPORT_INLINE_LIMIT } from '~/.server/trust/export';
 import { freePort } from '../../scripts/free-port';
 import { databaseKinds } from '../support/databases';
 import { openEventStream, type OpenStream } from '../support/event-stream';
-import { buyCredits, signUpMember, type TestMember } from '../support/members';
-import { request, type RunningServer } from '../support/server';
+import { buyCredits, MEMBER_PASSWORD, signUpMember, type TestMember } from '../support/members';
+import { fitsNicheOf } from '../support/niche';
+import { BROWSER_UA, request, type RunningServer } from '../support/server';
 
 const TENANT = 'flirtlokaal';
 const fleetable = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
@@ -111,6 +119,12 @@ describe.skipIf(!fleetable)(`a fleet behind nginx (npm run fleet)${fleetable ? '
   let database: { url?: string; drop: () => Promise<void> };
   let shared: Database;
   let members = 0;
+  /** The local receiver of the fleetnet network's postbacks: every request it got, by path and query. */
+  let sink: http.Server;
+  const received: string[] = [];
+  /** The fleet's SMTP server: the recipients of every mail it was handed. */
+  let smtp: SMTPServer;
+  const mailed: string[] = [];
 
   const state = (): FleetState => JSON.parse(fs.readFileSync(path.join(dataDir, 'fleet.json'), 'utf8')) as FleetState;
   const at = (port: number) => ({ port }) as RunningServer;
@@ -139,6 +153,29 @@ describe.skipIf(!fleetable)(`a fleet behind nginx (npm run fleet)${fleetable ? '
     // The tenant files of the fleet: a copy, so that the test can change one.
     tenantsDir = path.join(dataDir, 'tenants');
     fs.cpSync('tenants', tenantsDir, { recursive: true });
+    // A network whose postbacks go to a receiver on this machine (the fleet opts in to private addresses).
+    sink = http.createServer((req, res) => {
+      received.push(req.url ?? '');
+      res.end('OK');
+    });
+    await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
+    const sinkUrl = `http://127.0.0.1:${(sink.address() as { port: number }).port}/postback`;
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, callback) {
+        stream.resume();
+        stream.on('end', () => {
+          for (const recipient of session.envelope.rcptTo) mailed.push(recipient.address);
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const tenantFile = path.join(tenantsDir, `${TENANT}.json`);
+    const tenantJson = JSON.parse(fs.readFileSync(tenantFile, 'utf8')) as { postbacks?: Record<string, Record<string, string>> };
+    tenantJson.postbacks = { ...tenantJson.postbacks, fleetnet: Object.fromEntries(['lead', 'confirmed', 'sale'].map((event) => [event, `${sinkUrl}/{event}?click_id={click_id}&order={order_number}`])) };
+    fs.writeFileSync(tenantFile, JSON.stringify(tenantJson, null, 2));
     proxyPort = await freePort();
     fleet = spawn(process.execPath, ['--import', 'tsx', 'scripts/fleet.ts'], {
       env: {
@@ -153,6 +190,9 @@ describe.skipIf(!fleetable)(`a fleet behind nginx (npm run fleet)${fleetable ? '
         SKIP_SEED: '1',
         SEARCH_INDEX_OFF: '1',
         EVENTS_HEARTBEAT_MS: '2000',
+        // The postback receiver above is on 127.0.0.1 (docs/deploy.md: only for tests with a local sink).
+        OUTBOUND_ALLOW_PRIVATE: '1',
+        SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}`,
         // The instances log (vitest's VITEST in the environment would silence them): the fleet reads their "listening on" line.
         LOG_LEVEL: 'info',
       },
@@ -176,6 +216,8 @@ describe.skipIf(!fleetable)(`a fleet behind nginx (npm run fleet)${fleetable ? '
       await exited;
     }
     await database?.drop();
+    await new Promise((resolve) => (sink ? sink.close(resolve) : resolve(undefined)));
+    await new Promise((resolve) => (smtp ? smtp.close(() => resolve(undefined)) : resolve(undefined)));
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   }, 120_000);
 
@@ -353,6 +395,118 @@ describe.skipIf(!fleetable)(`a fleet behind nginx (npm run fleet)${fleetable ? '
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.filter((row) => row.n > 1)).toEqual([]);
   }, 150_000);
+
+  /** The stored objects of the fleet's local S3-compatible store (s3rver keeps each as <key>._S3rver_object). */
+  const storedObjects = () =>
+    (fs.readdirSync(path.join(dataDir, 's3'), { recursive: true }) as string[]).filter((file) => file.endsWith('._S3rver_object')).map((file) => file.split(path.sep).join('/'));
+  /** Waits for a run of `queue` that started after `since` and completed: the fleet's workers had another go. */
+  const anotherRun = (queue: string, since: Date) =>
+    until(`another completed ${queue} job`, async () => {
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pgboss.job where name = ${queue} and state = 'completed' and started_on > ${since}`.execute(shared.db);
+      return rows[0]!.n > 0;
+    }, 120_000);
+
+  /** The members of the export and postback tests, whose mails are counted after them. */
+  const exportAndPostbackMembers: string[] = [];
+  const mailRows = () => shared.db.selectFrom('mail_outbox').select(['to_address', 'status']).where('to_address', 'in', exportAndPostbackMembers).execute();
+
+  it("builds a member's large data export asked for through the proxy once, with three instances' workers polling", async () => {
+    const owner = await member('Xena', 'female');
+    const peer = await member('Xavi', 'male');
+    const user = await shared.db.selectFrom('users').select('id').where('email', '=', owner.email).executeTakeFirstOrThrow();
+    exportAndPostbackMembers.push(owner.email, peer.email);
+    // More messages than EXPORT_INLINE_LIMIT: the export is a job that zips the file into the store.
+    const [low, high] = [owner.profileId, peer.profileId].sort((a, b) => a - b) as [number, number];
+    const conversation = await shared.db
+      .insertInto('conversations')
+      .values({ tenant_id: TENANT, profile_low: low, profile_high: high, started_by_profile_id: owner.profileId, last_message_at: new Date() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await sql`insert into messages (conversation_id, sender_profile_id, kind, body, created_at)
+      select ${conversation.id}, ${owner.profileId}, 'text', 'export ' || n, now() from generate_series(1, ${EXPORT_INLINE_LIMIT + 1}) as n`.execute(shared.db);
+    const asked = await request(proxyPort, host(proxyPort), '/account/export', {
+      method: 'POST',
+      body: '',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://${host(proxyPort)}`, cookie: owner.session, 'accept-language': 'en' },
+    });
+    expect(asked.status).toBe(200);
+    const link = /\/account\/export\/([\w-]{20,})/.exec(asked.text)?.[0];
+    expect(link).toBeDefined();
+    const exportRow = () => shared.db.selectFrom('data_exports').select(['id', 'status', 'file_key']).where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    await until('the export to be ready', async () => (await exportRow()).status === 'ready', 120_000);
+    const { id, file_key } = await exportRow();
+    await until('its job to complete', async () => {
+      const { rows } = await sql<{ state: string }>`select state from pgboss.job where name = 'trust.export' and data->>'export' = ${id}`.execute(shared.db);
+      return rows.length > 0 && rows.every((row) => row.state === 'completed');
+    });
+    // One job, run once (no retry), one file in the store, whichever of the three workers took it.
+    const { rows: jobs } = await sql<{ state: string; retry_count: number }>`select state, retry_count from pgboss.job where name = 'trust.export' and data->>'export' = ${id}`.execute(shared.db);
+    expect(jobs).toEqual([{ state: 'completed', retry_count: 0 }]);
+    const files = storedObjects().filter((file) => file.includes(`/x/${user.id}/`));
+    expect(files).toHaveLength(1);
+    expect(files[0]).toContain(file_key!);
+    const download = await request(proxyPort, host(proxyPort), link!, { headers: { cookie: owner.session } });
+    expect(download.status).toBe(200);
+    expect(download.headers['content-type']).toBe('application/zip');
+  }, 240_000);
+
+  it('sends the postbacks of a signup, its confirmation and a purchase made through the proxy once each to the network', async () => {
+    const site = host(proxyPort);
+    const origin = `http://${site}`;
+    const landing = await request(proxyPort, site, '/landers/video?network=fleetnet&sub1=fleet', { headers: { 'user-agent': BROWSER_UA } });
+    expect(landing.status).toBe(200);
+    const setCookies = ([] as string[]).concat(landing.headers['set-cookie'] ?? []);
+    const cookie = setCookies.map((c) => c.split(';')[0]).join('; ');
+    expect(cookie).toContain('rdv_visit=');
+    const email = 'fleetnet.lead@e2e.example';
+    const signup = await request(proxyPort, site, '/api/signup.php', {
+      method: 'POST',
+      body: JSON.stringify({
+        email,
+        name: 'Nettie',
+        password: MEMBER_PASSWORD,
+        date_of_birth: '1980-05-05',
+        gender: 'female',
+        seeking: 'male',
+        country: 'NL',
+        ...fitsNicheOf(TENANT, 'female'),
+        terms: true,
+        orientation_consent: true,
+      }),
+      headers: { 'content-type': 'application/json', origin, cookie, 'user-agent': BROWSER_UA },
+    });
+    expect(signup.status, signup.text).toBe(201);
+    const session = String(signup.headers['set-cookie']).split(';')[0]!;
+    const outbox = await request(proxyPort, site, '/dev/outbox');
+    const activation = new RegExp(`data-to="${email}"[\\s\\S]*?href="[^"]*(/activate\\?token=[\\w-]+)"`).exec(outbox.text)?.[1];
+    expect(activation).toBeDefined();
+    await request(proxyPort, site, activation!, { headers: { cookie: session } });
+    await buyCredits(at(proxyPort), TENANT, { email, session, profileId: 0 });
+    const visit = await shared.db.selectFrom('users').innerJoin('visits', 'visits.id', 'users.visit_id').select(['visits.click_id', 'users.id']).where('users.email', '=', email).executeTakeFirstOrThrow();
+    const events = ['confirmed', 'lead', 'sale'];
+    const mine = () => received.filter((url) => url.includes(`click_id=${visit.click_id}`));
+    await until('the lead, confirmation and sale at the network', () => events.every((event) => mine().some((url) => url.startsWith(`/postback/${event}?`))));
+    exportAndPostbackMembers.push(email);
+    // The drains of the fleet ran once more after all three postbacks and all mails of these members
+    // were sent (each minute, on whichever instance): nothing more may come. The mail check below reads
+    // what this wait leaves.
+    await until('their mails to leave the outbox', async () => (await mailRows()).every((row) => row.status === 'sent'));
+    const since = new Date();
+    await Promise.all([anotherRun('postbacks.send', since), anotherRun('mail.outbox', since)]);
+    expect(mine().map((url) => url.split('?')[0]).sort()).toEqual(events.map((event) => `/postback/${event}`));
+    const rows = await shared.db.selectFrom('postbacks').select(['event', 'status', 'attempts']).where('user_id', '=', visit.id).orderBy('event').execute();
+    expect(rows).toEqual(events.map((event) => ({ event, status: 'sent', attempts: 1 })));
+  }, 240_000);
+
+  it('hands each mail of those members to the SMTP server once, whichever instance sent it', async () => {
+    // All sent, and a drain of the fleet ran after that (the postback check waited for it).
+    expect(exportAndPostbackMembers).toHaveLength(3);
+    const rows = await mailRows();
+    expect(rows.filter((row) => row.status !== 'sent')).toEqual([]);
+    const sent = rows.map((row) => row.to_address).sort();
+    expect(sent.length).toBeGreaterThanOrEqual(3);
+    expect(mailed.filter((address) => exportAndPostbackMembers.includes(address)).sort()).toEqual(sent);
+  });
 
   it('shows a changed tenant file on every instance, and no render cache serves the page from before', async () => {
     const instances = state().instances;

@@ -9,7 +9,7 @@ import { BROWSER_UA, request, startServer, type RunningServer } from '../support
 
 let server: RunningServer;
 const host = (tenant = 'flirtlokaal') => `${tenant}.localhost:${server.port}`;
-const PAGES = ['/operator/marketing', '/operator/marketing/funnel', '/operator/marketing/splits', '/operator/marketing/funnel.csv'];
+const PAGES = ['/operator/marketing', '/operator/marketing/funnel', '/operator/marketing/splits', '/operator/marketing/funnel.csv', '/operator/marketing/bursts.csv'];
 /** The pages, their client-router data requests and a query: every shape a request for them can take. */
 const TARGETS = [...PAGES, '/operator/marketing.data', '/operator/marketing/funnel.data', '/operator/marketing/splits.data', '/operator/marketing/funnel.csv?from=2026-01-01&to=2026-12-31', '/operator/marketing?lander=video&make=1&network=x'];
 
@@ -91,6 +91,29 @@ describe('landers for the marketer', () => {
     expect(csv).toMatch(/^video,tonight,visitornet,\(none\),real-view,1,0,0,0,0,0\r?$/m);
     // Nor is a console page opened with a traffic source a visit.
     expect(csv).not.toMatch(/^,,x,/m);
+  });
+
+  it('counts 30 visits from one address with 30 user agents as one and shows the burst; 30 returning visitors stay 30 (decision 0055)', async () => {
+    const marketer = await logIn('/operator/login', 'marketer@flirtlokaal.example');
+    const agent = (n: number) => BROWSER_UA.replace('Chrome/131.0.0.0', `Chrome/131.0.${n}.0`);
+    const cookies: string[] = [];
+    for (let n = 0; n < 30; n++) {
+      const res = await get('/landers/iconslanding?network=rotatornet', '', 'flirtlokaal', { 'user-agent': agent(n) });
+      expect(res.status).toBe(200);
+      cookies.push([res.headers['set-cookie']].flat().map(String).find((c) => c.startsWith('rdv_vid='))!.split(';')[0]!);
+    }
+    // The same 30 browsers come back, each with the visitor cookie its first visit got.
+    for (const [n, cookie] of cookies.entries()) expect((await get('/landers/collagelanding?network=returnnet', cookie, 'flirtlokaal', { 'user-agent': agent(n) })).status).toBe(200);
+    const csv = (await get('/operator/marketing/funnel.csv', marketer)).text;
+    expect(csv).toMatch(/^iconslanding,[^,]*,rotatornet,\(none\),\(none\),1,/m);
+    expect(csv).toMatch(/^collagelanding,[^,]*,returnnet,\(none\),\(none\),30,/m);
+    const page = await get('/operator/marketing/funnel', marketer, 'flirtlokaal', { 'accept-language': 'en' });
+    expect(page.text).toContain('data-testid="bursts-table"');
+    expect(page.text).toMatch(/data-testid="burst-row"[\s\S]*?\/landers\/iconslanding[\s\S]*?127\.0\.0\.0\/24[\s\S]*?>30</);
+    const bursts = await get('/operator/marketing/bursts.csv', marketer);
+    expect(bursts.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(bursts.text).toMatch(/^iconslanding,\/landers\/iconslanding,127\.0\.0\.0\/24,30,\d{4}-/m);
+    expect(bursts.text).not.toContain('collagelanding');
   });
 
   it('lets only the site itself frame a lander, and no other page', async () => {

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { totpCode } from '~/.server/network/totp';
 import { loadTenants } from '~/.server/tenants/registry';
 import { request, startServer, type RunningServer } from '../support/server';
 
@@ -41,14 +42,14 @@ const cookieOf = (headers: Record<string, unknown>, name: string) =>
     .find((c) => c.startsWith(`${name}=`))
     ?.split(';')[0];
 
-async function networkSession(email = DEMO.email): Promise<string> {
-  const first = await post(admin(), '/api/network/login.php', { ...DEMO, email });
+async function networkSession(email = DEMO.email, password = DEMO.password): Promise<string> {
+  const first = await post(admin(), '/api/network/login.php', { email, password });
   expect(first.status).toBe(200);
   expect(first.json()).toEqual({ step: 'code' });
   const outbox = await get(admin(), '/dev/outbox');
   const code = new RegExp(`data-to="${email}"[\\s\\S]*?<pre>(\\d{6})`).exec(outbox.text)?.[1];
   expect(code, 'the code is in the admin host outbox').toBeDefined();
-  const second = await post(admin(), '/api/network/login.php', { ...DEMO, email, code });
+  const second = await post(admin(), '/api/network/login.php', { email, password, code });
   expect(second.status).toBe(200);
   const cookie = cookieOf(second.headers, 'rdv_network');
   expect(cookie).toBeDefined();
@@ -141,5 +142,96 @@ describe('network console', () => {
     expect(home.status).toBe(200);
     expect(home.text).toContain('NetworkBrand');
     expect((await post(admin(), '/api/network/tenants.php', good, origin)).json()).toMatchObject({ fields: { id: '"networkbrand" is already a tenant' } });
+  });
+
+  const form = (path: string, body: Record<string, string>, cookie = '') =>
+    request(server.port, admin(), path, { method: 'POST', body: new URLSearchParams(body).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://${admin()}`, cookie } });
+  const latestMail = async (to: string) => new RegExp(`data-to="${to}"[\\s\\S]*?<pre>([\\s\\S]*?)</pre>`).exec((await get(admin(), '/dev/outbox')).text)?.[1] ?? '';
+
+  it("signs in through the form with a pending-login token in the code step, never the password", async () => {
+    const first = await form('/login', DEMO);
+    expect(first.status).toBe(200);
+    expect(first.text).not.toContain(DEMO.password);
+    expect(first.text).not.toContain('name="password"');
+    const token = /name="token" value="([^"]+)"/.exec(first.text)?.[1];
+    expect(token).toBeDefined();
+    const code = /^(\d{6})/.exec(await latestMail(DEMO.email))?.[1];
+    const wrong = await form('/login', { token: token!, step: 'code', code: code === '000000' ? '000001' : '000000' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.text).toContain(`value="${token}"`);
+    const done = await form('/login', { token: token!, step: 'code', code: code! });
+    expect(done.status).toBe(303);
+    expect(done.headers.location).toBe('/');
+    expect(cookieOf(done.headers, 'rdv_network')).toBeDefined();
+    // The token is spent.
+    expect((await form('/login', { token: token!, step: 'code', code: code! })).status).toBe(401);
+  });
+
+  it('shows site health per site with links to each site console on its own host, as JSON and as a page', async () => {
+    const analyst = await networkSession('analyst@rendezvous.example');
+    expect((await get(admin(), '/api/network/health.php')).status).toBe(403);
+    const res = await get(admin(), '/api/network/health.php', analyst);
+    expect(res.status).toBe(200);
+    const { sites } = res.json<{ sites: { id: string; figures: Record<string, number>; links: Record<string, string> }[] }>();
+    expect(sites.map((s) => s.id)).toEqual(expect.arrayContaining(tenants.map((t) => t.id)));
+    for (const s of sites) {
+      expect(Object.keys(s.figures).sort()).toEqual(['complaints_overdue', 'mail_bounces', 'photos_pending', 'postback_failures', 'push_failures', 'reconciliation_lag_seconds', 'spam_complaints']);
+      expect(s.links.complaints_overdue).toBe(`http://${s.id}.localhost:${server.port}/operator/complaints`);
+      expect(s.links.photos_pending).toBe(`http://${s.id}.localhost:${server.port}/operator/photos`);
+    }
+    const page = await get(admin(), '/health', analyst, { 'accept-language': 'fr' });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('État des sites');
+    expect(page.text).toContain(`href="http://flirtlokaal.localhost:${server.port}/operator/photos"`);
+  });
+
+  it('lets only admins manage staff and read the audit log; an invitee sets their own password and signs in', async () => {
+    const analyst = await networkSession('analyst@rendezvous.example');
+    for (const path of ['/staff', '/audit']) expect((await get(admin(), path, analyst)).status, path).toBe(403);
+    expect((await get(admin(), '/api/network/audit.php', analyst)).status).toBe(403);
+    expect((await form('/staff/invite', { name: 'Sneaky', email: 'sneaky@rendezvous.example', role: 'network_admin' }, analyst)).status).toBe(403);
+
+    const cookie = await networkSession();
+    const staff = await get(admin(), '/staff', cookie);
+    expect(staff.status).toBe(200);
+    expect(staff.text).toContain('data-staff="analyst@rendezvous.example"');
+    const invited = await form('/staff/invite', { name: 'Invited Colleague', email: 'invitee@rendezvous.example', role: 'network_analyst' }, cookie);
+    expect(invited.status).toBe(303);
+    expect(invited.headers.location).toBe('/staff?done=invited');
+    const link = /(http:\/\/admin\.localhost:\d+\/set-password\?token=[\w-]+)/.exec(await latestMail('invitee@rendezvous.example'))?.[1];
+    expect(link, 'the invitation carries a set-password link').toBeDefined();
+    const token = new URL(link!).searchParams.get('token')!;
+    expect((await get(admin(), `/set-password?token=${token}`)).text).toContain('invitee@rendezvous.example');
+    expect((await form('/set-password', { token, password: 'short' })).status).toBe(400);
+    const set = await form('/set-password', { token, password: 'a long enough password' });
+    expect(set.status).toBe(303);
+    const login = await post(admin(), '/api/network/login.php', { email: 'invitee@rendezvous.example', password: 'a long enough password' });
+    expect(login.json()).toEqual({ step: 'code' });
+
+    // Their own row offers no way to disable or demote themselves.
+    const ownRow = /<tr data-staff="network@rendezvous\.example">[\s\S]*?<\/tr>/.exec((await get(admin(), '/staff', cookie)).text)?.[0] ?? '';
+    expect(ownRow).toContain('Network Admin');
+    expect(ownRow).not.toMatch(/\/disable"|\/role"/);
+    const audit = await get(admin(), '/audit?action=staff_invite', cookie);
+    expect(audit.status).toBe(200);
+    expect(audit.text).toContain('data-action="staff_invite"');
+    expect(audit.text).not.toContain('data-action="login"');
+    const csv = await get(admin(), '/api/network/audit.php?action=staff_invite&format=csv', cookie);
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.text).toContain('invitee@rendezvous.example');
+  });
+
+  it('enrols TOTP from the security page, after which the API asks for the TOTP step', async () => {
+    const cookie = await networkSession('invitee@rendezvous.example', 'a long enough password');
+    const started = await form('/security/totp/start', {}, cookie);
+    expect(started.status).toBe(303);
+    const page = await get(admin(), '/security', cookie);
+    const key = /data-testid="totp-key">([A-Z2-7 ]+)</.exec(page.text)?.[1]?.replace(/ /g, '');
+    expect(page.text).toMatch(/otpauth:\/\/totp\//);
+    expect((await form('/security/totp/confirm', { code: '000000' === totpCode(key!, new Date()) ? '111111' : '000000' }, cookie)).headers.location).toBe('/security?error=invalid_code');
+    expect((await form('/security/totp/confirm', { code: totpCode(key!, new Date()) }, cookie)).headers.location).toBe('/security?done=totp_enabled');
+    const first = await post(admin(), '/api/network/login.php', { email: 'invitee@rendezvous.example', password: 'a long enough password' });
+    expect(first.json()).toEqual({ step: 'totp' });
   });
 });

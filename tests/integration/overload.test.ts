@@ -48,6 +48,13 @@ describe('a saturated server', () => {
     expect(res.json()).toMatchObject({ status: 'ok' });
   });
 
+  it('still serves the message catalogue, so a page it did render never starts in English', async () => {
+    const res = await request(busy.port, host(busy), '/i18n/nl.000000000000.js');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(res.text).toContain('"nl"');
+  });
+
   it('logs the refusals without a stack', () => {
     expect(busy.output()).toMatch(/overloaded \(event-loop delay 5000 ms\): \d+ request\(s\) answered 503/);
     expect(busy.output()).not.toMatch(/answered 500|aborted by the server/);

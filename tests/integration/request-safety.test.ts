@@ -216,7 +216,7 @@ describe('demo mode is not for the internet (item 8)', () => {
       const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: '0', DATA_DIR: dataDir, SKIP_SEED: '1', DATABASE_URL: '', ...env };
       delete childEnv.HOST;
       if (env.HOST) childEnv.HOST = env.HOST;
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['build/server.js'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
       let output = '';
       const collect = (data: Buffer) => {
         output += data.toString();

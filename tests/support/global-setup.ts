@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 
 export default function setup() {
-  if (!fs.existsSync('build/server/index.js')) {
+  if (!fs.existsSync('build/server/index.js') || !fs.existsSync('build/server.js')) {
     throw new Error('No production build: run `npm run build` first (npm test does).');
   }
 }

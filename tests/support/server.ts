@@ -1,4 +1,4 @@
-// Starts the production build (server.ts) as a child process on a free port, with its own data
+// Starts the production build (build/server.js, bundled from server.ts by npm run build) as a child process on a free port, with its own data
 // folder and database, and stops it again.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,7 +23,7 @@ export interface RunningServer {
 }
 
 /**
- * Starts server.ts with NODE_ENV=test. Its database is a fresh one on the PostgreSQL server when
+ * Starts build/server.js with NODE_ENV=test. Its database is a fresh one on the PostgreSQL server when
  * DATABASE_URL is set (as in CI), else an embedded PGlite in a temporary folder.
  */
 export async function startServer(env: Record<string, string | undefined> = {}, options: { dataDir?: string } = {}): Promise<RunningServer> {
@@ -32,7 +32,7 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
   // A restart on the same data keeps its database (PGlite lives in dataDir; PostgreSQL's is in env).
   // PostgreSQL from the migrated template (tests/support/databases.ts): the server's own migration run then finds nothing to do.
   const database = options.dataDir ? { url: undefined, drop: async () => {} } : await kind.create({ migrated: kind.name === 'postgres' });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+  const child = spawn(process.execPath, ['build/server.js'], {
     env: {
       ...process.env,
       NODE_ENV: 'test',

@@ -70,6 +70,12 @@ export interface VisitsTable {
   hits: Generated<number>;
   created_at: Timestamp;
   last_seen_at: Timestamp;
+  /** Migration 0036 (decision 0055): hash of address and path, on a new visitor's visit only. */
+  burst_key: string | null;
+  /** The first visit of the burst this one was folded into (not counted in reports). */
+  burst_of: number | null;
+  /** On a burst's first visit: the address masked to its network (IPv4 /24, IPv6 /48). */
+  burst_address: string | null;
 }
 
 export type PostbackEvent = 'lead' | 'confirmed' | 'sale' | 'rebill' | 'reversal';
@@ -687,11 +693,26 @@ export interface NetworkStaffTable {
   id: Generated<number>;
   email: string;
   name: string;
-  password_hash: string;
+  /** Null for an invited staff member until they set their password (migration 0034). */
+  password_hash: string | null;
   role: NetworkRole;
   status: Generated<'active' | 'disabled'>;
   created_at: Timestamp;
   last_login_at: Date | null;
+  /** TOTP (migration 0034): the confirmed secret (base32), the one awaiting its first code, when it was confirmed, the last time step accepted. */
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  totp_pending_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  totp_enabled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  totp_last_step: ColumnType<string | number | null, number | null | undefined, number | null>;
+}
+
+/** A set-password link of an invited network staff member (migration 0034): SHA-256 of the token, 72 hours, used once. */
+export interface NetworkStaffTokensTable {
+  id: string;
+  staff_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Date | null;
 }
 
 export interface NetworkSessionsTable {
@@ -706,7 +727,12 @@ export interface NetworkSessionsTable {
 export interface NetworkLoginCodesTable {
   id: Generated<number>;
   staff_id: number;
-  code_hash: string;
+  /** The mailed code's digest; null when the second step is TOTP (migration 0034). */
+  code_hash: string | null;
+  /** The second step this pending login waits for (migration 0034). */
+  method: Generated<'code' | 'totp'>;
+  /** SHA-256 of the pending-login token the login form carries instead of the password. */
+  token_hash: string | null;
   attempts: Generated<number>;
   created_at: Timestamp;
   expires_at: Timestamp;
@@ -722,10 +748,68 @@ export interface NetworkAuditTable {
   created_at: Timestamp;
 }
 
+/** Migration 0037 (decision 0058): the overview's figures per UTC day and site (network/rollup.ts). */
+export interface NetworkDailyTable {
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  tenant_id: string;
+  visits: number;
+  signups: number;
+  confirmed: number;
+  purchases: number;
+  chargebacks: number;
+}
+
+/** Per day, site and currency: fulfilled payments and their amount, refunds (not failed) and theirs, minor units. */
+export interface NetworkDailyMoneyTable {
+  day: string;
+  tenant_id: string;
+  currency: string;
+  payments: number;
+  revenue: number;
+  refund_count: number;
+  refunds: number;
+}
+
+/** Members who paid on the day, by the day of their previous fulfilled payment (null: none before). */
+export interface NetworkDailyPayersTable {
+  day: string;
+  tenant_id: string;
+  previous_day: string | null;
+  payers: number;
+}
+
+/** Past days whose source rows changed since they were rolled up (marked by triggers). */
+export interface NetworkDailyDirtyTable {
+  day: string;
+}
+
+export interface NetworkDailyStateTable {
+  id: number;
+  /** The last day rolled up (YYYY-MM-DD), null before the first round. */
+  through: string | null;
+}
+
+export interface NetworkDraftsTable {
+  /** SHA-256 of the draft's token. */
+  id: string;
+  staff_id: number;
+  file: unknown;
+  updated_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface DB {
+  network_daily: NetworkDailyTable;
+  network_daily_money: NetworkDailyMoneyTable;
+  network_daily_payers: NetworkDailyPayersTable;
+  network_daily_dirty: NetworkDailyDirtyTable;
+  network_daily_state: NetworkDailyStateTable;
+  network_drafts: NetworkDraftsTable;
   network_staff: NetworkStaffTable;
   network_sessions: NetworkSessionsTable;
   network_login_codes: NetworkLoginCodesTable;
+  network_staff_tokens: NetworkStaffTokensTable;
   network_audit: NetworkAuditTable;
   send_log: SendLogTable;
   complaints: ComplaintsTable;

@@ -121,7 +121,7 @@ export async function payByDirectDebit(ctx: DirectDebitContext, user: User, inpu
     const code = newCode();
     const issued = await inTransaction(db, async (trx) => {
       // One code at a time per member: the member's row lock orders concurrent requests.
-      await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().execute();
+      await trx.selectFrom('users').select('id').where('id', '=', user.id).forNoKeyUpdate().execute();
       const stored = await issueCode(trx, tenant, user.id, requestHash, code);
       if (stored) {
         const text = serverMessage(isLocale(ctx.locale) ? ctx.locale : 'en', 'sms.directDebitCode', { site: tenant.settings.name, code });

@@ -3,8 +3,7 @@
 // before </head>, so the HTML arrives styled. A render that has not finished after `abortMs` is
 // aborted and answered with `aborted()` — a 503 with Retry-After (docs/decisions/0039) — never with
 // React's "The render was aborted by the server without a reason" as a 500.
-import { PassThrough, Transform } from 'node:stream';
-import { createReadableStreamFromReadable } from '@remix-run/node';
+import { Writable } from 'node:stream';
 import type { ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerStyleSheet } from 'styled-components';
@@ -39,13 +38,24 @@ export function renderDocument(element: ReactElement, options: DocumentOptions):
       onAllReady() {
         clearTimeout(timer);
         if (timedOut) return;
-        const body = new PassThrough();
-        const styled = injectBeforeHead(sheet.getStyleTags(), options.rewrite);
-        options.headers.set('Content-Type', 'text/html; charset=utf-8');
-        resolve(new Response(createReadableStreamFromReadable(body), { headers: options.headers, status: shellFailed ? 500 : options.status }));
-        styled.pipe(body);
-        pipe(styled);
-        styled.on('end', () => sheet.seal());
+        // The whole page is ready: React writes it out at once into memory, and it leaves as one
+        // string — no stream of chunks through a transform, a PassThrough and a web stream, each
+        // decoded and encoded again and written to the socket one by one (docs/decisions/0057).
+        const chunks: Buffer[] = [];
+        const sink = new Writable({
+          highWaterMark: 1 << 20,
+          write(chunk: Buffer, _encoding, callback) {
+            chunks.push(chunk);
+            callback();
+          },
+        });
+        sink.on('finish', () => {
+          const html = withStyles(Buffer.concat(chunks), sheet.getStyleTags(), options.rewrite);
+          sheet.seal();
+          options.headers.set('Content-Type', 'text/html; charset=utf-8');
+          resolve(new Response(html, { headers: options.headers, status: shellFailed ? 500 : options.status }));
+        });
+        pipe(sink);
       },
       onShellError(error) {
         clearTimeout(timer);
@@ -69,43 +79,15 @@ export function renderDocument(element: ReactElement, options: DocumentOptions):
 }
 
 /**
- * Inserts `tags` before the first </head>, however the chunks fall. With `rewrite` (a page that
- * hydrates on demand: small, and complete at onAllReady anyway) the whole page is rewritten at the end.
+ * The page with `tags` before its first </head>, then rewritten by `rewrite` (a page that hydrates on
+ * demand) when given. Without a rewrite the page stays bytes: it is not decoded and encoded again.
  */
-function injectBeforeHead(tags: string, rewrite: ((html: string) => string) | null): Transform {
-  let done = false;
-  let pending = '';
+export function withStyles(page: Buffer<ArrayBuffer>, tags: string, rewrite: ((html: string) => string) | null): Uint8Array<ArrayBuffer> | string {
   if (rewrite) {
-    return new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        pending += chunk.toString('utf8');
-        callback();
-      },
-      flush(callback) {
-        const at = pending.indexOf('</head>');
-        callback(null, rewrite(at === -1 ? pending : pending.slice(0, at) + tags + pending.slice(at)));
-      },
-    });
+    const html = page.toString('utf8');
+    const at = html.indexOf('</head>');
+    return rewrite(at === -1 ? html : html.slice(0, at) + tags + html.slice(at));
   }
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      if (done) return callback(null, chunk);
-      pending += chunk.toString('utf8');
-      const at = pending.indexOf('</head>');
-      if (at === -1) {
-        // Keep a tail that could be the start of a split "</head>".
-        const keep = Math.max(0, pending.length - 6);
-        const out = pending.slice(0, keep);
-        pending = pending.slice(keep);
-        return callback(null, out);
-      }
-      done = true;
-      const out = pending.slice(0, at) + tags + pending.slice(at);
-      pending = '';
-      callback(null, out);
-    },
-    flush(callback) {
-      callback(null, pending);
-    },
-  });
+  const at = page.indexOf('</head>');
+  return at === -1 ? page : Buffer.concat([page.subarray(0, at), Buffer.from(tags), page.subarray(at)]);
 }

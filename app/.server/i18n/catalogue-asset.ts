@@ -13,11 +13,23 @@ interface CatalogueAsset {
 
 const assets = new Map<Locale, CatalogueAsset>();
 
+/**
+ * Message ids only the server uses, left out of the browser's catalogue: the network console and
+ * its wizard are server-rendered pages on the admin host (docs/decisions/0050), and their 265
+ * texts cost every member page about 4 KB of gzip (tests/integration/page-weight.test.ts).
+ */
+const SERVER_ONLY = /^network\./;
+
+/** The messages a browser needs: every id except the server-only ones. */
+export function browserMessages(locale: Locale): Record<string, string> {
+  return Object.fromEntries(Object.entries(messagesFor(locale)).filter(([id]) => !SERVER_ONLY.test(id)));
+}
+
 export function catalogueAsset(locale: Locale): CatalogueAsset {
   let asset = assets.get(locale);
   if (!asset) {
     // JSON.parse of a string literal parses faster than the same object as a JS literal.
-    const json = JSON.stringify(messagesFor(locale));
+    const json = JSON.stringify(browserMessages(locale));
     const body = `(window.${CATALOGUE_GLOBAL}=window.${CATALOGUE_GLOBAL}||{})[${JSON.stringify(locale)}]=JSON.parse(${JSON.stringify(json).replace(/</g, '\\u003c')});\n`;
     const hash = crypto.createHash('sha256').update(body).digest('hex').slice(0, 12);
     asset = { url: `/i18n/${locale}.${hash}.js`, hash, body };

@@ -29,6 +29,8 @@ export const QUEUES = {
   'trust.export': { policy: 'standard', retryLimit: 2, retryDelay: 30, expireInSeconds: 900 },
   /** Deletes what decision 0029 keeps for a limited time (trust/retention.ts), daily. */
   'trust.retention': { policy: 'stately', retryLimit: 0, expireInSeconds: 900 },
+  /** Rolls the network overview's figures up per day (network/rollup.ts), every 5 minutes; the first run backfills every day with data. */
+  'network.rollup': { policy: 'stately', retryLimit: 0, expireInSeconds: 3600 },
 } satisfies Record<string, QueueSpec>;
 
 export type JobName = keyof typeof QUEUES;

@@ -5,6 +5,7 @@ import { eraseExpiredAccounts } from '../accounts/deletion';
 import type { DB } from '../db/schema';
 import type { EventBus } from '../events/bus';
 import type { MediaStorage } from '../media/storage';
+import { rollUpNetworkDays } from '../network/rollup';
 import { reconcilePayments } from '../payments/reconcile';
 import type { PaymentProvider } from '../payments/provider';
 import type { Tenant } from '../tenants/schema';
@@ -30,6 +31,9 @@ export const ROUNDS = {
   'notifications.rounds': '*/10 * * * *',
   // What trust and safety keeps for a limited time is deleted (docs/decisions/0029).
   'trust.retention': '41 3 * * *',
+  // The network overview's daily roll-ups: yesterday once it has ended, and the past days changed
+  // since they were rolled up (docs/decisions/0058); until then the overview reads those days live.
+  'network.rollup': '*/5 * * * *',
 } as const;
 
 export async function startScheduledJobs(
@@ -70,6 +74,10 @@ export async function startScheduledJobs(
   await jobs.work('trust.retention', async () => {
     const removed = await applyRetention(db, deps.media);
     if (removed.complaints + removed.rejections + removed.exports) log(`retention: deleted ${removed.complaints} complaints, ${removed.rejections} photo notices, ${removed.exports} expired exports`);
+  });
+  await jobs.work('network.rollup', async () => {
+    const result = await rollUpNetworkDays(db);
+    if (result.added + result.recomputed) log(`network roll-up: ${result.added} new days, ${result.recomputed} changed days computed again, through ${result.through}`);
   });
   await jobs.work<ExportJob>('trust.export', async (data, job) => {
     await prepareExport(db, deps.tenant, deps.media, data, { last: job.retryCount >= job.retryLimit });

@@ -87,11 +87,12 @@ export async function unlikeProfile(db: Kysely<DB>, viewer: Viewer, profileId: n
   return { ok: true, state: await likeState(db, own, profileId) };
 }
 
-/** Opening a liker's profile clears that liker's new-like flag (SPEC §4). */
-export async function markLikeSeen(db: Kysely<DB>, viewer: Viewer, likerProfileId: number): Promise<void> {
+/** Opening a liker's profile clears that liker's new-like flag (SPEC §4); true when it was new. */
+export async function markLikeSeen(db: Kysely<DB>, viewer: Viewer, likerProfileId: number): Promise<boolean> {
   const own = viewer.user?.profile_id;
-  if (!own) return;
-  await db.updateTable('likes').set({ seen_at: now() }).where('liker_profile_id', '=', likerProfileId).where('liked_profile_id', '=', own).where('seen_at', 'is', null).execute();
+  if (!own) return false;
+  const result = await db.updateTable('likes').set({ seen_at: now() }).where('liker_profile_id', '=', likerProfileId).where('liked_profile_id', '=', own).where('seen_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export interface LikesView {
@@ -192,32 +193,36 @@ export async function likesPage(db: Kysely<DB>, tenant: Tenant, viewer: Viewer, 
       .innerJoin('likes as theirs', (join) => join.onRef('theirs.liker_profile_id', '=', 'profiles.id').on('theirs.liked_profile_id', '=', own))
       .select(['profiles.id as other', sql<Date>`greatest(mine.created_at, theirs.created_at)`.as('liked_at'), sql<boolean>`theirs.seen_at is null`.as('like_new')]);
   };
-  const count = async (which: LikesTab) => {
-    const row = await db.selectFrom(tabRows(which).as('t')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    return Number(row.n);
-  };
-  const [received, sent, matches, newLikes] = await Promise.all([count('received'), count('sent'), count('matches'), countNewLikes(db, tenant, viewer)]);
-  const counts = { received, sent, matches };
+  // The three tabs' counts in one query, beside the badge's (docs/decisions/0057: one round trip, not three).
+  const [counted, newLikes] = await Promise.all([
+    db
+      .selectNoFrom((eb) => (['received', 'sent', 'matches'] as const).map((which) => eb.selectFrom(tabRows(which).as('t')).select((c) => c.fn.countAll<number>().as('n')).as(which)))
+      .executeTakeFirstOrThrow(),
+    countNewLikes(db, tenant, viewer),
+  ]);
+  const counts = { received: Number(counted.received), sent: Number(counted.sent), matches: Number(counted.matches) };
   const pages = Math.max(1, Math.ceil(counts[tab] / LIKES_PAGE_SIZE));
   const current = Math.min(Math.max(1, page), pages);
+  // The page's likes with their cards, in one query.
   const rows = await db
-    .selectFrom(tabRows(tab).as('t'))
-    .selectAll('t')
+    .selectFrom(
+      db
+        .selectFrom(tabRows(tab).as('u'))
+        .selectAll('u')
+        .orderBy('u.liked_at', 'desc')
+        .orderBy('u.other', 'desc')
+        .limit(LIKES_PAGE_SIZE)
+        .offset((current - 1) * LIKES_PAGE_SIZE)
+        .as('t'),
+    )
+    .innerJoin('profiles', 'profiles.id', 't.other')
+    .leftJoin('photos', 'photos.id', 'profiles.main_photo_id')
+    .select([...CARD_COLUMNS, 't.other', 't.liked_at', 't.like_new'])
     .orderBy('t.liked_at', 'desc')
     .orderBy('t.other', 'desc')
-    .limit(LIKES_PAGE_SIZE)
-    .offset((current - 1) * LIKES_PAGE_SIZE)
     .execute();
-  const ids = rows.map((r) => r.other);
-  const cardRows = ids.length
-    ? await db.selectFrom('profiles').leftJoin('photos', 'photos.id', 'profiles.main_photo_id').select(CARD_COLUMNS).where('profiles.id', 'in', ids).execute()
-    : [];
-  const byId = new Map(toCards(tenant, today(), cardRows, null).map((card) => [card.id, card]));
   const state: LikeState = tab === 'received' ? 'liked_by_them' : tab === 'sent' ? 'liked' : 'match';
-  const cards = rows.flatMap((row) => {
-    const card = byId.get(row.other);
-    return card ? [{ ...card, like: state, like_new: Boolean(row.like_new), liked_at: new Date(row.liked_at).toISOString() }] : [];
-  });
+  const cards = toCards(tenant, today(), rows, null).map((card, i) => ({ ...card, like: state, like_new: Boolean(rows[i]!.like_new), liked_at: new Date(rows[i]!.liked_at).toISOString() }));
   return { tab, cards, counts, newLikes, page: current, pages };
 }
 

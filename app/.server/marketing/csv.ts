@@ -16,3 +16,15 @@ export function csvField(value: CsvValue): string {
 export function toCsv(rows: readonly (readonly CsvValue[])[]): string {
   return rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
+
+/** A CSV file to download: no caching, no sniffing. */
+export function csvDownload(csv: string, filename: string): Response {
+  return new Response(csv, {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${filename}"`,
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+}

@@ -8,8 +8,10 @@
 //   refunded (payments.refunded_amount, raised when a refund is asked and lowered again if it fails);
 //   a charged-back payment counts nothing.
 // - EPC (earnings per click) = revenue / visits, per currency.
+// - A burst of new visits from one address on one lander (decision 0055) is one visit: the visits
+//   folded into its first one (visits.burst_of) are not counted, and the bursts are listed apart.
 import { sql, type Kysely } from 'kysely';
-import type { FunnelRow, Money, ReportRange, SplitReport } from '~/shared/marketing-types';
+import type { BurstRow, FunnelRow, Money, ReportRange, SplitReport } from '~/shared/marketing-types';
 import type { DB } from '../db/schema';
 import type { OperatorActor } from '../operators/operator';
 import { BUILT_IN } from '../landers/resolve';
@@ -44,7 +46,7 @@ export async function funnelReport(db: Kysely<DB>, tenant: Tenant, actor: Operat
     .leftJoin(buyers, 'buyers.user_id', 'users.id')
     .select(['visits.lander', 'visits.variant', 'visits.network', 'visits.ref', 'visits.sub1'])
     .select((eb) => [
-      eb.fn.count<string>('visits.id').distinct().as('visits'),
+      eb.fn.count<string>('visits.id').distinct().filterWhere('visits.burst_of', 'is', null).as('visits'),
       eb.fn.count<string>('users.id').as('signups'),
       eb.fn.count<string>('users.confirmed_at').as('confirmed'),
       eb.fn.count<string>('buyers.user_id').as('first_purchases'),
@@ -86,6 +88,48 @@ export async function funnelReport(db: Kysely<DB>, tenant: Tenant, actor: Operat
   // Most visits first; ties in a stable order of their names.
   rows.sort((a, b) => b.visits - a.visits || keyOf(a).localeCompare(keyOf(b)));
   return { ok: true, value: rows };
+}
+
+/** At most this many bursts are listed (the newest): a list to look at, not an export of an attack. */
+export const BURSTS_LISTED = 50;
+
+/**
+ * The suspicious bursts of the range (decision 0055), newest first: each burst's lander and path,
+ * the address masked to its network, how many visits it folded into one, its first and last visit.
+ */
+export async function suspiciousBursts(db: Kysely<DB>, tenant: Tenant, actor: OperatorActor, range: ReportRange): Promise<Result<BurstRow[]>> {
+  if (!canMarket(actor, tenant)) return { ok: false, error: 'forbidden' };
+  const { start, end } = rangeBounds(range);
+  const rows = await db
+    .selectFrom('visits as burst')
+    .innerJoin('visits as folded', (join) => join.onRef('folded.burst_of', '=', 'burst.id').on('folded.tenant_id', '=', tenant.id))
+    .select(['burst.id', 'burst.lander', 'burst.path', 'burst.burst_address', 'burst.created_at'])
+    .select((eb) => [eb.fn.countAll<string>().as('folded'), eb.fn.max('folded.created_at').as('last_at')])
+    .where('burst.tenant_id', '=', tenant.id)
+    .where('burst.burst_address', 'is not', null)
+    .where('burst.created_at', '>=', start)
+    .where('burst.created_at', '<', end)
+    .groupBy(['burst.id', 'burst.lander', 'burst.path', 'burst.burst_address', 'burst.created_at'])
+    .orderBy('burst.created_at', 'desc')
+    .limit(BURSTS_LISTED)
+    .execute();
+  return {
+    ok: true,
+    value: rows.map((row) => ({
+      lander: row.lander,
+      path: row.path,
+      address: row.burst_address ?? '',
+      visits: Number(row.folded) + 1,
+      firstAt: new Date(row.created_at).toISOString(),
+      lastAt: new Date(row.last_at).toISOString(),
+    })),
+  };
+}
+
+/** The suspicious bursts as CSV (docs/api.md): one row per burst, times in ISO 8601 UTC. */
+export function burstsCsv(rows: readonly BurstRow[]): string {
+  const header = ['lander', 'path', 'address', 'visits', 'first_visit', 'last_visit'];
+  return toCsv([header, ...rows.map((row) => [row.lander ?? NO_VALUE, row.path, row.address, row.visits, row.firstAt, row.lastAt])]);
 }
 
 /** Revenue per click in minor units (fractions kept: 0.5 cent per click is a real number for a buyer of traffic). */
@@ -131,7 +175,7 @@ export async function splitReport(db: Kysely<DB>, tenant: Tenant, actor: Operato
     .selectFrom('visits')
     .leftJoin('users', (join) => join.onRef('users.visit_id', '=', 'visits.id').on('users.tenant_id', '=', tenant.id))
     .select([slugOfPath.as('split'), 'visits.variant'])
-    .select((eb) => [eb.fn.count<string>('visits.id').distinct().as('visits'), eb.fn.count<string>('users.id').as('signups')])
+    .select((eb) => [eb.fn.count<string>('visits.id').distinct().filterWhere('visits.burst_of', 'is', null).as('visits'), eb.fn.count<string>('users.id').as('signups')])
     .where('visits.tenant_id', '=', tenant.id)
     .where('visits.created_at', '>=', start)
     .where('visits.created_at', '<', end)

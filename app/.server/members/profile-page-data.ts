@@ -19,10 +19,11 @@ export async function profilePageData(context: AppLoadContext, id: number) {
   let like: LikeState = 'none';
   let newLikes: number | undefined;
   if (viewer === 'member' && user?.profile_id) {
-    await markLikeSeen(db, { user }, profile.id);
     like = await likeState(db, user.profile_id, profile.id);
-    // Opening a liker's profile cleared their flag: the likes badge follows (SPEC §4).
-    newLikes = await countNewLikes(db, tenant, { user });
+    // Opening a liker's profile clears their flag: the likes badge follows (SPEC §4). Nothing to
+    // clear when they did not like the viewer, nor to count again when nothing was cleared (the
+    // shell's count stands).
+    if ((like === 'liked_by_them' || like === 'match') && (await markLikeSeen(db, { user }, profile.id))) newLikes = await countNewLikes(db, tenant, { user });
   }
   return {
     blockedBy: null,

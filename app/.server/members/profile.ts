@@ -28,17 +28,24 @@ export type ProfileResult = { ok: true; profile: ProfileView } | { ok: false; er
 export async function viewProfile(db: Kysely<DB>, tenant: Tenant, viewer: Viewer, id: number): Promise<ProfileResult> {
   if (!Number.isInteger(id) || id < 1) return { ok: false, error: 'not_found' };
   const own = viewer.user?.profile_id;
-  if (own && own !== id) {
-    const blocker = await db
-      .selectFrom('blocks')
-      .innerJoin('profiles', 'profiles.id', 'blocks.blocker_profile_id')
-      .select('profiles.name')
-      .where('blocks.blocker_profile_id', '=', id)
-      .where('blocks.blocked_profile_id', '=', own)
-      .where((eb) => eb.or([eb('profiles.tenant_id', 'is', null), eb('profiles.tenant_id', '=', tenant.id)]))
-      .executeTakeFirst();
-    if (blocker) return { ok: false, error: 'blocked', name: blocker.name };
-  }
+  // Blocks between the two, either way, in one query: who blocked the viewer (then only their name
+  // is shown) and whether the viewer blocked them.
+  const blocks =
+    own && own !== id
+      ? await db
+          .selectFrom('blocks')
+          .innerJoin('profiles', 'profiles.id', 'blocks.blocker_profile_id')
+          .select(['blocks.blocker_profile_id', 'profiles.name', 'profiles.tenant_id'])
+          .where((eb) =>
+            eb.or([
+              eb.and([eb('blocks.blocker_profile_id', '=', id), eb('blocks.blocked_profile_id', '=', own)]),
+              eb.and([eb('blocks.blocker_profile_id', '=', own), eb('blocks.blocked_profile_id', '=', id)]),
+            ]),
+          )
+          .execute()
+      : [];
+  const blocker = blocks.find((block) => block.blocker_profile_id === id && (block.tenant_id === null || block.tenant_id === tenant.id));
+  if (blocker) return { ok: false, error: 'blocked', name: blocker.name };
   const row = await db
     .selectFrom('profiles')
     .selectAll('profiles')
@@ -80,9 +87,7 @@ export async function viewProfile(db: Kysely<DB>, tenant: Tenant, viewer: Viewer
     if (value) notes[note] = value;
   }
   const main = photos[0];
-  const blockedByViewer = own
-    ? (await db.selectFrom('blocks').select('blocked_profile_id').where('blocker_profile_id', '=', own).where('blocked_profile_id', '=', id).executeTakeFirst()) !== undefined
-    : false;
+  const blockedByViewer = blocks.some((block) => block.blocker_profile_id === own);
   return {
     ok: true,
     profile: {

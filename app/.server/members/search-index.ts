@@ -223,10 +223,10 @@ class IndexData {
   /** The feed's rows applied lately (id → search_version), so a re-read skips them. */
   readonly applied = new Map<number, number>();
 
-  /** A row from the feed: put where it belongs now (in place when it stays in its slice), gone elsewhere. */
-  apply(row: IndexRow): void {
+  /** A row from the feed: put where it belongs now (in place when it stays in its slice), gone elsewhere. False: applied before. */
+  apply(row: IndexRow): boolean {
     const version = Number(row.search_version);
-    if (this.applied.get(row.id) === version) return;
+    if (this.applied.get(row.id) === version) return false;
     this.applied.set(row.id, version);
     const key = row.listed && row.country && row.gender && row.birth_date ? sliceKey(row.country, row.gender) : null;
     for (const [k, slice] of this.slices) {
@@ -236,6 +236,7 @@ class IndexData {
       this.size -= before - slice.length;
     }
     if (key) this.add(row);
+    return true;
   }
 
   /** Puts a listed row into its slice (replacing its entry there, if any). */
@@ -316,6 +317,12 @@ export class SearchIndex {
   private reads: { at: number; seen: number }[] = [];
   /** Off: searches ask the database alone (the bench compares both; an operator may save the memory). */
   enabled = true;
+  /**
+   * Counts the changes the index has taken in (a load, a feed row applied): what was read from the
+   * database under an older generation may be out of date (the search's short page cache keys on
+   * it, docs/decisions/0057).
+   */
+  generation = 0;
 
   constructor(private readonly db: Kysely<DB>) {}
 
@@ -435,6 +442,7 @@ export class SearchIndex {
     for (const slice of data.slices.values()) slice.trim();
     // Changes made while loading are in the feed from `seen` on.
     this.data = data;
+    this.generation++;
     this.builtAt = startedAt;
     this.reads = [{ at: startedAt, seen }];
   }
@@ -465,7 +473,7 @@ export class SearchIndex {
           (select profile_id, false, null, null, null, null, null, null, null, null, null, null, null::boolean, null::boolean, search_version
            from profiles_removed where search_version > ${since} order by search_version limit ${FEED_BATCH})
         ) feed order by search_version limit ${FEED_BATCH}`.execute(this.db);
-      for (const row of rows) data.apply(row);
+      for (const row of rows) if (data.apply(row)) this.generation++;
       applied += rows.length;
       if (rows.length) {
         since = Number(rows.at(-1)!.search_version);

@@ -15,7 +15,8 @@ import type { LatLon } from '~/shared/geo';
 import { distanceKm } from '../geo/viewer-location';
 import { visibleTo, type Viewer } from './access';
 import { BODY_TYPES, EYE_COLOURS, GENDERS, HAIR_COLOURS, INTERESTS, RELATIONSHIP_STATUSES, type Gender } from '~/shared/catalogue';
-import { searchIndexOf, type IndexQuery, type Traits } from './search-index';
+import { searchIndexOf, type IndexQuery, type SearchIndex, type Traits } from './search-index';
+import { CACHED_PAGES, pageFromPrefix, prefixKey, prefixLength, SearchPageCache } from './search-page-cache';
 
 export const PAGE_SIZE = 24;
 import { DISTANCES_KM, VISITOR_MAX_PAGES } from '~/shared/search-limits';
@@ -303,16 +304,55 @@ function matchingIds(db: Kysely<DB>, tenant: Tenant, day: string, criteria: Crit
 }
 
 async function pageOfCards(db: Kysely<DB>, tenant: Tenant, day: string, criteria: Criteria, offset: number, limit: number): Promise<MemberCard[]> {
+  return toCards(tenant, day, await pageOfRows(db, tenant, day, criteria, offset, limit), criteria.from);
+}
+
+async function pageOfRows(db: Kysely<DB>, tenant: Tenant, day: string, criteria: Criteria, offset: number, limit: number): Promise<RowShape[]> {
   const ids = matchingIds(db, tenant, day, criteria, offset + limit);
   if (!ids || limit <= 0) return [];
-  const rows = await db
+  return db
     .selectFrom(db.selectFrom(ids.as('matching')).select('matching.id').orderBy('matching.id', 'desc').limit(limit).offset(offset).as('page'))
     .innerJoin('profiles', 'profiles.id', 'page.id')
     .leftJoin('photos', 'photos.id', 'profiles.main_photo_id')
     .select(CARD_COLUMNS)
     .orderBy('profiles.id', 'desc')
     .execute();
-  return toCards(tenant, day, rows, criteria.from);
+}
+
+// One short result-page cache per search index, so per database (docs/decisions/0057).
+const pageCaches = new WeakMap<SearchIndex, SearchPageCache<RowShape>>();
+
+/** How many pool prefixes the result-page cache of `db` keeps now. */
+export function keptResultPages(db: Kysely<DB>): number {
+  return pageCaches.get(searchIndexOf(db))?.size ?? 0;
+}
+
+/**
+ * The viewer's page 1..CACHED_PAGES cut from the pool's kept prefix (search-page-cache.ts), or null
+ * when this search is not one the cache serves or the prefix cannot give this viewer's page.
+ */
+async function cachedPage(db: Kysely<DB>, index: SearchIndex, tenant: Tenant, day: string, criteria: Criteria, filters: SearchFilters): Promise<MemberCard[] | null> {
+  if (filters.after || filters.page > CACHED_PAGES || criteria.within || criteria.interests?.length || criteria.revealed?.length || criteria.below) return null;
+  let cache = pageCaches.get(index);
+  if (!cache) pageCaches.set(index, (cache = new SearchPageCache<RowShape>()));
+  const asked = prefixLength(filters.page, PAGE_SIZE);
+  const key = prefixKey({
+    tenantId: tenant.id,
+    niche: tenant.settings.niche,
+    day,
+    generation: index.generation,
+    countries: criteria.countries,
+    genders: criteria.genders,
+    region: criteria.region,
+    bornBy: criteria.bornBy,
+    bornAfter: criteria.bornAfter,
+    traits: criteria.traits,
+    page: filters.page,
+  });
+  // Read with nobody hidden: the viewer's own hidden profiles are taken out below.
+  const rows = await cache.rows(key, () => pageOfRows(db, tenant, day, { ...criteria, hidden: [], revealed: [] }, 0, asked));
+  const page = pageFromPrefix(rows, asked, criteria.hidden, (filters.page - 1) * PAGE_SIZE, PAGE_SIZE);
+  return page && toCards(tenant, day, page, criteria.from);
 }
 
 /**
@@ -404,6 +444,12 @@ async function pageAndCount(
   // Nor are a viewer's revealed privacy-mode members (decision 0030): the database answers for them.
   const catchingUp = db.isTransaction || criteria.interests?.length || criteria.revealed?.length || criteria.within ? Promise.resolve(null) : searchIndexOf(db).current();
   const offset = (filters.page - 1) * PAGE_SIZE;
+  // Pages 1..CACHED_PAGES: cut from the pool's prefix kept a few seconds; counts from the index.
+  const index = await catchingUp;
+  if (index) {
+    const page = await cachedPage(db, index, tenant, day, criteria, filters);
+    if (page) return { results: page, numResults: index.count(indexQuery(tenant, day, criteria), COUNT_CAP), estimated: false };
+  }
   if (!filters.after && offset > 0) {
     const index = await catchingUp;
     if (index) {

@@ -12,6 +12,7 @@ import { serverMessage } from '../i18n/messages';
 import { reportRange } from '../marketing/range';
 import type { Tenant } from '../tenants/schema';
 import type { Locale } from '~/shared/locales';
+import { mountAdminRoutes } from './admin-http';
 import { enqueueNetworkCode, networkOutbox } from './mail';
 import { networkOverview, networkSeries, overviewCsv, type Bucket } from './overview';
 import { createTenantFile } from './tenants';
@@ -31,18 +32,18 @@ export interface NetworkConsoleOptions {
   /** TENANTS_DIR, where a new brand's file goes, and the registry's reload of it on this instance. */
   tenantsDir: string;
   reloadTenants: () => boolean;
+  /** A site's own origin, for links to its console (site health; http/origin.ts tenantHome). */
+  siteHome: (tenant: Tenant) => string;
 }
 
+const Code = z.string().trim().regex(/^\d{6}$/);
 const Login = z.object({
   email: z.string().trim().min(1).max(254),
   password: z.string().min(1).max(200),
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/)
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  code: Code.optional().or(z.literal('').transform(() => undefined)),
 });
+/** The login form's second step: the pending login's token instead of the password. */
+const LoginToken = z.object({ token: z.string().min(20).max(100), code: Code });
 
 const localeOf = (req: Request): Locale => localeFromAcceptLanguage(req.get('accept-language'));
 const clientOf = (req: Request): Client => ({ ip: req.ip ?? null, userAgent: req.get('user-agent') ?? null });
@@ -54,6 +55,16 @@ function sameOrigin(req: Request): boolean {
   if (origin !== undefined) return origin.toLowerCase() === `${req.protocol}://${(req.get('host') ?? '').toLowerCase()}`;
   const withSession = new RegExp(`(?:^|;\\s*)${NETWORK_SESSION_COOKIE}=`).test(req.get('cookie') ?? '');
   return !withSession || req.get('sec-fetch-site') === 'same-origin';
+}
+
+/** Nothing of the console is cached; a mutation from another origin is refused (also the brand wizard's, wizard-http.ts). */
+export function networkGuard(req: Request, res: Response, next: NextFunction): void {
+  res.set('Cache-Control', 'no-store');
+  if (req.method !== 'GET' && req.method !== 'HEAD' && !sameOrigin(req)) {
+    res.status(403).json({ error: 'cross_origin', message: serverMessage(localeOf(req), 'api.error.crossOrigin') });
+    return;
+  }
+  next();
 }
 
 export function networkConsole(options: NetworkConsoleOptions): express.RequestHandler {
@@ -74,35 +85,37 @@ export function networkConsole(options: NetworkConsoleOptions): express.RequestH
 
   router.use(express.json({ limit: '512kb' }));
   router.use(express.urlencoded({ extended: false, limit: '16kb' }));
-  router.use((req, res, next) => {
-    res.set('Cache-Control', 'no-store');
-    if (req.method !== 'GET' && req.method !== 'HEAD' && !sameOrigin(req)) {
-      res.status(403).json({ error: 'cross_origin', message: serverMessage(localeOf(req), 'api.error.crossOrigin') });
-      return;
-    }
-    next();
-  });
+  router.use(networkGuard);
 
-  /** Both steps of the login; `form` renders the page again instead of answering JSON. */
+  /** Both steps of the login; `form` renders the page again instead of answering JSON (its second step carries the pending login's token, never the password). */
   const login = async (req: Request, res: Response, form: boolean) => {
     const locale = localeOf(req);
-    const parsed = Login.safeParse(req.body ?? {});
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const byToken = form && typeof body.token === 'string';
+    const parsed = byToken ? LoginToken.safeParse(body) : Login.safeParse(body);
     if (!parsed.success) {
       const fields = Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), serverMessage(locale, 'network.error.field')]));
+      if (byToken) return res.status(400).type('html').send(loginPage(locale, { step: body.step === 'totp' ? 'totp' : 'code', token: String(body.token).slice(0, 100), error: serverMessage(locale, 'network.error.invalidCode') }));
       if (form) return res.status(400).type('html').send(loginPage(locale, { step: 'password', error: serverMessage(locale, 'network.error.invalid') }));
       return res.status(400).json({ error: 'validation', fields, message: serverMessage(locale, 'network.error.badRequest') });
     }
     const result = await networkLogin(db, parsed.data, clientOf(req));
     if (!result.ok) {
-      const message = serverMessage(locale, result.error === 'invalid' ? 'network.error.invalid' : 'network.error.invalidCode');
-      if (form) return res.status(401).type('html').send(loginPage(locale, { step: result.error === 'invalid' ? 'password' : 'code', email: parsed.data.email, password: parsed.data.password, error: message }));
-      return res.status(401).json({ error: result.error, message });
+      const message = serverMessage(locale, result.error === 'invalid' ? 'network.error.invalid' : result.error === 'locked' ? 'network.error.locked' : 'network.error.invalidCode');
+      if (form) {
+        const step: 'code' | 'totp' = body.step === 'totp' ? 'totp' : 'code';
+        const again = 'token' in parsed.data && result.error === 'invalid_code' ? { step, token: parsed.data.token } : { step: 'password' as const, email: 'email' in parsed.data ? parsed.data.email : '' };
+        return res.status(result.error === 'locked' ? 429 : 401).type('html').send(loginPage(locale, { ...again, error: message }));
+      }
+      return res.status(result.error === 'locked' ? 429 : 401).json({ error: result.error, message });
     }
-    if (result.step === 'code') {
-      await enqueueNetworkCode(db, { ...result.mail, locale, from });
-      options.pokeMail();
-      if (form) return res.type('html').send(loginPage(locale, { step: 'code', email: parsed.data.email, password: parsed.data.password }));
-      return res.json({ step: 'code' });
+    if (result.step === 'code' || result.step === 'totp') {
+      if (result.step === 'code') {
+        await enqueueNetworkCode(db, { ...result.mail, locale, from });
+        options.pokeMail();
+      }
+      if (form) return res.type('html').send(loginPage(locale, { step: result.step, token: result.token }));
+      return res.json({ step: result.step });
     }
     res.set('Set-Cookie', networkSessionCookie(result.token, options.secure(req)));
     if (form) return res.redirect(303, '/');
@@ -168,6 +181,9 @@ export function networkConsole(options: NetworkConsoleOptions): express.RequestH
     if (!overview.ok || !series.ok) return res.redirect(303, '/login');
     res.type('html').send(consolePage(localeOf(req), { actor, range: days, bucket, sites: overview.value, series: series.value }));
   });
+
+  // Site health, staff, audit log, TOTP enrolment, set-password (docs/decisions/0051, 0052).
+  mountAdminRoutes(router, { db, tenants: options.tenants, siteHome: options.siteHome, from, pokeMail: options.pokeMail, localeOf, clientOf, actorOf, refuse });
 
   if (options.devOutbox) {
     router.get('/dev/outbox', async (req, res) => {

@@ -11,6 +11,7 @@ import { toCsv } from '../marketing/csv';
 import { rangeBounds } from '../marketing/range';
 import { wilsonInterval } from '../marketing/wilson';
 import type { Tenant } from '../tenants/schema';
+import { rollupCoverage, type DayRun } from './rollup';
 import { networkCan, type NetworkActor } from './staff';
 
 export type Amounts = Record<string, number>;
@@ -60,67 +61,170 @@ const rate = (part: number, whole: number): Rate => {
   return { rate: whole ? part / whole : null, low: interval?.low ?? null, high: interval?.high ?? null };
 };
 
-const countBy = (rows: { tenant_id: string; n: string | number | bigint }[]) => new Map(rows.map((row) => [row.tenant_id, Number(row.n)]));
-
-function amountsBy(rows: { tenant_id: string; currency: string; amount: string | number | bigint | null }[]): Map<string, Amounts> {
-  const result = new Map<string, Amounts>();
-  for (const row of rows) {
-    const amounts = result.get(row.tenant_id) ?? {};
-    amounts[row.currency] = Number(row.amount ?? 0);
-    result.set(row.tenant_id, amounts);
-  }
-  return result;
+interface Tally {
+  visits: number;
+  signups: number;
+  confirmed: number;
+  purchases: number;
+  chargebacks: number;
+  first_purchases: number;
+  paying_members: number;
+  revenue: Amounts;
+  refunds: Amounts;
 }
 
-export async function networkOverview(db: Kysely<DB>, actor: NetworkActor | null, input: { tenants: readonly Tenant[]; range: ReportRange }): Promise<Result<SiteOverview[]>> {
-  if (!networkCan(actor, 'overview')) return { ok: false, error: 'forbidden' };
-  const { start, end } = rangeBounds(input.range);
-  const ids = input.tenants.map((tenant) => tenant.id);
-  if (!ids.length) return { ok: true, value: [] };
+/** Amounts with their currencies in order: the same answer, byte for byte, whichever path summed them. */
+const inOrder = (amounts: Amounts): Amounts => Object.fromEntries(Object.entries(amounts).sort(([a], [b]) => a.localeCompare(b)));
+
+const emptyTally = (): Tally => ({ visits: 0, signups: 0, confirmed: 0, purchases: 0, chargebacks: 0, first_purchases: 0, paying_members: 0, revenue: {}, refunds: {} });
+
+/** Adds figures to each site's tally (a count, or an amount per currency: a currency appears once it has a payment or a refund). */
+class Tallies {
+  private readonly sites = new Map<string, Tally>();
+  of(site: string): Tally {
+    const tally = this.sites.get(site) ?? emptyTally();
+    this.sites.set(site, tally);
+    return tally;
+  }
+  count(field: 'visits' | 'signups' | 'confirmed' | 'purchases' | 'chargebacks' | 'first_purchases' | 'paying_members', rows: { tenant_id: string; n: string | number | bigint | null }[]): void {
+    for (const row of rows) this.of(row.tenant_id)[field] += Number(row.n ?? 0);
+  }
+  amount(field: 'revenue' | 'refunds', tenant: string, currency: string, amount: string | number | bigint | null): void {
+    const amounts = this.of(tenant)[field];
+    amounts[currency] = (amounts[currency] ?? 0) + Number(amount ?? 0);
+  }
+}
+
+/**
+ * The figures of the whole days [start, end) computed from the tables, added to `tallies`. Paying
+ * members of a range that began at `rangeStart`, before `start`: those paying in [start, end) who did
+ * not pay in [rangeStart, start) (counted there); first purchases: those with no payment before `start`.
+ */
+async function addLive(db: Kysely<DB>, ids: readonly string[], tallies: Tallies, start: Date, end: Date, rangeStart: Date): Promise<void> {
   const [visits, signups, confirmed, purchases, paying, first, revenue, refunds, chargebacks] = await Promise.all([
-    db.selectFrom('visits').select(['tenant_id', (eb) => eb.fn.countAll<string>().as('n')]).where('tenant_id', 'in', ids).where('created_at', '>=', start).where('created_at', '<', end).groupBy('tenant_id').execute(),
+    db.selectFrom('visits').select(['tenant_id', (eb) => eb.fn.countAll<string>().as('n')]).where('tenant_id', 'in', ids).where('burst_of', 'is', null).where('created_at', '>=', start).where('created_at', '<', end).groupBy('tenant_id').execute(),
     db.selectFrom('users').select(['tenant_id', (eb) => eb.fn.countAll<string>().as('n')]).where('tenant_id', 'in', ids).where('signup_date', '>=', start).where('signup_date', '<', end).groupBy('tenant_id').execute(),
     db.selectFrom('users').select(['tenant_id', (eb) => eb.fn.countAll<string>().as('n')]).where('tenant_id', 'in', ids).where('confirmed_at', '>=', start).where('confirmed_at', '<', end).groupBy('tenant_id').execute(),
     db.selectFrom('payments').select(['tenant_id', (eb) => eb.fn.countAll<string>().as('n')]).where('tenant_id', 'in', ids).where('fulfilled_at', '>=', start).where('fulfilled_at', '<', end).groupBy('tenant_id').execute(),
-    db.selectFrom('payments').select(['tenant_id', (eb) => eb.fn.count<string>('user_id').distinct().as('n')]).where('tenant_id', 'in', ids).where('fulfilled_at', '>=', start).where('fulfilled_at', '<', end).groupBy('tenant_id').execute(),
-    // A member's first purchase: their earliest fulfilled payment falls in the range.
     db
-      .selectFrom(
-        db.selectFrom('payments').select(['tenant_id', 'user_id', (eb) => eb.fn.min('fulfilled_at').as('first_at')]).where('tenant_id', 'in', ids).where('fulfilled_at', 'is not', null).groupBy(['tenant_id', 'user_id']).as('firsts'),
+      .selectFrom('payments as p')
+      .select(['p.tenant_id', (eb) => eb.fn.count<string>('p.user_id').distinct().as('n')])
+      .where('p.tenant_id', 'in', ids)
+      .where('p.fulfilled_at', '>=', start)
+      .where('p.fulfilled_at', '<', end)
+      .$if(start > rangeStart, (qb) =>
+        qb.where(({ not, exists, selectFrom }) => not(exists(selectFrom('payments as q').select('q.id').whereRef('q.user_id', '=', 'p.user_id').where('q.fulfilled_at', '>=', rangeStart).where('q.fulfilled_at', '<', start)))),
       )
-      .select(['tenant_id', (eb) => eb.fn.countAll<string>().as('n')])
-      .where('first_at', '>=', start)
-      .where('first_at', '<', end)
-      .groupBy('tenant_id')
+      .groupBy('p.tenant_id')
+      .execute(),
+    // A member's first purchase: their earliest fulfilled payment falls in the range — a fulfilled
+    // payment in the range and none before it (an index lookup per payer, not a scan of all payments).
+    db
+      .selectFrom('payments as p')
+      .select(['p.tenant_id', (eb) => eb.fn.count<string>('p.user_id').distinct().as('n')])
+      .where('p.tenant_id', 'in', ids)
+      .where('p.fulfilled_at', '>=', start)
+      .where('p.fulfilled_at', '<', end)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('payments as q').select('q.id').whereRef('q.user_id', '=', 'p.user_id').where('q.fulfilled_at', '<', start))))
+      .groupBy('p.tenant_id')
       .execute(),
     db.selectFrom('payments').select(['tenant_id', 'currency', (eb) => eb.fn.sum<string>('amount').as('amount')]).where('tenant_id', 'in', ids).where('fulfilled_at', '>=', start).where('fulfilled_at', '<', end).groupBy(['tenant_id', 'currency']).execute(),
     db.selectFrom('refunds').select(['tenant_id', 'currency', (eb) => eb.fn.sum<string>('amount').as('amount')]).where('tenant_id', 'in', ids).where('status', '<>', 'failed').where('created_at', '>=', start).where('created_at', '<', end).groupBy(['tenant_id', 'currency']).execute(),
     db.selectFrom('payments').select(['tenant_id', (eb) => eb.fn.countAll<string>().as('n')]).where('tenant_id', 'in', ids).where('charged_back_at', '>=', start).where('charged_back_at', '<', end).groupBy('tenant_id').execute(),
   ]);
-  const [v, s, c, p, pm, f, cb] = [visits, signups, confirmed, purchases, paying, first, chargebacks].map(countBy) as Map<string, number>[];
-  const money = amountsBy(revenue);
-  const back = amountsBy(refunds);
+  tallies.count('visits', visits);
+  tallies.count('signups', signups);
+  tallies.count('confirmed', confirmed);
+  tallies.count('purchases', purchases);
+  tallies.count('paying_members', paying);
+  tallies.count('first_purchases', first);
+  tallies.count('chargebacks', chargebacks);
+  for (const row of revenue) tallies.amount('revenue', row.tenant_id, row.currency, row.amount);
+  for (const row of refunds) tallies.amount('refunds', row.tenant_id, row.currency, row.amount);
+}
+
+/** Only the given days of a roll-up table. */
+const onDays = (runs: readonly DayRun[]) => sql<boolean>`(${sql.join(runs.map((run) => sql`day between ${run.from} and ${run.to}`), sql` or `)})`;
+
+/** The figures of the rolled-up days (network/rollup.ts) of a range that began on `rangeFrom`, added to `tallies`. */
+async function addRolled(db: Kysely<DB>, ids: readonly string[], tallies: Tallies, runs: readonly DayRun[], rangeFrom: string): Promise<void> {
+  if (!runs.length) return;
+  const [daily, money, payers] = await Promise.all([
+    db
+      .selectFrom('network_daily')
+      .select((eb) => ['tenant_id', eb.fn.sum<string>('visits').as('visits'), eb.fn.sum<string>('signups').as('signups'), eb.fn.sum<string>('confirmed').as('confirmed'), eb.fn.sum<string>('purchases').as('purchases'), eb.fn.sum<string>('chargebacks').as('chargebacks')])
+      .where('tenant_id', 'in', ids)
+      .where(onDays(runs))
+      .groupBy('tenant_id')
+      .execute(),
+    db
+      .selectFrom('network_daily_money')
+      .select((eb) => ['tenant_id', 'currency', eb.fn.sum<string>('payments').as('payments'), eb.fn.sum<string>('revenue').as('revenue'), eb.fn.sum<string>('refund_count').as('refund_count'), eb.fn.sum<string>('refunds').as('refunds')])
+      .where('tenant_id', 'in', ids)
+      .where(onDays(runs))
+      .groupBy(['tenant_id', 'currency'])
+      .execute(),
+    // A member paying in the range counts on the first of its days they paid on: the one whose previous payment came before the range.
+    db
+      .selectFrom('network_daily_payers')
+      .select([
+        'tenant_id',
+        sql<string>`coalesce(sum(payers) filter (where previous_day is null), 0)`.as('first'),
+        sql<string>`coalesce(sum(payers) filter (where previous_day is null or previous_day < ${rangeFrom}), 0)`.as('paying'),
+      ])
+      .where('tenant_id', 'in', ids)
+      .where(onDays(runs))
+      .groupBy('tenant_id')
+      .execute(),
+  ]);
+  for (const field of ['visits', 'signups', 'confirmed', 'purchases', 'chargebacks'] as const) tallies.count(field, daily.map((row) => ({ tenant_id: row.tenant_id, n: row[field] })));
+  tallies.count('first_purchases', payers.map((row) => ({ tenant_id: row.tenant_id, n: row.first })));
+  tallies.count('paying_members', payers.map((row) => ({ tenant_id: row.tenant_id, n: row.paying })));
+  for (const row of money) {
+    if (Number(row.payments) > 0) tallies.amount('revenue', row.tenant_id, row.currency, row.revenue);
+    if (Number(row.refund_count) > 0) tallies.amount('refunds', row.tenant_id, row.currency, row.refunds);
+  }
+}
+
+/**
+ * The overview of a range. Its days up to the roll-up's last day are read from the daily roll-ups,
+ * the others (today, a day changed since it was rolled up) from the tables — the same figures either
+ * way; `live` computes every day from the tables (the tests and the bench compare the two).
+ */
+export async function networkOverview(db: Kysely<DB>, actor: NetworkActor | null, input: { tenants: readonly Tenant[]; range: ReportRange; live?: boolean }): Promise<Result<SiteOverview[]>> {
+  if (!networkCan(actor, 'overview')) return { ok: false, error: 'forbidden' };
+  const { start } = rangeBounds(input.range);
+  const ids = input.tenants.map((tenant) => tenant.id);
+  if (!ids.length) return { ok: true, value: [] };
+  const { rolled, live } = input.live ? { rolled: [], live: [input.range] } : await rollupCoverage(db, input.range);
+  const tallies = new Tallies();
+  await Promise.all([
+    addRolled(db, ids, tallies, rolled, input.range.from),
+    ...live.map((run) => {
+      const bounds = rangeBounds(run);
+      return addLive(db, ids, tallies, bounds.start, bounds.end, start);
+    }),
+  ]);
   return {
     ok: true,
     value: input.tenants.map((tenant) => {
-      const n = (map: Map<string, number>) => map.get(tenant.id) ?? 0;
-      const site = { visits: n(v!), signups: n(s!), first: n(f!), paying: n(pm!) };
-      const paid = money.get(tenant.id) ?? {};
+      const site = tallies.of(tenant.id);
+      const revenue = inOrder(site.revenue);
       return {
         id: tenant.id,
         name: tenant.settings.name,
         visits: site.visits,
         signups: site.signups,
-        confirmed: n(c!),
-        first_purchases: site.first,
-        purchases: n(p!),
-        paying_members: site.paying,
-        revenue: paid,
-        refunds: back.get(tenant.id) ?? {},
-        chargebacks: n(cb!),
+        confirmed: site.confirmed,
+        first_purchases: site.first_purchases,
+        purchases: site.purchases,
+        paying_members: site.paying_members,
+        revenue,
+        refunds: inOrder(site.refunds),
+        chargebacks: site.chargebacks,
         signup_rate: rate(site.signups, site.visits),
-        purchase_rate: rate(site.first, site.signups),
-        arppu: site.paying ? Object.fromEntries(Object.entries(paid).map(([currency, amount]) => [currency, Math.round(amount / site.paying)])) : {},
+        purchase_rate: rate(site.first_purchases, site.signups),
+        arppu: site.paying_members ? Object.fromEntries(Object.entries(revenue).map(([currency, amount]) => [currency, Math.round(amount / site.paying_members)])) : {},
       };
     }),
   };
@@ -133,24 +237,43 @@ export function totalsPerCurrency(sites: readonly SiteOverview[], field: 'revenu
   return totals;
 }
 
-/** Signups and revenue per site and day, week (from Monday) or month, for the charts. */
-export async function networkSeries(db: Kysely<DB>, actor: NetworkActor | null, input: { tenants: readonly Tenant[]; range: ReportRange; bucket: Bucket }): Promise<Result<SeriesPoint[]>> {
+/** Signups and revenue per site and day, week (from Monday) or month, for the charts: rolled-up days from the roll-ups, the others live (as the overview). */
+export async function networkSeries(db: Kysely<DB>, actor: NetworkActor | null, input: { tenants: readonly Tenant[]; range: ReportRange; bucket: Bucket; live?: boolean }): Promise<Result<SeriesPoint[]>> {
   if (!networkCan(actor, 'overview')) return { ok: false, error: 'forbidden' };
-  const { start, end } = rangeBounds(input.range);
   const ids = input.tenants.map((tenant) => tenant.id);
   if (!ids.length) return { ok: true, value: [] };
   const unit = sql.lit(input.bucket);
   const period = (column: 'users.signup_date' | 'payments.fulfilled_at') => sql<string>`to_char(date_trunc(${unit}, ${sql.ref(column)} at time zone 'UTC'), 'YYYY-MM-DD')`;
-  const [signups, revenue] = await Promise.all([
-    db.selectFrom('users').select(['tenant_id', period('users.signup_date').as('period'), (eb) => eb.fn.countAll<string>().as('n')]).where('tenant_id', 'in', ids).where('signup_date', '>=', start).where('signup_date', '<', end).groupBy(['tenant_id', sql`2`]).execute(),
-    db
-      .selectFrom('payments')
-      .select(['tenant_id', 'currency', period('payments.fulfilled_at').as('period'), (eb) => eb.fn.sum<string>('amount').as('amount')])
-      .where('tenant_id', 'in', ids)
-      .where('fulfilled_at', '>=', start)
-      .where('fulfilled_at', '<', end)
-      .groupBy(['tenant_id', 'currency', sql`3`])
-      .execute(),
+  const dayPeriod = sql<string>`to_char(date_trunc(${unit}, day::timestamp), 'YYYY-MM-DD')`;
+  const { rolled, live } = input.live ? { rolled: [], live: [input.range] } : await rollupCoverage(db, input.range);
+  const parts = await Promise.all([
+    ...(rolled.length
+      ? [
+          db.selectFrom('network_daily').select(['tenant_id', dayPeriod.as('period'), (eb) => eb.fn.sum<string>('signups').as('n')]).where('tenant_id', 'in', ids).where(onDays(rolled)).groupBy(['tenant_id', sql`2`]).having((eb) => eb.fn.sum('signups'), '>', 0).execute(),
+          db
+            .selectFrom('network_daily_money')
+            .select(['tenant_id', 'currency', dayPeriod.as('period'), (eb) => eb.fn.sum<string>('revenue').as('amount')])
+            .where('tenant_id', 'in', ids)
+            .where(onDays(rolled))
+            .groupBy(['tenant_id', 'currency', sql`3`])
+            .having((eb) => eb.fn.sum('payments'), '>', 0)
+            .execute(),
+        ]
+      : []),
+    ...live.flatMap((run) => {
+      const { start, end } = rangeBounds(run);
+      return [
+        db.selectFrom('users').select(['tenant_id', period('users.signup_date').as('period'), (eb) => eb.fn.countAll<string>().as('n')]).where('tenant_id', 'in', ids).where('signup_date', '>=', start).where('signup_date', '<', end).groupBy(['tenant_id', sql`2`]).execute(),
+        db
+          .selectFrom('payments')
+          .select(['tenant_id', 'currency', period('payments.fulfilled_at').as('period'), (eb) => eb.fn.sum<string>('amount').as('amount')])
+          .where('tenant_id', 'in', ids)
+          .where('fulfilled_at', '>=', start)
+          .where('fulfilled_at', '<', end)
+          .groupBy(['tenant_id', 'currency', sql`3`])
+          .execute(),
+      ];
+    }),
   ]);
   const points = new Map<string, SeriesPoint>();
   const point = (site: string, at: string) => {
@@ -159,9 +282,13 @@ export async function networkSeries(db: Kysely<DB>, actor: NetworkActor | null, 
     points.set(key, existing);
     return existing;
   };
-  for (const row of signups) point(row.tenant_id, row.period).signups = Number(row.n);
-  for (const row of revenue) point(row.tenant_id, row.period).revenue[row.currency] = Number(row.amount ?? 0);
-  return { ok: true, value: [...points.values()].sort((a, b) => a.period.localeCompare(b.period) || a.site.localeCompare(b.site)) };
+  for (const rows of parts)
+    for (const row of rows as ({ tenant_id: string; period: string } & ({ n: string } | { currency: string; amount: string | null }))[]) {
+      const at = point(row.tenant_id, row.period);
+      if ('n' in row) at.signups += Number(row.n);
+      else at.revenue[row.currency] = (at.revenue[row.currency] ?? 0) + Number(row.amount ?? 0);
+    }
+  return { ok: true, value: [...points.values()].map((at) => ({ ...at, revenue: inOrder(at.revenue) })).sort((a, b) => a.period.localeCompare(b.period) || a.site.localeCompare(b.site)) };
 }
 
 /** The overview as CSV: one row per site, amounts in major units per currency column, rates to four decimals. */

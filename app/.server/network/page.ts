@@ -8,11 +8,11 @@ import type { Amounts, Bucket, Rate, SeriesPoint, SiteOverview } from './overvie
 import { totalsPerCurrency } from './overview';
 import type { NetworkActor } from './staff';
 
-const escape = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+export const escape = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 /** Colour-blind-safe series colours (Okabe–Ito), each with contrast on white. */
 const COLOURS = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#8F7A00', '#56B4E9', '#000000'];
 
-const STYLE = `*{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d2430;background:#f4f6f9;line-height:1.45}
+export const STYLE = `*{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d2430;background:#f4f6f9;line-height:1.45}
 header{background:#1d2430;color:#fff;padding:12px 16px;display:flex;flex-wrap:wrap;gap:8px 16px;align-items:center;justify-content:space-between}
 header h1{font-size:1.15rem;margin:0}header form{margin:0}header small{color:#d5dbe5}
 main{max-width:1200px;margin:0 auto;padding:16px}section{background:#fff;border-radius:10px;padding:16px;margin:0 0 16px;box-shadow:0 1px 2px rgba(0,0,0,.08)}
@@ -26,27 +26,58 @@ tfoot td{font-weight:700}.muted{color:#5a6475;font-size:.8rem}.charts{display:gr
 figure{margin:0}figcaption{font-weight:600;margin-bottom:6px}svg{width:100%;height:auto;display:block}.legend{display:flex;flex-wrap:wrap;gap:4px 12px;font-size:.8rem;list-style:none;padding:0;margin:6px 0 0}
 .legend span{display:inline-block;width:12px;height:12px;border-radius:2px;margin-right:4px;vertical-align:-1px}
 .login{max-width:420px;margin:48px auto}.login form{display:flex;flex-direction:column;gap:12px}.error{color:#a4161a;font-weight:600}
-article{border-bottom:1px solid #e1e5eb;padding:8px 0}pre{white-space:pre-wrap}`;
+article{border-bottom:1px solid #e1e5eb;padding:8px 0}pre{white-space:pre-wrap}
+.sections{background:#2b3545}.sections ul{list-style:none;margin:0 auto;padding:0 8px;max-width:1200px;display:flex;flex-wrap:wrap}.sections a{color:#fff;display:inline-flex;align-items:center;min-height:44px;padding:0 12px;text-decoration:none;font-weight:600}.sections a:hover,.sections a:focus{text-decoration:underline}
+.notice{background:#e6f4ea;color:#14532d;padding:10px 12px;border-radius:6px;font-weight:600}.alert{background:#fdecec;color:#8a1116;padding:10px 12px;border-radius:6px;font-weight:600}
+.inline{display:flex;flex-wrap:wrap;gap:8px;align-items:center;margin:0}.secondary{background:#fff;color:#0b5cad;border:1px solid #0b5cad}.danger{background:#a4161a}
+.stack{display:flex;flex-direction:column;gap:12px;max-width:480px}.attention{color:#8a1116;font-weight:700}a{color:#0b5cad}code{word-break:break-all}
+.cards{display:grid;gap:16px;grid-template-columns:repeat(auto-fit,minmax(min(100%,340px),1fr))}.cards section{margin:0}.cards dl{display:grid;grid-template-columns:1fr auto;gap:0;margin:0}.cards dt,.cards dd{padding:6px 0;border-bottom:1px solid #e1e5eb;margin:0;display:flex;align-items:center;min-height:44px}.cards dd{justify-content:flex-end;gap:8px}
+.cards dd a{display:inline-flex;align-items:center;justify-content:center;min-height:44px;min-width:44px;padding:0 4px}
+table.audit th,table.audit td{text-align:left;white-space:normal}table.audit td:first-child{white-space:nowrap}h3{font-size:1rem;margin:16px 0 8px}
+select{max-width:100%}.range label{max-width:100%;min-width:0}
+@media (max-width:700px){table.staff thead,table.audit thead{display:none}table.staff tr,table.audit tr{display:block;padding:8px 0;border-bottom:1px solid #e1e5eb}table.staff th,table.staff td,table.audit td{display:block;text-align:left;white-space:normal;border:0;padding:4px 0}table.audit td:empty{display:none}}`;
 
-function layout(locale: Locale, title: string, body: string, actor: NetworkActor | null = null): string {
+/** The console's sections (issue 35): the admin-only ones shown to admins. */
+export const NAV_LINKS: { href: string; label: string; adminOnly: boolean }[] = [
+  { href: '/', label: 'network.nav.overview', adminOnly: false },
+  { href: '/tenants', label: 'network.nav.sites', adminOnly: false },
+  { href: '/health', label: 'network.nav.health', adminOnly: false },
+  { href: '/staff', label: 'network.nav.staff', adminOnly: true },
+  { href: '/audit', label: 'network.nav.audit', adminOnly: true },
+  { href: '/security', label: 'network.nav.security', adminOnly: false },
+];
+
+function nav(locale: Locale, actor: NetworkActor | null): string {
+  if (!actor) return '';
+  const links = NAV_LINKS.filter((link) => !link.adminOnly || actor.role === 'network_admin');
+  return `<nav class="sections" aria-label="${escape(serverMessage(locale, 'network.nav.label'))}"><ul>${links.map((link) => `<li><a href="${link.href}">${escape(serverMessage(locale, link.label))}</a></li>`).join('')}</ul></nav>`;
+}
+
+/** The console's header and its sections, the same on every page (the wizard's too). */
+export function consoleHeader(locale: Locale, actor: NetworkActor | null): string {
   const t = (id: string, values?: Record<string, string | number>) => escape(serverMessage(locale, id, values));
   const who = actor
     ? `<small>${t('network.signedInAs', { name: actor.name, role: serverMessage(locale, `network.role.${actor.role}`) })}</small><form method="post" action="/logout"><button type="submit">${t('network.logout')}</button></form>`
     : '';
-  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)}</title><style>${STYLE}</style></head>
-<body><header><h1>${t('network.title')}</h1>${who}</header><main>${body}</main></body></html>`;
+  return `<header><h1>${t('network.title')}</h1>${who}</header>${nav(locale, actor)}`;
 }
 
-export function loginPage(locale: Locale, state: { step: 'password' | 'code'; email?: string; password?: string; error?: string }): string {
+export function layout(locale: Locale, title: string, body: string, actor: NetworkActor | null = null): string {
+  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="data:,"><title>${escape(title)}</title><style>${STYLE}</style></head>
+<body>${consoleHeader(locale, actor)}<main>${body}</main></body></html>`;
+}
+
+export function loginPage(locale: Locale, state: { step: 'password' | 'code' | 'totp'; email?: string; token?: string; error?: string }): string {
   const t = (id: string) => escape(serverMessage(locale, id));
   const error = state.error ? `<p class="error" role="alert">${escape(state.error)}</p>` : '';
   const fields =
     state.step === 'password'
       ? `<label>${t('network.login.email')}<input type="email" name="email" autocomplete="username" required value="${escape(state.email ?? '')}"></label>
 <label>${t('network.login.password')}<input type="password" name="password" autocomplete="current-password" required></label>`
-      : `<p>${t('network.login.codeSent')}</p><input type="hidden" name="email" value="${escape(state.email ?? '')}"><input type="hidden" name="password" value="${escape(state.password ?? '')}">
-<label>${t('network.login.code')}<input name="code" inputmode="numeric" pattern="[0-9]{6}" maxlength="6" autocomplete="one-time-code" required autofocus></label>`;
-  return layout(locale, serverMessage(locale, 'network.login.title'), `<section class="login"><h2>${t('network.login.title')}</h2>${error}<form method="post" action="/login">${fields}<button type="submit">${t('network.login.submit')}</button></form></section>`);
+      : `<p>${t(state.step === 'totp' ? 'network.login.totpAsked' : 'network.login.codeSent')}</p><input type="hidden" name="token" value="${escape(state.token ?? '')}"><input type="hidden" name="step" value="${state.step}">
+<label>${t(state.step === 'totp' ? 'network.login.totp' : 'network.login.code')}<input name="code" inputmode="numeric" pattern="[0-9]{6}" maxlength="6" autocomplete="one-time-code" required autofocus></label>`;
+  const restart = state.step === 'password' ? '' : `<p><a href="/login">${t('network.login.restart')}</a></p>`;
+  return layout(locale, serverMessage(locale, 'network.login.title'), `<section class="login"><h2>${t('network.login.title')}</h2>${error}<form method="post" action="/login">${fields}<button type="submit">${t('network.login.submit')}</button></form>${restart}</section>`);
 }
 
 export function outboxPage(locale: Locale, mails: { id: number; to_address: string; subject: string; text: string; created_at: Date }[]): string {
@@ -152,7 +183,7 @@ export function consolePage(locale: Locale, data: { actor: NetworkActor; range: 
     .join('');
   const sum = (field: 'visits' | 'signups' | 'confirmed' | 'first_purchases' | 'purchases' | 'chargebacks') => count.format(sites.reduce((total, site) => total + site[field], 0));
   const foot = `<tr><td>${t('network.total')}</td><td>${sum('visits')}</td><td>${sum('signups')}</td><td>${sum('confirmed')}</td><td>${sum('first_purchases')}</td><td>${sum('purchases')}</td><td>${money(locale, totalsPerCurrency(sites, 'revenue'))}</td><td>${money(locale, totalsPerCurrency(sites, 'refunds'))}</td><td>${sum('chargebacks')}</td><td></td><td></td><td></td></tr>`;
-  const table = `<div class="table"><table><thead>${head}</thead><tbody>${rows}</tbody><tfoot>${foot}</tfoot></table></div><p class="muted">${t('network.note')}</p>`;
+  const table = `<div class="table" tabindex="0" role="region" aria-label="${t('network.overview.title')}"><table><thead>${head}</thead><tbody>${rows}</tbody><tfoot>${foot}</tfoot></table></div><p class="muted">${t('network.note')}</p>`;
 
   const labels = periods(range, bucket);
   const colour = (i: number) => COLOURS[i % COLOURS.length]!;

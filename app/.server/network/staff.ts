@@ -1,6 +1,7 @@
 // Network staff (issue 35 item 1, docs/decisions/0050): accounts of the people who run the whole
 // network, separate from members and from every site's operators. Login takes two steps — password,
-// then a six-digit code sent by e-mail (10 minutes, 5 tries) — and ends in a session of its own
+// then a six-digit code sent by e-mail or, once enrolled, a TOTP code (docs/decisions/0051; 10
+// minutes, 5 tries per pending login, 10 per staff member in 15 minutes) — and ends in a session of its own
 // cookie (`rdv_network`, host-only on ADMIN_HOST, HttpOnly, SameSite=Strict, 8 hours). Every login
 // and change writes an audit row. Only SHA-256 digests of codes and session tokens are stored.
 import crypto from 'node:crypto';
@@ -10,6 +11,7 @@ import type { DB, NetworkRole } from '../db/schema';
 import { hashToken } from '../accounts/tokens';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../accounts/passwords';
 import { readCookie } from '../i18n/negotiate';
+import { takeTotpStep } from './totp-code';
 
 export const NETWORK_SESSION_COOKIE = 'rdv_network';
 export const NETWORK_SESSION_HOURS = 8;
@@ -26,11 +28,11 @@ export interface NetworkActor {
   role: NetworkRole;
 }
 
-export type NetworkPermission = 'overview' | 'tenants';
+export type NetworkPermission = 'overview' | 'tenants' | 'staff' | 'audit';
 
 /** What each role may do: analysts read, admins also change the network. */
 const PERMISSIONS: Record<NetworkRole, readonly NetworkPermission[]> = {
-  network_admin: ['overview', 'tenants'],
+  network_admin: ['overview', 'tenants', 'staff', 'audit'],
   network_analyst: ['overview'],
 };
 
@@ -47,10 +49,11 @@ export async function audit(db: Kysely<DB>, staffId: number | null, action: stri
   await db.insertInto('network_audit').values({ staff_id: staffId, action, detail, ip: client.ip, created_at: now() }).execute();
 }
 
-export async function createNetworkStaff(db: Kysely<DB>, input: { email: string; name: string; password: string; role: NetworkRole }): Promise<number> {
+/** A staff member from the command line or the demo seed; an invitation from the console leaves the password to the invitee (staff-admin.ts). */
+export async function createNetworkStaff(db: Kysely<DB>, input: { email: string; name: string; password: string | null; role: NetworkRole }): Promise<number> {
   const row = await db
     .insertInto('network_staff')
-    .values({ email: input.email.trim().toLowerCase(), name: input.name, password_hash: await hashPassword(input.password), role: input.role, created_at: now() })
+    .values({ email: input.email.trim().toLowerCase(), name: input.name, password_hash: input.password === null ? null : await hashPassword(input.password), role: input.role, created_at: now() })
     .returning('id')
     .executeTakeFirstOrThrow();
   await audit(db, null, 'staff_create', { ip: null, userAgent: null }, { staff_id: row.id, role: input.role });
@@ -58,57 +61,112 @@ export async function createNetworkStaff(db: Kysely<DB>, input: { email: string;
 }
 
 export type LoginResult =
-  | { ok: true; step: 'code'; mail: { to: string; code: string } }
+  | { ok: true; step: 'code'; mail: { to: string; code: string }; token: string }
+  | { ok: true; step: 'totp'; token: string }
   | { ok: true; step: 'session'; token: string; actor: NetworkActor }
-  | { ok: false; error: 'invalid' | 'invalid_code' };
+  | { ok: false; error: 'invalid' | 'invalid_code' | 'locked' };
+
+/** Wrong second steps a staff member may make in LOCK_MS (over all their pending logins) before the second step is refused for the rest of it. */
+const LOCK_TRIES = 10;
+const LOCK_MS = 15 * 60_000;
+
+export type LoginInput = { email: string; password: string; code?: string } | { token: string; code: string };
+
+type StaffRow = { id: number; email: string; name: string; role: NetworkRole; totp_secret: string | null; totp_last_step: string | number | null };
 
 /**
- * One step of the login: without a code, a right password mails a new code (the caller sends
- * `mail`); with one, a right password and the latest unexpired code open a session.
+ * One step of the login. Without a code, a right password opens a pending login (10 minutes): a
+ * staff member with TOTP is asked for its code, anyone else gets a code by mail (the caller sends
+ * `mail`); either way the answer carries the pending login's token, which the login form sends back
+ * instead of the password. With a code, either the e-mail and password again (the API) or that token
+ * (the form) and a right code — the mailed one, or a TOTP code of a time step not used before — open
+ * a session. Each pending login allows 5 wrong codes, a staff member 10 in 15 minutes.
  */
-export async function networkLogin(db: Kysely<DB>, input: { email: string; password: string; code?: string }, client: Client): Promise<LoginResult> {
-  const staff = await db
-    .selectFrom('network_staff')
-    .selectAll()
-    .where(({ fn }) => fn('lower', ['email']), '=', input.email.trim().toLowerCase())
-    .where('status', '=', 'active')
-    .executeTakeFirst();
-  const passwordOk = await verifyPassword(staff?.password_hash ?? (await dummyPasswordHash()), input.password);
-  if (!staff || !passwordOk) {
-    await audit(db, staff?.id ?? null, 'login_failed', client, { step: 'password' });
-    return { ok: false, error: 'invalid' };
-  }
+export async function networkLogin(db: Kysely<DB>, input: LoginInput, client: Client): Promise<LoginResult> {
   const at = now();
-  if (input.code === undefined || input.code === '') {
-    const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
-    await db.insertInto('network_login_codes').values({ staff_id: staff.id, code_hash: hashToken(code), created_at: at, expires_at: new Date(at.getTime() + CODE_MS) }).execute();
-    return { ok: true, step: 'code', mail: { to: staff.email, code } };
+  const columns = ['network_staff.id', 'network_staff.email', 'network_staff.name', 'network_staff.role', 'network_staff.totp_secret', 'network_staff.totp_last_step'] as const;
+  let staff: StaffRow | undefined;
+  let pending: { id: number; method: 'code' | 'totp'; code_hash: string | null; attempts: number } | undefined;
+  if ('token' in input) {
+    const row = await db
+      .selectFrom('network_login_codes')
+      .innerJoin('network_staff', 'network_staff.id', 'network_login_codes.staff_id')
+      .select([...columns, 'network_login_codes.id as pending_id', 'network_login_codes.method', 'network_login_codes.code_hash', 'network_login_codes.attempts'])
+      .where('network_login_codes.token_hash', '=', hashToken(input.token))
+      .where('network_login_codes.used_at', 'is', null)
+      .where('network_login_codes.expires_at', '>', at)
+      .where('network_staff.status', '=', 'active')
+      .executeTakeFirst();
+    if (!row) {
+      await audit(db, null, 'login_failed', client, { step: 'token' });
+      return { ok: false, error: 'invalid_code' };
+    }
+    staff = row;
+    pending = { id: row.pending_id, method: row.method, code_hash: row.code_hash, attempts: row.attempts };
+  } else {
+    staff = await db.selectFrom('network_staff').select(columns).where(({ fn }) => fn('lower', ['email']), '=', input.email.trim().toLowerCase()).where('status', '=', 'active').executeTakeFirst();
+    const hash = staff ? (await db.selectFrom('network_staff').select('password_hash').where('id', '=', staff.id).executeTakeFirst())?.password_hash : null;
+    const passwordOk = await verifyPassword(hash ?? (await dummyPasswordHash()), input.password);
+    if (!staff || !hash || !passwordOk) {
+      await audit(db, staff?.id ?? null, 'login_failed', client, { step: 'password' });
+      return { ok: false, error: 'invalid' };
+    }
+    if (input.code === undefined || input.code === '') {
+      const token = crypto.randomBytes(32).toString('base64url');
+      const method = staff.totp_secret ? 'totp' : 'code';
+      const code = method === 'code' ? String(crypto.randomInt(0, 1_000_000)).padStart(6, '0') : null;
+      await db
+        .insertInto('network_login_codes')
+        .values({ staff_id: staff.id, method, code_hash: code === null ? null : hashToken(code), token_hash: hashToken(token), created_at: at, expires_at: new Date(at.getTime() + CODE_MS) })
+        .execute();
+      return code === null ? { ok: true, step: 'totp', token } : { ok: true, step: 'code', mail: { to: staff.email, code }, token };
+    }
+    pending = await db
+      .selectFrom('network_login_codes')
+      .select(['id', 'method', 'code_hash', 'attempts'])
+      .where('staff_id', '=', staff.id)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', at)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
   }
-  const latest = await db
+  const code = input.code!.trim();
+  const recent = await db
     .selectFrom('network_login_codes')
-    .selectAll()
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('attempts'), eb.lit(0)).as('n'))
     .where('staff_id', '=', staff.id)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', at)
-    .orderBy('id', 'desc')
+    .where('created_at', '>', new Date(at.getTime() - LOCK_MS))
     .executeTakeFirst();
-  const given = hashToken(input.code.trim());
-  const matches = latest !== undefined && latest.attempts < CODE_TRIES && crypto.timingSafeEqual(Buffer.from(latest.code_hash), Buffer.from(given));
-  if (!latest || !matches) {
-    if (latest) await db.updateTable('network_login_codes').set({ attempts: latest.attempts + 1 }).where('id', '=', latest.id).execute();
-    await audit(db, staff.id, 'login_failed', client, { step: 'code' });
+  if (Number(recent?.n ?? 0) >= LOCK_TRIES) {
+    await audit(db, staff.id, 'login_failed', client, { step: 'locked' });
+    return { ok: false, error: 'locked' };
+  }
+  let matches = false;
+  if (pending && pending.attempts < CODE_TRIES) {
+    if (pending.method === 'code') matches = pending.code_hash !== null && crypto.timingSafeEqual(Buffer.from(pending.code_hash), Buffer.from(hashToken(code)));
+    else if (staff.totp_secret) matches = await takeTotpStep(db, staff.id, staff.totp_secret, code, at);
+  }
+  if (!pending || !matches) {
+    if (pending) await db.updateTable('network_login_codes').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', pending.id).execute();
+    await audit(db, staff.id, 'login_failed', client, { step: pending?.method ?? 'code' });
     return { ok: false, error: 'invalid_code' };
   }
   const token = crypto.randomBytes(32).toString('base64url');
-  await db.transaction().execute(async (trx) => {
-    await trx.updateTable('network_login_codes').set({ used_at: at }).where('id', '=', latest.id).execute();
-    await trx.updateTable('network_staff').set({ last_login_at: at }).where('id', '=', staff.id).execute();
+  const pendingId = pending.id;
+  const staffId = staff.id;
+  const opened = await db.transaction().execute(async (trx) => {
+    // Conditional: of two requests with the same code, one opens the session.
+    const used = await trx.updateTable('network_login_codes').set({ used_at: at }).where('id', '=', pendingId).where('used_at', 'is', null).returning('id').executeTakeFirst();
+    if (!used) return false;
+    await trx.updateTable('network_staff').set({ last_login_at: at }).where('id', '=', staffId).execute();
     await trx
       .insertInto('network_sessions')
-      .values({ id: hashToken(token), staff_id: staff.id, created_at: at, expires_at: new Date(at.getTime() + NETWORK_SESSION_HOURS * 3600_000), ip: client.ip, user_agent: client.userAgent?.slice(0, 300) ?? null })
+      .values({ id: hashToken(token), staff_id: staffId, created_at: at, expires_at: new Date(at.getTime() + NETWORK_SESSION_HOURS * 3600_000), ip: client.ip, user_agent: client.userAgent?.slice(0, 300) ?? null })
       .execute();
-    await audit(trx, staff.id, 'login', client);
+    await audit(trx, staffId, 'login', client, { method: pending.method });
+    return true;
   });
+  if (!opened) return { ok: false, error: 'invalid_code' };
   return { ok: true, step: 'session', token, actor: { id: staff.id, email: staff.email, name: staff.name, role: staff.role } };
 }
 

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { describeIssues, TenantSchema, type Tenant } from '../tenants/schema';
+import { formatTenantFile } from './json-layout';
 import { audit, networkCan, type Client, type NetworkActor } from './staff';
 
 export type CreateTenantResult =
@@ -16,7 +17,7 @@ export type CreateTenantResult =
   | { ok: false; error: 'validation'; fields: Record<string, string>; problems: string[] };
 
 /** "settings.niche: must be a niche from 1 to 7" → { "settings.niche": "must be a niche from 1 to 7" }. */
-function fieldsOf(problems: string[]): Record<string, string> {
+export function fieldsOf(problems: string[]): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const problem of problems) {
     const at = problem.indexOf(': ');
@@ -28,6 +29,48 @@ function fieldsOf(problems: string[]): Record<string, string> {
 
 const invalid = (problems: string[]): CreateTenantResult => ({ ok: false, error: 'validation', fields: fieldsOf(problems), problems });
 
+/**
+ * tenant:check's rules for one file: the schema and its messages, the file name = id rule, a domain
+ * claimed twice. `editing`: the file replaces that tenant's own (its id and domains are its own).
+ */
+export function checkTenantFile(file: unknown, input: { dir: string; existing: readonly Tenant[]; editing?: string }): { ok: true; tenant: Tenant } | { ok: false; problems: string[] } {
+  const parsed = TenantSchema.safeParse(file);
+  if (!parsed.success) return { ok: false, problems: describeIssues(parsed.error) };
+  const tenant = parsed.data;
+  // The file name is the id: an id that could leave the folder or hide the file is no id.
+  if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(tenant.id)) return { ok: false, problems: ['id: lowercase letters, digits and hyphens only'] };
+  if (input.editing === undefined && (input.existing.some((other) => other.id === tenant.id) || fs.existsSync(path.join(input.dir, `${tenant.id}.json`)))) {
+    return { ok: false, problems: [`id: "${tenant.id}" is already a tenant`] };
+  }
+  for (const domain of tenant.domains) {
+    const owner = input.existing.find((other) => other.id !== input.editing && other.domains.includes(domain));
+    if (owner) return { ok: false, problems: [`domains: "${domain}" is already used by ${owner.id}`] };
+  }
+  return { ok: true, tenant };
+}
+
+/**
+ * Writes <id>.json: beside first, so the watcher never reads half a file (names starting with _ are
+ * not tenant files); a new file is hard-linked (never over an existing one: false when one exists),
+ * a replaced one renamed over the old.
+ */
+export function writeTenantFile(dir: string, id: string, text: string, options: { replace: boolean }): boolean {
+  const temporary = path.join(dir, `_${id}.${process.pid}.${Date.now()}.tmp`);
+  fs.writeFileSync(temporary, text, { flag: 'wx' });
+  if (options.replace) {
+    fs.renameSync(temporary, path.join(dir, `${id}.json`));
+    return true;
+  }
+  try {
+    fs.linkSync(temporary, path.join(dir, `${id}.json`));
+    return true;
+  } catch {
+    return false;
+  } finally {
+    fs.rmSync(temporary, { force: true });
+  }
+}
+
 export async function createTenantFile(
   db: Kysely<DB>,
   actor: NetworkActor | null,
@@ -35,26 +78,10 @@ export async function createTenantFile(
   client: Client,
 ): Promise<CreateTenantResult> {
   if (!networkCan(actor, 'tenants')) return { ok: false, error: 'forbidden' };
-  const parsed = TenantSchema.safeParse(input.file);
-  if (!parsed.success) return invalid(describeIssues(parsed.error));
-  const tenant = parsed.data;
-  // The file name is the id: an id that could leave the folder or hide the file is no id.
-  if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(tenant.id)) return invalid(['id: lowercase letters, digits and hyphens only']);
-  if (input.existing.some((other) => other.id === tenant.id) || fs.existsSync(path.join(input.dir, `${tenant.id}.json`))) return invalid([`id: "${tenant.id}" is already a tenant`]);
-  for (const domain of tenant.domains) {
-    const owner = input.existing.find((other) => other.domains.includes(domain));
-    if (owner) return invalid([`domains: "${domain}" is already used by ${owner.id}`]);
-  }
-  // Written beside, then renamed: the watcher never reads half a file (names starting with _ are not tenant files).
-  const temporary = path.join(input.dir, `_${tenant.id}.${process.pid}.tmp`);
-  fs.writeFileSync(temporary, JSON.stringify(input.file, null, 2) + '\n', { flag: 'wx' });
-  try {
-    fs.linkSync(temporary, path.join(input.dir, `${tenant.id}.json`));
-  } catch {
-    fs.rmSync(temporary, { force: true });
-    return invalid([`id: "${tenant.id}" is already a tenant`]);
-  }
-  fs.rmSync(temporary, { force: true });
+  const checked = checkTenantFile(input.file, input);
+  if (!checked.ok) return invalid(checked.problems);
+  const tenant = checked.tenant;
+  if (!writeTenantFile(input.dir, tenant.id, formatTenantFile(input.file), { replace: false })) return invalid([`id: "${tenant.id}" is already a tenant`]);
   await audit(db, actor.id, 'tenant_create', client, { tenant: tenant.id, domains: tenant.domains });
   return { ok: true, id: tenant.id };
 }

@@ -29,7 +29,7 @@ export async function applyProviderPayment(db: Db, paymentId: number, remote: Pr
   const unchanged = await noteUnchanged(db, paymentId, remote);
   if (unchanged) return { payment: unchanged, fulfilled: false };
   return inTransaction(db, async (trx) => {
-    const payment = await trx.selectFrom('payments').selectAll().where('id', '=', paymentId).forUpdate().executeTakeFirstOrThrow();
+    const payment = await trx.selectFrom('payments').selectAll().where('id', '=', paymentId).forNoKeyUpdate().executeTakeFirstOrThrow();
     const at = now();
     const status = isFinal(payment.status) ? payment.status : remote.status;
     const becamePaid = status === 'paid' && payment.fulfilled_at === null;

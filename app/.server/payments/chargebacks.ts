@@ -11,7 +11,7 @@ import type { Payment } from '../db/schema';
 export async function settleChargeback(trx: Db, payment: Pick<Payment, 'id' | 'user_id' | 'fulfilled_at'>): Promise<{ credits: number }> {
   if (!payment.fulfilled_at) return { credits: 0 };
   // The member's spends wait here, so the lot read below is the one the take-back empties.
-  await trx.selectFrom('users').select('id').where('id', '=', payment.user_id).forUpdate().executeTakeFirstOrThrow();
+  await trx.selectFrom('users').select('id').where('id', '=', payment.user_id).forNoKeyUpdate().executeTakeFirstOrThrow();
   const left = remainingByPayment(await ledgerOf(trx, payment.user_id)).get(payment.id) ?? 0;
   if (left > 0) {
     const taken = await spendCredits(trx, 'refund', { userId: payment.user_id, credits: left, reference: `chargeback:${payment.id}`, paymentId: payment.id });

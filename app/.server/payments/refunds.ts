@@ -95,8 +95,8 @@ export async function refundPurchase(ctx: RefundContext, user: User, paymentId: 
   }
   const prepared = await db.transaction().execute(async (trx): Promise<RefundResult & { payment?: Payment }> => {
     // Spends and other refunds of this member wait here; they commit before or after us, never between.
-    await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().executeTakeFirstOrThrow();
-    const payment = await trx.selectFrom('payments').selectAll().where('id', '=', paymentId).where('user_id', '=', user.id).where('tenant_id', '=', tenant.id).forUpdate().executeTakeFirst();
+    await trx.selectFrom('users').select('id').where('id', '=', user.id).forNoKeyUpdate().executeTakeFirstOrThrow();
+    const payment = await trx.selectFrom('payments').selectAll().where('id', '=', paymentId).where('user_id', '=', user.id).where('tenant_id', '=', tenant.id).forNoKeyUpdate().executeTakeFirst();
     if (!payment) return { ok: false, error: 'not_found' };
     if (payment.status !== 'paid' || !payment.fulfilled_at || !payment.provider_id || payment.charged_back_at) return { ok: false, error: 'not_paid' };
     const live = await trx.selectFrom('refunds').select('id').where('payment_id', '=', payment.id).where('status', '!=', 'failed').executeTakeFirst();

@@ -73,6 +73,7 @@ export function visitRecorder(options: Options): RequestHandler {
           userAgent: req.get('user-agent') ?? null,
           country: options.country(req),
           visitorId,
+          visitorCookie: knownVisitor !== null,
           clickId: cookieClickId,
         },
         { salt: options.salt },

@@ -5,6 +5,9 @@
 //   run under a transaction-scoped advisory lock on that visitor and target, so parallel hits of a
 //   reloading browser (or a click-fraud burst) still make one visit.
 // - Bots are no visit at all (isbot; see user-agent.ts).
+// - Many new visits from one address on one path with rotating user agents are one burst, counted as
+//   one visit (bursts.ts, decision 0055); a returning visitor (a visitor cookie handed out by an
+//   earlier visit) is never part of one, so people behind one NAT stay apart.
 // - Attribution is the last touch with a traffic source: the rdv_visit cookie moves to a new visit
 //   when that visit has a network or ref, or when it held nothing attributable; a later visit
 //   without a source never takes the credit from a network.
@@ -13,6 +16,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { now } from '../clock';
 import type { DB, Tracking } from '../db/schema';
 import type { Tenant } from '../tenants/schema';
+import { burstAddress, burstOf, lockBurst } from './bursts';
 import { ATTRIBUTION_DAYS, isTrackingId, newId } from './cookies';
 import { hasTrafficSource, TRACKING_KEYS } from './traffic-source';
 import { isBotAgent, userAgentClass } from './user-agent';
@@ -39,6 +43,8 @@ export interface RecordVisitInput extends VisitTarget {
   country: string | null;
   /** The visitor id of the rdv_vid cookie (made by the caller on a first visit, and set with the answer). */
   visitorId: string;
+  /** Whether visitorId came from the request's own rdv_vid cookie (a returning visitor, if an earlier visit handed it out). */
+  visitorCookie?: boolean;
   /** The click id the visitor's rdv_visit cookie holds now, if any. */
   clickId: string | null;
 }
@@ -82,7 +88,12 @@ export async function recordVisit(db: Kysely<DB>, tenant: Tenant, input: RecordV
   const visitorId = visitHash(salt, 'visitor', input.visitorId);
   const at = now();
 
+  const address = burstAddress(input.ip);
+  const burstKey = address ? visitHash(salt, 'burst', address, path) : null;
+
   return db.transaction().execute(async (trx) => {
+    // The address's lock first, then the visitor's (the same order everywhere: no deadlock).
+    if (burstKey) await lockBurst(trx, tenant.id, burstKey);
     await sql`select pg_advisory_xact_lock(hashtextextended(${`visit:${tenant.id}:${targetKey}:${visitorKey}`}, 0))`.execute(trx);
     const recent = await trx
       .selectFrom('visits')
@@ -105,6 +116,11 @@ export async function recordVisit(db: Kysely<DB>, tenant: Tenant, input: RecordV
       visit = recent;
       outcome = 'repeat';
     } else {
+      // A visitor cookie an earlier visit handed out is a returning visitor; a made-up one is not.
+      const returning =
+        input.visitorCookie === true && (await trx.selectFrom('visits').select('id').where('tenant_id', '=', tenant.id).where('visitor_id', '=', visitorId).limit(1).executeTakeFirst()) !== undefined;
+      const newcomer = burstKey !== null && !returning;
+      const burst = newcomer ? await burstOf(trx, { tenantId: tenant.id, burstKey, visitorKey, at, ip: input.ip }) : null;
       visit = await trx
         .insertInto('visits')
         .values({
@@ -124,6 +140,8 @@ export async function recordVisit(db: Kysely<DB>, tenant: Tenant, input: RecordV
           visitor_key: visitorKey,
           visitor_id: visitorId,
           target_key: targetKey,
+          burst_key: newcomer ? burstKey : null,
+          burst_of: burst,
           created_at: at,
           last_seen_at: at,
         })

@@ -17,18 +17,31 @@ export function useOperatorLiveUpdates(onChange?: (event: { conversation: number
     if (typeof EventSource === 'undefined') return;
     const source = new EventSource('/operator/events');
     let timer: TimerId | null = null;
+    const reload = () => {
+      clientClock.clearTimer(timer);
+      // A navigation in the meantime aborts the reload (and loads the data itself); the page's
+      // handler of aborted loads (entry.client.tsx) keeps that from being reported as an error.
+      timer = clientClock.setTimer(() => void revalidate.current(), DEBOUNCE_MS);
+    };
+    // `<html data-live-events="ready">` while the stream is open (tests/support/live.ts waits for it).
+    source.addEventListener('open', () => {
+      document.documentElement.dataset.liveEvents = 'ready';
+    });
+    source.addEventListener('error', () => {
+      document.documentElement.dataset.liveEvents = 'connecting';
+    });
     source.addEventListener('queue', (message) => {
       try {
         listener.current?.(JSON.parse((message as MessageEvent<string>).data) as { conversation: number; change: string });
       } catch {
         // A malformed event still means "something changed".
       }
-      clientClock.clearTimer(timer);
-      timer = clientClock.setTimer(() => revalidate.current(), DEBOUNCE_MS);
+      reload();
     });
     return () => {
       clientClock.clearTimer(timer);
       source.close();
+      delete document.documentElement.dataset.liveEvents;
     };
   }, []);
 }

@@ -24,6 +24,10 @@ import * as m0022 from './0022-notification-rounds';
 import * as m0023 from './0023-photo-moderation';
 import * as m0025 from './0025-send-limits-and-reconciliation-order';
 import * as m0033 from './0033-network-console';
+import * as m0034 from './0034-network-staff-security';
+import * as m0035 from './0035-network-drafts';
+import * as m0036 from './0036-visit-bursts';
+import * as m0037 from './0037-network-daily';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -50,4 +54,8 @@ export const migrations: Record<string, Migration> = {
   '0023-photo-moderation': m0023,
   '0025-send-limits-and-reconciliation-order': m0025,
   '0033-network-console': m0033,
+  '0034-network-staff-security': m0034,
+  '0035-network-drafts': m0035,
+  '0036-visit-bursts': m0036,
+  '0037-network-daily': m0037,
 };

@@ -1,0 +1,194 @@
+// The brand wizard over HTTP (issue 35 item 4, docs/decisions/0053 and 0054) against the built server
+// with the demo data and a copy of the tenants folder, on the admin host: the form's draft and its
+// problems as JSON; the preview renders the real app's home page and lander for the unsaved draft —
+// only on the admin host, only under its token, never from the render cache, framed by the console
+// alone; tenant:check's message for a niche of 9 beside the field in the staff member's language; a
+// save writes the file and the new host answers; an edit shows the diff, refuses a file changed since,
+// keeps the previous file under .history/ and is audited. An analyst, a member's and an operator's
+// session get nothing.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminHost, networkSession, siteSession } from '../support/network';
+import { request, startServer, withServerDatabase, type RunningServer } from '../support/server';
+
+let server: RunningServer;
+const tenantsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rdv-wizard-tenants-'));
+const admin = () => adminHost(server);
+let cookie = '';
+
+beforeAll(async () => {
+  for (const name of fs.readdirSync('tenants')) fs.copyFileSync(path.join('tenants', name), path.join(tenantsDir, name));
+  server = await startServer({ DEMO: '1', TENANTS_DIR: tenantsDir });
+  cookie = await networkSession(server);
+});
+
+afterAll(async () => {
+  await server?.stop();
+  fs.rmSync(tenantsDir, { recursive: true, force: true });
+});
+
+type Form = Record<string, string | string[]>;
+
+/** The form's fields as the page rendered them (inputs, checked boxes, selected options, textareas). */
+function formOf(html: string): Form {
+  const form: Form = {};
+  const add = (name: string, value: string) => {
+    const previous = form[name];
+    form[name] = previous === undefined ? value : [previous].flat().concat(value);
+  };
+  const decode = (text: string) => text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const body = html.slice(html.indexOf('<form method="post" action="/tenants'));
+  for (const match of body.matchAll(/<input ([^>]*)>|<textarea [^>]*name="([^"]+)"[^>]*>([\s\S]*?)<\/textarea>|<select name="([^"]+)"[^>]*>([\s\S]*?)<\/select>/g)) {
+    if (match[1] !== undefined) {
+      const attrs = match[1];
+      const name = /name="([^"]+)"/.exec(attrs)?.[1];
+      if (!name) continue;
+      if (/type="checkbox"/.test(attrs) && !/ checked/.test(attrs)) continue;
+      add(name, decode(/value="([^"]*)"/.exec(attrs)?.[1] ?? ''));
+    } else if (match[2] !== undefined) add(match[2], decode(match[3]!));
+    else {
+      const selected = /<option value="([^"]*)" selected>/.exec(match[5]!) ?? /<option value="([^"]*)"/.exec(match[5]!);
+      add(match[4]!, selected?.[1] ?? '');
+    }
+  }
+  return form;
+}
+
+const encode = (form: Form) => {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(form)) for (const one of [value].flat()) params.append(name, one);
+  return params.toString();
+};
+const get = (pathname: string, headers: Record<string, string> = {}, host = admin()) => request(server.port, host, pathname, { headers: { cookie, ...headers } });
+const post = (pathname: string, form: Form, headers: Record<string, string> = {}) =>
+  request(server.port, admin(), pathname, { method: 'POST', body: encode(form), headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', origin: `http://${admin()}`, ...headers } });
+
+describe('the brand wizard', () => {
+  it('previews the draft as the real site renders it, only on the admin host under its token, never cached', async () => {
+    const page = await get('/tenants/new?from=flirtlokaal', { 'accept-language': 'en' });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Launch a new brand');
+    const form = { ...formOf(page.text), id: 'previewbrand', name: 'PreviewBrand', domains: 'previewbrand.example', logo_text: 'PreviewBrand' };
+    const draft = await post('/api/network/drafts.php', form, { 'accept-language': 'en' });
+    expect(draft.status).toBe(200);
+    const answer = draft.json<{ token: string; preview: { home: string; lander: string }; valid: boolean; fields: object; contrast: { id: string; ratio: number; pass: boolean }[] }>();
+    expect(answer).toMatchObject({ valid: true, fields: {}, preview: { home: `/preview/${answer.token}/`, lander: `/preview/${answer.token}/landers/gallery` } });
+    expect(answer.contrast.map((check) => check.id)).toEqual(['button', 'buttonHover', 'text', 'link']);
+
+    for (let i = 0; i < 2; i++) {
+      const home = await get(answer.preview.home, { 'accept-language': 'en' });
+      expect(home.status).toBe(200);
+      expect(home.text).toContain('PreviewBrand');
+      expect(home.headers['x-render-cache']).toBeUndefined();
+      expect(home.headers['cache-control']).toBe('no-store');
+      expect(String(home.headers['content-security-policy'])).toMatch(/frame-ancestors 'self'.*; sandbox allow-same-origin$/);
+    }
+    const lander = await get(answer.preview.lander, { 'accept-language': 'nl' });
+    expect(lander.status).toBe(200);
+    expect(lander.text).toContain('Wie is er vanavond vrij?');
+    // The draft is no site: not on its own host, not on another's, not under a made-up token.
+    expect((await get('/', {}, `previewbrand.localhost:${server.port}`)).status).toBe(404);
+    expect((await get(answer.preview.home, {}, `flirtlokaal.localhost:${server.port}`)).status).toBe(404);
+    expect((await get(`/preview/${'a'.repeat(32)}/`)).status).toBe(404);
+
+    // Live: the same token shows the next state of the form.
+    const again = await post('/api/network/drafts.php', { ...form, name: 'PreviewBrand Two', draft: answer.token });
+    expect(again.json()).toMatchObject({ token: answer.token });
+    expect((await get(answer.preview.home)).text).toContain('PreviewBrand Two');
+
+    // Without script, the Preview button posts the form and the page comes back with frames of the draft.
+    const button = await post('/tenants/new', { ...form, name: 'PreviewBrand Three', intent: 'preview' }, { 'accept-language': 'en' });
+    expect(button.status).toBe(200);
+    const frame = /<iframe src="(\/preview\/[\w-]+\/)"/.exec(button.text)?.[1];
+    expect(frame).toBeDefined();
+    expect((await get(frame!)).text).toContain('PreviewBrand Three');
+    expect(fs.existsSync(path.join(tenantsDir, 'previewbrand.json'))).toBe(false);
+  });
+
+  it('refuses a niche of 9 naming the field beside it, in the staff member language, and saves a valid brand whose host answers', async () => {
+    const form = { ...formOf((await get('/tenants/new?from=flirtlokaal')).text), id: 'wizardbrand', name: 'WizardBrand', domains: 'wizardbrand.example\nwizardbrand.be', niche: '9' };
+    const refused = await post('/tenants/new', { ...form, intent: 'save' }, { 'accept-language': 'de' });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toMatch(/<div class="field-error" id="error-niche"[^>]*><span>settings\.niche: muss eine Nische von 1 bis 7 sein<\/span>/);
+    expect(refused.text).toContain('aria-invalid="true"');
+    const json = await post('/api/network/drafts.php', form, { 'accept-language': 'en' });
+    expect(json.json()).toMatchObject({ valid: false, problems: ['settings.niche: must be a niche from 1 to 7'], fields: { niche: ['settings.niche: must be a niche from 1 to 7'] } });
+    expect(fs.existsSync(path.join(tenantsDir, 'wizardbrand.json'))).toBe(false);
+
+    const taken = await post('/tenants/new', { ...form, niche: '1', domains: 'flirtlokaal.nl', intent: 'save' }, { 'accept-language': 'en' });
+    expect(taken.text).toContain('domains: &quot;flirtlokaal.nl&quot; is already used by flirtlokaal');
+
+    const saved = await post('/tenants/new', { ...form, niche: '1', intent: 'save' });
+    expect(saved.status).toBe(303);
+    expect(saved.headers.location).toBe('/tenants?created=wizardbrand');
+    const file = JSON.parse(fs.readFileSync(path.join(tenantsDir, 'wizardbrand.json'), 'utf8')) as { domains: string[]; settings: { name: string; domain: string } };
+    expect(file).toMatchObject({ domains: ['wizardbrand.example', 'wizardbrand.be'], settings: { name: 'WizardBrand', domain: 'wizardbrand.example' } });
+    const home = await get('/', {}, `wizardbrand.localhost:${server.port}`);
+    expect(home.status).toBe(200);
+    expect(home.text).toContain('WizardBrand');
+    expect((await get('/tenants?created=wizardbrand', { 'accept-language': 'en' })).text).toContain('WizardBrand is live: it answers on wizardbrand.example now.');
+  });
+
+  it('edits a site through the same form: the diff first, a file changed since refused, the previous file kept, audited', async () => {
+    const before = fs.readFileSync(path.join(tenantsDir, 'herzklopfen.json'), 'utf8');
+    const page = await get('/tenants/herzklopfen/edit', { 'accept-language': 'en' });
+    expect(page.status).toBe(200);
+    const form = { ...formOf(page.text), name: 'Herzklopfen Neu', countries: 'DE, AT' };
+    const review = await post('/tenants/herzklopfen/edit', { ...form, intent: 'review' }, { 'accept-language': 'en' });
+    expect(review.status).toBe(200);
+    expect(review.text).toContain('Changes to the tenant file');
+    expect(review.text).toMatch(/<tr class="del">[^]*?− {5}&quot;name&quot;: &quot;Herzklopfen&quot;,/);
+    expect(review.text).toMatch(/<tr class="add">[^]*?\+ {5}&quot;name&quot;: &quot;Herzklopfen Neu&quot;,/);
+    expect(review.text).toMatch(/<tr class="add">[^]*?&quot;countries&quot;: \[&quot;DE&quot;, &quot;AT&quot;\],/);
+    // Nothing is written by a review.
+    expect(fs.readFileSync(path.join(tenantsDir, 'herzklopfen.json'), 'utf8')).toBe(before);
+
+    const stale = await post('/tenants/herzklopfen/edit', { ...form, intent: 'save', base_hash: 'f'.repeat(64) }, { 'accept-language': 'en' });
+    expect(stale.status).toBe(409);
+    expect(stale.text).toContain('the file changed after you saw the changes; check them again');
+    expect(fs.readFileSync(path.join(tenantsDir, 'herzklopfen.json'), 'utf8')).toBe(before);
+
+    const saved = await post('/tenants/herzklopfen/edit', { ...form, intent: 'save' });
+    expect(saved.status).toBe(303);
+    const after = fs.readFileSync(path.join(tenantsDir, 'herzklopfen.json'), 'utf8');
+    // Only the changed lines differ: the file keeps its hand-written layout.
+    const changed = after.split('\n').filter((line, i) => line !== before.split('\n')[i]);
+    expect(changed).toEqual(['    "name": "Herzklopfen Neu",', '    "countries": ["DE", "AT"],']);
+    const history = fs.readdirSync(path.join(tenantsDir, '.history')).filter((name) => name.startsWith('herzklopfen.'));
+    expect(history).toHaveLength(1);
+    expect(fs.readFileSync(path.join(tenantsDir, '.history', history[0]!), 'utf8')).toBe(before);
+    expect((await get('/', {}, `herzklopfen.localhost:${server.port}`)).text).toContain('Herzklopfen Neu');
+    let actions: unknown;
+    ({ server, result: actions } = await withServerDatabase(server, (db) => db.selectFrom('network_audit').select(['action', 'detail']).where('action', 'in', ['tenant_create', 'tenant_update']).orderBy('id').execute()));
+    expect(actions).toEqual([
+      { action: 'tenant_create', detail: { tenant: 'wizardbrand', domains: ['wizardbrand.example', 'wizardbrand.be'] } },
+      expect.objectContaining({ action: 'tenant_update', detail: expect.objectContaining({ tenant: 'herzklopfen', history: `.history/${history[0]}` }) }),
+    ]);
+  });
+
+  it("gives an analyst, a member's and an operator's session nothing, and takes no post from another origin", async () => {
+    const analyst = await networkSession(server, 'analyst@rendezvous.example');
+    const site = `flirtlokaal.localhost:${server.port}`;
+    const member = await siteSession(server, site, '/login', 'member@flirtlokaal.example', 'rdv_session');
+    const operator = await siteSession(server, site, '/operator/login', 'operator@flirtlokaal.example', 'rdv_operator');
+    const form = formOf((await get('/tenants/new?from=flirtlokaal')).text);
+    expect((await get('/tenants/new', { cookie: analyst })).status).toBe(403);
+    expect((await get('/tenants/flirtlokaal/edit', { cookie: analyst })).status).toBe(403);
+    expect((await post('/api/network/drafts.php', form, { cookie: analyst })).status).toBe(403);
+    expect((await post('/tenants/new', { ...form, id: 'analystbrand', domains: 'analystbrand.example', intent: 'save' }, { cookie: analyst })).status).toBe(403);
+    // The analyst sees the sites, without the way to change them.
+    const sites = await get('/tenants', { cookie: analyst, 'accept-language': 'en' });
+    expect(sites.text).toContain('Only network admins can launch or edit sites.');
+    expect(sites.text).not.toContain('/tenants/new');
+    for (const other of [member, operator, '']) {
+      expect((await post('/api/network/drafts.php', form, { cookie: other })).status).toBe(403);
+      const page = await get('/tenants/new', { cookie: other });
+      expect(page.status).toBe(303);
+      expect(page.headers.location).toBe('/login');
+    }
+    expect((await post('/api/network/drafts.php', form, { origin: 'http://evil.example' })).status).toBe(403);
+    expect(fs.existsSync(path.join(tenantsDir, 'analystbrand.json'))).toBe(false);
+  });
+});
