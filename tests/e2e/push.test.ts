@@ -44,8 +44,11 @@ describe('web push in Chromium', () => {
     // The open page hears of the push too (state/push.ts keeps it as lastMessage and refreshes).
     const heard = page.evaluate(() => new Promise<unknown>((resolve) => navigator.serviceWorker.addEventListener('message', (event) => resolve(event.data), { once: true })));
     await cdp.send('ServiceWorker.deliverPushMessage', { origin: base(), registrationId: registrations.find((r) => r.scopeURL === `${base()}/`)!.registrationId, data: JSON.stringify(payload) });
+    // Chromium shows the notification only once it has fetched its icon from the test server, and the
+    // worker's thread may have to start first: on a machine busy with other browser files that took
+    // longer than the suite's 5 s poll (seen in CI), so this one waits up to 20 s.
     await expect
-      .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown }))))
+      .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown }))), { timeout: 20_000 })
       .toEqual([{ title: payload.title, body: payload.body, tag: 'chat-41', data: { url: payload.url } }]);
     expect(await heard).toEqual({ type: 'push', payload });
     expect(errors).toEqual([]);

@@ -21,7 +21,9 @@ export function watchConsole(page: Page): string[] {
     const text = message.text();
     // A data load superseded by a navigation or a submission is aborted, and the router says so on
     // the console ("signal is aborted without reason"): the newer load brings the data; not a fault.
-    if (/^(AbortError: )?signal is aborted without reason$/.test(text)) return;
+    // When the abort lands while Remix decodes the response's body, Remix logs the error with its
+    // stack (single fetch's decoder, console.error(error)): only the first line is the message.
+    if (/^(AbortError: )?signal is aborted without reason(\n|$)/.test(text)) return;
     if (message.type() === 'error' || /hydrat|did not match|Minified React error/i.test(text)) problems.push(`${page.url()}: ${text}`);
   });
   page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
