@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import { seriousViolations } from './axe';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { docScreenshot, launchBrowser, visit, watchConsole } from './browser';
+import { docScreenshot, hydrated, launchBrowser, visit, watchConsole } from './browser';
 import { request, startServer, type RunningServer } from './server';
 
 export const LANDERS = ['alonetonight', 'collagelanding', 'gallery', 'iconslanding', 'maplanding', 'socialnetwork', 'transitionsvideolanding', 'video', 'tinderswipe'];
@@ -105,6 +105,10 @@ export function describeEveryLander(fixture: LanderFixture, { tenant, locale, sl
           if (shots.includes(width)) await docScreenshot(page, { path: `docs/screenshots/landers/${tenant}-${locale}-${name}-${width}.png`, fullPage: true });
           await page.locator('[data-testid="lander-cta"]').first().click();
           await page.locator('[data-testid="signup-modal"]').waitFor({ state: 'visible' });
+          // The dialog opens before the app wakes (the early dialog); the page is done once the app
+          // has hydrated behind it and taken the dialog over. Only then does the tab go on to the next
+          // page: an app still hydrating when the tab left reported its errors into the next page's list.
+          await hydrated(page);
           expect(problems, name).toEqual([]);
         }
         await tab?.context().close();
