@@ -24,8 +24,9 @@ afterAll(async () => {
 });
 
 
-async function operatorPage(tenant: string, width = 1280): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+async function operatorPage(tenant: string, width = 1280, prepare?: (context: BrowserContext) => Promise<void>): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
+  await prepare?.(context);
   const page = await context.newPage();
   const problems = watchConsole(page);
   await visit(page, `${base(tenant)}/operator`);
@@ -103,6 +104,32 @@ describe('the operator console in Chromium', () => {
     await worker.context.close();
   });
 
+  it('catches up on a claim made between the page\'s load and its stream\'s connection', async () => {
+    // The watcher's stream is held back until the other console has claimed: the event of that claim
+    // went out before the watcher listened, so only a reload of the data on connecting shows it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const watcher = await operatorPage('herzklopfen', 1280, (context) =>
+      context.route('**/operator/events', async (route) => {
+        await held;
+        await route.continue();
+      }),
+    );
+    const worker = await operatorPage('herzklopfen');
+    const item = watcher.page.locator('[data-testid^="queue-item-"]').last();
+    const id = (await item.getAttribute('data-testid'))!.replace('queue-item-', '');
+    expect(await item.locator('[data-testid="queue-claim"]').count()).toBe(0);
+    await visit(worker.page, `${base('herzklopfen')}/operator/conversations/${id}`);
+    await worker.page.locator('[data-testid="claim"]').click();
+    await worker.page.locator('[data-testid="release"]').waitFor();
+    release();
+    await waitForLiveEvents(watcher.page);
+    await watcher.page.locator(`[data-testid="queue-item-${id}"] [data-testid="queue-claim"]`).waitFor({ timeout: 10_000 });
+    expect(watcher.problems).toEqual([]);
+    expect(worker.problems).toEqual([]);
+    await watcher.context.close();
+    await worker.context.close();
+  });
 
   it('shows the answer in the member\'s open chat at once, marked as from a fictional profile', async () => {
     const tenant = 'solvhjerter';

@@ -1,6 +1,7 @@
 // Live console: an EventSource on GET /operator/events (the operator's tenants' queue channel); on
 // every queue change the page's data is loaded again (debounced), so the queue, claims and a waiting
-// member's new message appear without a reload. The browser reconnects by itself after a drop.
+// member's new message appear without a reload. The browser reconnects by itself after a drop, and
+// every connection (the first included) loads the data once more, for what changed without an event.
 import { useRevalidator } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { clientClock, type TimerId } from '~/state/clock';
@@ -24,8 +25,11 @@ export function useOperatorLiveUpdates(onChange?: (event: { conversation: number
       timer = clientClock.setTimer(() => void revalidate.current(), DEBOUNCE_MS);
     };
     // `<html data-live-events="ready">` while the stream is open (tests/support/live.ts waits for it).
+    // Each connection loads the data again: what changed between the page's load and the stream's
+    // first connection, or while a dropped stream reconnected, came with no event to this console.
     source.addEventListener('open', () => {
       document.documentElement.dataset.liveEvents = 'ready';
+      reload();
     });
     source.addEventListener('error', () => {
       document.documentElement.dataset.liveEvents = 'connecting';
