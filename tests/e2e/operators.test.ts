@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 
-async function operatorPage(tenant: string, width = 1280, prepare?: (context: BrowserContext) => Promise<void>): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+async function operatorPage(tenant: string, width = 1280, prepare?: (context: BrowserContext) => Promise<unknown>): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   await prepare?.(context);
   const page = await context.newPage();
