@@ -1,7 +1,8 @@
 // npm run lighthouse — Lighthouse (12.2.3, Debian's Chromium) on the production build, mobile
 // (Lighthouse's default: a mid-range phone on a slow 4G link, simulated), for each page class of
 // issue 22 with its targets. Add a page to PAGES (landers take the home page's targets).
-// LIGHTHOUSE_PAGES=/,/members limits the run; LIGHTHOUSE_TENANT picks the tenant (default flirtlokaal).
+// LIGHTHOUSE_PAGES=/,/members limits the run; LIGHTHOUSE_TENANT picks the tenant (default flirtlokaal);
+// LIGHTHOUSE_KEEP=1 keeps the JSON reports and prints where they are.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -82,7 +83,9 @@ try {
   }
 } finally {
   await app.stop();
-  fs.rmSync(out, { recursive: true, force: true });
+  // LIGHTHOUSE_KEEP=1 keeps the JSON reports (their main-thread breakdown says where TBT goes).
+  if (process.env.LIGHTHOUSE_KEEP) console.log(`reports kept in ${out}`);
+  else fs.rmSync(out, { recursive: true, force: true });
 }
 const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
 console.log(`\nLighthouse ${JSON.parse(fs.readFileSync('node_modules/lighthouse/package.json', 'utf8')).version as string}, mobile, ${TENANT}\n`);
