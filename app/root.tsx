@@ -38,6 +38,7 @@ import { useNonce } from './components/app/nonce';
 import { markHydrated } from './components/modals/modal';
 import { ChunkLoadGuard } from './components/app/chunk-load-guard';
 import { HYDRATED_EVENT, sleepsFor, WAKE_SCRIPT_ID, type HydrateWhen } from './components/landers/wake';
+import { dismissedPageAlerts } from './state/alerts';
 import { Layout as ShellLayout } from './layouts/layouts';
 import { AppStateProvider, useAppState } from './state/app-state';
 import { DEFAULT_LOCALE, LOCALE_NAMES } from './shared/locales';
@@ -81,7 +82,11 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const user = context.user
     ? { name: profile?.name ?? context.user.email, credits: context.user.credits, paid_user: context.user.paid_user, photo: Boolean(profile?.main_photo_id), mailOff: context.user.notifications_disabled.filter((reason) => (MAIL_OFF_REASONS as readonly string[]).includes(reason)) }
     : null;
-  const banners = { activation: context.user ? needsActivationReminder(context.user, profile?.status ?? null) : false };
+  const banners = {
+    activation: context.user ? needsActivationReminder(context.user, profile?.status ?? null) : false,
+    // The page alerts a member dismissed (their cookies): the server renders the others with the page.
+    dismissedAlerts: context.user ? dismissedPageAlerts(request.headers.get('Cookie')) : {},
+  };
   // The catalogue is a cached script, not loader data (docs/decisions/0025).
   return { locale, messagesUrl: catalogueAsset(locale).url, wakeUrl: wakeAsset.url, shell, user, ownProfile: context.user?.profile_id ?? null, banners, newLikes, unreadMessages, year: now().getUTCFullYear() };
 }

@@ -35,6 +35,10 @@ const PAGES: { path: string; as: 'visitor' | 'member'; target: Target }[] = [
   { path: '/pages/terms', as: 'visitor', target: OTHER },
   { path: '/members', as: 'visitor', target: MEMBER },
   { path: '/members', as: 'member', target: MEMBER },
+  // The other member pages (issue 32 item 4: member pages ≥ 90).
+  { path: '/members/{profile}', as: 'member', target: MEMBER },
+  { path: '/chats', as: 'member', target: MEMBER },
+  { path: '/likes', as: 'member', target: MEMBER },
 ];
 
 interface LighthouseReport {

@@ -1,8 +1,33 @@
 // Page alerts (SPEC §4: profile photo, push, disabled notifications, time bonus) are dismissed by
-// storing a timestamp in localStorage, and stay hidden from then on.
+// storing a timestamp, and stay hidden from then on. The alerts under the navigation keep it in a
+// cookie of the same name as well, so that the server renders them (or not) with the page: an alert
+// that appeared only after hydration pushed the page down and became a member page's largest paint
+// (docs/decisions/0042). localStorage still holds it too (dismissals from before the cookie count).
 export const PROFILE_PHOTO_ALERT_KEY = 'rdv_alert_profile_photo';
 export const PUSH_ALERT_KEY = 'rdv_alert_push';
 export const MAIL_OFF_ALERT_KEY = 'rdv_alert_mail_off';
+
+/** The alerts under the navigation whose dismissal the server reads from its cookie. */
+export const PAGE_ALERT_KEYS = [PROFILE_PHOTO_ALERT_KEY, PUSH_ALERT_KEY, MAIL_OFF_ALERT_KEY] as const;
+export type PageAlertKey = (typeof PAGE_ALERT_KEYS)[number];
+/** How long a dismissal cookie lasts (a year, as the site-entry warning's). */
+const DISMISSAL_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
+
+/** The page alerts dismissed according to a Cookie header: key → timestamp (ms). */
+export function dismissedPageAlerts(cookieHeader: string | null | undefined): Partial<Record<PageAlertKey, number>> {
+  const dismissed: Partial<Record<PageAlertKey, number>> = {};
+  for (const key of PAGE_ALERT_KEYS) {
+    const match = new RegExp(`(?:^|;\\s*)${key}=(\\d{1,15})(?:;|$)`).exec(cookieHeader ?? '');
+    const at = match ? Number(match[1]) : 0;
+    if (at > 0) dismissed[key] = at;
+  }
+  return dismissed;
+}
+
+/** The cookie that keeps a page alert dismissed. */
+export function dismissalCookie(key: PageAlertKey, now: number, secure: boolean): string {
+  return `${key}=${Math.floor(now)}; Max-Age=${DISMISSAL_COOKIE_MAX_AGE_S}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
 
 type Store = Pick<Storage, 'getItem' | 'setItem'>;
 

@@ -201,3 +201,22 @@ describe('markup', () => {
     expect(memberHome.text).toContain('data-testid="hero-members"');
   });
 });
+
+describe('the profile-photo alert in the page the server sends (SPEC §4)', () => {
+  it('is in the HTML of a member without a photo, and not once its dismissal cookie is sent', async () => {
+    const page = await get('/members', { cookie: `${anna.session}; locale=en` });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('data-testid="photo-alert"');
+    expect(page.text).toContain('Add a profile photo');
+    const dismissed = await get('/members', { cookie: `${anna.session}; locale=en; rdv_alert_profile_photo=${Date.now()}` });
+    expect(dismissed.status).toBe(200);
+    expect(dismissed.text).not.toContain('data-testid="photo-alert"');
+  });
+
+  it('is never in a visitor\'s page, and a malformed cookie counts as not dismissed', async () => {
+    expect((await get('/members', { cookie: 'locale=en; rdv_alert_profile_photo=1' })).text).not.toContain('data-testid="photo-alert"');
+    const malformed = await get('/members', { cookie: `${anna.session}; locale=en; rdv_alert_profile_photo=soon` });
+    expect(malformed.status).toBe(200);
+    expect(malformed.text).toContain('data-testid="photo-alert"');
+  });
+});

@@ -8,7 +8,7 @@ import { ThemeProvider } from 'styled-components';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROGRESS_HIDE_MS, useProgressPhase } from '~/components/app/navigation-progress';
 import { MailOffPageAlert, ProfilePhotoAlert } from '~/components/nav/banners';
-import { MAIL_OFF_ALERT_KEY, PROFILE_PHOTO_ALERT_KEY, showMailOffAlert, showProfilePhotoAlert, showPushAlert } from '~/state/alerts';
+import { dismissalCookie, dismissedPageAlerts, MAIL_OFF_ALERT_KEY, PROFILE_PHOTO_ALERT_KEY, PUSH_ALERT_KEY, showMailOffAlert, showProfilePhotoAlert, showPushAlert } from '~/state/alerts';
 import { AppStateProvider, type ShellUser } from '~/state/app-state';
 import { installBrowserShims } from '../support/jsdom-shell';
 import { buildTheme } from '../../themes';
@@ -168,5 +168,29 @@ describe('the navigation progress bar', () => {
     await act(async () => root!.render(<Progress busy />));
     await act(async () => vi.advanceTimersByTime(PROGRESS_HIDE_MS));
     expect(phase()).toBe('loading');
+  });
+});
+
+describe('the page alerts\' dismissal cookies', () => {
+  it('reads each alert\'s timestamp from a Cookie header, and nothing that is not a timestamp', () => {
+    expect(dismissedPageAlerts(`locale=en; ${PROFILE_PHOTO_ALERT_KEY}=1764288000000; rdv_session=abc`)).toEqual({ [PROFILE_PHOTO_ALERT_KEY]: 1764288000000 });
+    expect(dismissedPageAlerts(`${PUSH_ALERT_KEY}=5;${MAIL_OFF_ALERT_KEY}=7`)).toEqual({ [PUSH_ALERT_KEY]: 5, [MAIL_OFF_ALERT_KEY]: 7 });
+    for (const header of [null, '', `${PROFILE_PHOTO_ALERT_KEY}=`, `${PROFILE_PHOTO_ALERT_KEY}=0`, `${PROFILE_PHOTO_ALERT_KEY}=12ab`, `x${PROFILE_PHOTO_ALERT_KEY}=5`, `${PROFILE_PHOTO_ALERT_KEY}=${'9'.repeat(40)}`]) {
+      expect(dismissedPageAlerts(header), String(header)).toEqual({});
+    }
+  });
+
+  it('keeps a dismissal for a year on the whole site, Secure on https', () => {
+    expect(dismissalCookie(PROFILE_PHOTO_ALERT_KEY, 1764288000000.5, false)).toBe(`${PROFILE_PHOTO_ALERT_KEY}=1764288000000; Max-Age=31536000; Path=/; SameSite=Lax`);
+    expect(dismissalCookie(PUSH_ALERT_KEY, 5, true)).toMatch(/; Secure$/);
+  });
+
+  it('is written with localStorage when the member dismisses the alert', async () => {
+    window.localStorage.clear();
+    document.cookie = `${PROFILE_PHOTO_ALERT_KEY}=; Max-Age=0; Path=/`;
+    const page = await render(alertPage(noPhoto));
+    await act(async () => page.querySelector<HTMLButtonElement>('[data-testid="photo-alert"] button')!.click());
+    expect(dismissedPageAlerts(document.cookie)[PROFILE_PHOTO_ALERT_KEY]).toBeGreaterThan(0);
+    document.cookie = `${PROFILE_PHOTO_ALERT_KEY}=; Max-Age=0; Path=/`;
   });
 });

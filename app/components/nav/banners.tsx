@@ -1,5 +1,5 @@
 // Warning banners and page alerts under the navigation (SPEC §2, §4).
-import { Link, useLocation } from '@remix-run/react';
+import { Link, useLocation, useRouteLoaderData } from '@remix-run/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
@@ -10,10 +10,13 @@ import {
   PUSH_ALERT_KEY,
   alertDismissedAt,
   dismissAlert,
+  dismissalCookie,
+  type PageAlertKey,
   showMailOffAlert,
   showProfilePhotoAlert,
   showPushAlert,
 } from '~/state/alerts';
+import type { loader as rootLoader } from '~/root';
 import { useAppState } from '~/state/app-state';
 import { clientClock } from '~/state/clock';
 import { CloseButton } from '../app/buttons';
@@ -76,13 +79,26 @@ const AlertInner = styled.div`
   }
 `;
 
-/** localStorage is read after hydration (the server never renders a page alert): undefined until then. */
-function useDismissal(key: string): [number | null | undefined, () => void] {
-  const [dismissedAt, setDismissedAt] = useState<number | null | undefined>(undefined);
-  useEffect(() => setDismissedAt(alertDismissedAt(window.localStorage, key)), [key]);
+/**
+ * When a page alert was dismissed: null when it was not, undefined while unknown. The root loader
+ * read the dismissal cookies, so the server renders an alert that is due with the page and the
+ * browser hydrates the same; a dismissal kept only in localStorage (from before the cookie) is read
+ * after hydration, and copied into the cookie. Without the root's data (a test stub) the alert
+ * waits for localStorage, as before.
+ */
+function useDismissal(key: PageAlertKey): [number | null | undefined, () => void] {
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const fromCookie = root ? (root.banners.dismissedAlerts[key] ?? null) : undefined;
+  const [dismissedAt, setDismissedAt] = useState<number | null | undefined>(fromCookie);
+  useEffect(() => {
+    const stored = alertDismissedAt(window.localStorage, key);
+    setDismissedAt((current) => current ?? stored);
+    if (stored !== null && fromCookie === null) document.cookie = dismissalCookie(key, stored, window.location.protocol === 'https:');
+  }, [key, fromCookie]);
   const dismiss = () => {
     const now = clientClock.now();
     dismissAlert(window.localStorage, key, now);
+    document.cookie = dismissalCookie(key, now, window.location.protocol === 'https:');
     setDismissedAt(now);
   };
   return [dismissedAt, dismiss];
