@@ -1,7 +1,9 @@
 // npm run bench:pages — the pages and refresh endpoints of the production build, measured in one run
 // next to two floors (docs/decisions/0025): a bare node:http server sending the very same bytes, and
 // the framework's floor, the smallest Remix page with styled-components and react-intl
-// (bench/floor). Ratios matter, not the machine; the targets of issue 22 are printed beside them.
+// (bench/floor). Ratios matter, not the machine; issue 32's targets are printed beside them: cached
+// anonymous pages and landers ≥ 0.25 × bare, the refresh endpoints ≥ 0.03 × bare, and each member page
+// 3 × its ratio when the issue was filed (its done-when asks only ≥ 0.004 × bare of `/members`).
 // CPU ms/req: the server's own CPU time per request answered (not the database's), which a busy
 // machine moves far less than req/s (docs/decisions/0057; bench/member-pages.ts profiles it).
 //
@@ -113,7 +115,7 @@ if (!apiOnly) {
 }
 
 // Admission control off: a benchmark saturates the server on purpose and measures what it serves (docs/decisions/0039).
-const env = { NODE_ENV: 'production', DEMO: '1', LOG_REQUESTS: '', OVERLOAD_DELAY_MS: '0' };
+const env = { NODE_ENV: 'production', DEMO: '1', OVERLOAD_DELAY_MS: '0' };
 const uncached = await startServer({ ...env, RENDER_CACHE: 'off' });
 try {
   const member = { cookie: await logIn(uncached) };
@@ -123,21 +125,23 @@ try {
   };
   for (const path of anonymous) await add(`${path} visitor, uncached`, path, {}, null);
   await add('/members visitor', '/members', {}, null);
-  for (const path of ['/members', '/members/{id}', '/chats', '/likes']) await add(`${path} member`, path.replace('{id}', String(profile)), member, { floor: 'framework', ratio: 0.35 });
-  for (const path of ['/api/user.php', '/api/chats.php', '/api/likes.php']) await add(`${path} member`, path, member, { floor: 'bare', ratio: 0.07 });
+  // Issue 32 item 3: member pages 3 × their × bare when it was filed (0.009, 0.007, 0.006, 0.006).
+  const before: Record<string, number> = { '/members': 0.009, '/members/{id}': 0.007, '/chats': 0.006, '/likes': 0.006 };
+  for (const path of ['/members', '/members/{id}', '/chats', '/likes']) await add(`${path} member`, path.replace('{id}', String(profile)), member, { floor: 'bare', ratio: Number((3 * before[path]!).toFixed(3)) });
+  for (const path of ['/api/user.php', '/api/chats.php', '/api/likes.php']) await add(`${path} member`, path, member, { floor: 'bare', ratio: 0.03 });
 } finally {
   await uncached.stop();
 }
 
 const cached = !only || /cached|lander/.test(only.source) ? await startServer(env) : null;
 if (cached) try {
-  for (const path of anonymous) if (wanted(`${path} visitor, cached`)) rows.push({ name: `${path} visitor, cached`, ...(await withBare(cached.port, path, {}, cached.process.pid)), target: { floor: 'bare', ratio: 0.5 } });
+  for (const path of anonymous) if (wanted(`${path} visitor, cached`)) rows.push({ name: `${path} visitor, cached`, ...(await withBare(cached.port, path, {}, cached.process.pid)), target: { floor: 'bare', ratio: 0.25 } });
   // Landers and a member landing (issue 23 item 7, docs/decisions/0035): cached, each hit still counted
   // by the visit recorder (one visitor here, so hits of one visit); tracking parameters are not in the key.
   const profile = (await request(cached.port, HOST, '/api/members.php')).json<{ results: { id: number }[] }>().results[0]!.id;
   for (const path of ['/landers/alonetonight?network=bench&ref=1&sub1=a', '/landers/tinderswipe', `/members/${profile}/landing`]) {
     const name = `${path.replace(String(profile), '{id}')} lander, cached`;
-    if (wanted(name)) rows.push({ name, ...(await withBare(cached.port, path, {}, cached.process.pid)), target: { floor: 'bare', ratio: 0.5 } });
+    if (wanted(name)) rows.push({ name, ...(await withBare(cached.port, path, {}, cached.process.pid)), target: { floor: 'bare', ratio: 0.25 } });
   }
 } finally {
   await cached.stop();
