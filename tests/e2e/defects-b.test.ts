@@ -6,6 +6,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docScreenshot, launchBrowser, visit, watchConsole } from '../support/browser';
+import { waitForLiveEvents } from '../support/live';
 import { request, startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
@@ -108,8 +109,8 @@ describe('item 18: the "New like!" modal and an open menu', () => {
       await visit(page, `${base()}/members`);
       const menu = page.locator('[data-testid="language-menu"]');
       const modal = page.locator('[data-testid="match-modal"]');
-      // The live stream is up before the like is sent.
-      await page.waitForTimeout(1500);
+      // The live stream is up before the like is sent (a fixed 1.5 s was not always enough in CI).
+      await waitForLiveEvents(page);
       await menu.locator('summary').click();
       const first = await member('male');
       expect((await request(server.port, host(), '/api/like.php', { method: 'POST', body: JSON.stringify({ profile: she.profile }), headers: { 'content-type': 'application/json', origin: base(), cookie: `${first.session.name}=${first.session.value}` } })).status).toBe(200);

@@ -84,6 +84,21 @@ describe.each(databaseKinds)('the demo history on $name', (kind) => {
     expect(queue.total).toBeGreaterThan(3);
   });
 
+  it.each(tenants.map((t) => [t.id, t] as const))('%s: most members who confirmed show an approved profile photo (a visitor\'s search shows faces)', async (_id, tenant) => {
+    const members = await db()
+      .selectFrom('users')
+      .innerJoin('profiles', 'profiles.id', 'users.profile_id')
+      .leftJoin('photos', 'photos.id', 'profiles.main_photo_id')
+      .select(['users.id', 'photos.review', 'photos.public'])
+      .where('users.tenant_id', '=', tenant.id)
+      .where('users.email', 'like', `%@${HISTORY_MAIL_DOMAIN}`)
+      .where('users.status', '=', 'confirmed')
+      .execute();
+    expect(members.length).toBeGreaterThan(5);
+    const shown = members.filter((m) => m.review === 'approved' && m.public === true);
+    expect(shown.length / members.length).toBeGreaterThanOrEqual(0.5);
+  });
+
   it('has money moving: repeat purchases, refunds, a chargeback where direct debit is offered, postbacks with one failed', async () => {
     for (const tenant of tenants) {
       const payments = await db()

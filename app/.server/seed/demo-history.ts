@@ -28,6 +28,7 @@ import { createPayment, handlePaymentWebhook } from '../payments/payments';
 import { refundPurchase } from '../payments/refunds';
 import { SandboxProvider } from '../payments/sandbox';
 import { operatorActor } from '../operators/operator';
+import { approvePhoto } from '../trust/photo-review';
 import { sendDuePostbacks, POSTBACK_MAX_ATTEMPTS } from '../postbacks/worker';
 import { attributionFor, recordVisit } from '../tracking/visits';
 import { claimComplaint, closeComplaint, decideComplaint, DecisionSchema } from '../trust/moderation';
@@ -236,6 +237,10 @@ async function replayTenant(db: Kysely<DB>, tenant: Tenant, all: Tenant[], optio
     }
   }
 
+  // Most members who confirmed added a profile photo, which a moderator approved (its own random
+  // stream: the rest of the history stays as it was).
+  await profilePhotos(db, tenant, { members, media: options.media, random: createRandom(DEMO_SEED + 104_729 + serial) });
+
   // Repeat purchases: about a third of the payers (and at least two) came back for more a few days later.
   for (const [index, member] of members.filter((m) => m.payments.length).entries()) {
     if (index < 2 || random.chance(0.35)) await buy(member, member.payments[0]!.paidAt + random.int(2, 12) * DAY, true);
@@ -373,12 +378,48 @@ async function moderationWork(db: Kysely<DB>, tenant: Tenant, input: { members: 
   for (const [index, member] of uploaders.entries()) {
     await replayAt(new Date(Date.now() - (index + 1) * 2 * HOUR), async () => {
       const user = await currentUser(db, member.user.id);
-      const profile = await db.selectFrom('profiles').select('gender').where('id', '=', user.profile_id!).executeTakeFirstOrThrow();
-      const svg = portraitSvg({ seed: DEMO_SEED + user.id * 17, photo: 1, gender: profile.gender === 'female' ? 'female' : 'male', hairColour: null, age: 40 });
-      const bytes = await sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
-      await uploadPhoto(db, user, new Uint8Array(bytes), input.media, tenant.settings.photo_moderation);
+      await uploadPhoto(db, user, await portraitOf(db, user, 2), input.media, tenant.settings.photo_moderation);
     });
   }
+}
+
+/** Share of the members who confirmed their address that add a profile photo (on a live site, most do). */
+const PHOTO_SHARE = 0.7;
+
+/**
+ * Profile photos: most members who confirmed upload one, through the members' upload — most while
+ * they set up their profile, the rest within two days — and the tenant's moderator approves it within
+ * three hours (approval makes it the main photo where moderation comes first). A visitor's search,
+ * newest first, then shows faces as on a live site, not a page of initials.
+ */
+async function profilePhotos(db: Kysely<DB>, tenant: Tenant, input: { members: Member[]; media: MediaStorage; random: Random }): Promise<void> {
+  const moderatorRow = await db.selectFrom('operators').select('id').where('email', '=', `moderator@${tenant.id}.example`).executeTakeFirst();
+  const moderator = moderatorRow ? await operatorActor(db, moderatorRow.id) : null;
+  // Seven in ten, exactly: a share left to chance came out under half on a small site.
+  const uploaders = input.members.filter((member) => member.confirmed).filter((_, index) => index % 10 < PHOTO_SHARE * 10);
+  for (const member of uploaders) {
+    // Most add it while they set up their profile, the rest within two days.
+    const uploadAt = member.signedUpAt + (input.random.chance(0.75) ? input.random.int(5, 90) * 60_000 : input.random.int(2, 48) * HOUR);
+    const approveAt = uploadAt + input.random.int(15, 180) * 60_000;
+    if (uploadAt > Date.now() - 10 * 60_000) continue;
+    const uploaded = await replayAt(new Date(uploadAt), async () => {
+      const user = await currentUser(db, member.user.id);
+      return uploadPhoto(db, user, await portraitOf(db, user, 1), input.media, tenant.settings.photo_moderation);
+    });
+    if (!uploaded.ok) throw new Error(`demo history: a profile photo on ${tenant.id} was refused (${uploaded.error})`);
+    // One uploaded in the last hours may still wait for the moderator.
+    if (!moderator || approveAt > Date.now() - 5 * 60_000) continue;
+    const approved = await replayAt(new Date(approveAt), () => approvePhoto(db, moderator, { photo: uploaded.photo.id }));
+    if (!approved.ok) throw new Error(`demo history: approving a profile photo on ${tenant.id} failed (${approved.error})`);
+  }
+}
+
+/** A demo portrait of the member (their gender and age) as the JPEG a phone would upload. */
+async function portraitOf(db: Kysely<DB>, user: User, photo: number): Promise<Uint8Array> {
+  const profile = await db.selectFrom('profiles').select(['gender', 'birth_date']).where('id', '=', user.profile_id!).executeTakeFirstOrThrow();
+  const born = profile.birth_date ? new Date(profile.birth_date).getUTCFullYear() : new Date().getUTCFullYear() - 35;
+  const svg = portraitSvg({ seed: DEMO_SEED + user.id * 17, photo, gender: profile.gender === 'female' ? 'female' : 'male', hairColour: null, age: new Date().getUTCFullYear() - born });
+  return new Uint8Array(await sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer());
 }
 
 async function currentUser(db: Kysely<DB>, id: number): Promise<User> {
