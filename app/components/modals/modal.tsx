@@ -66,6 +66,7 @@ export function Modal({
   labelledBy,
   early,
   earlyAtLoad,
+  onOpenedEarly,
   children,
 }: {
   open: boolean;
@@ -76,18 +77,32 @@ export function Modal({
   early?: string;
   /** The wake script opens it at load (the site-entry warning, when due). */
   earlyAtLoad?: boolean;
+  /**
+   * Called instead of closing it when the wake script opened this dialog while the app was
+   * hydrating: after the owner's first render read `openedBeforeHydration`, before this first effect.
+   * The owner then opens it in its own state (a tap on a call to action during hydration).
+   */
+  onOpenedEarly?: () => void;
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   // The latest props, for the native close event (it may come without a cancelable cancel first).
   const latest = useRef({ open, dismissible, onClose });
   latest.current = { open, dismissible, onClose };
+  const mounted = useRef(false);
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
+    const first = !mounted.current;
+    mounted.current = true;
     if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (!open && dialog.open) {
+      if (first && early && onOpenedEarly) return onOpenedEarly();
+      dialog.close();
+    }
+    // Only `open` decides; the other props are read as they are at that moment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
   return (

@@ -124,7 +124,7 @@ export function SignupModal({ action }: { action?: string } = {}) {
   if (/^\/signup\/?$/i.test(location.pathname)) return null;
   const data = page.data ?? (root && !user ? firstStepData(root.shell, root.locale) : null);
   return (
-    <Modal open={(signupModal || early) && !user && !entryWarningOpen} onClose={close} dismissible={dismissible} labelledBy="signup-title" early="signup">
+    <Modal open={(signupModal || early) && !user && !entryWarningOpen} onClose={close} dismissible={dismissible} labelledBy="signup-title" early="signup" onOpenedEarly={() => setEarly(true)}>
       <Body data-testid="signup-modal">
         {dismissible ? (
           <Close type="button" onClick={close} aria-label={intl.formatMessage({ id: 'modal.close', defaultMessage: 'Close' })}>
