@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 import { LongestFirstSequencer } from './tests/support/sequencer';
 
 const alias = { '~': path.resolve(import.meta.dirname, 'app') };
+/** Files that start the production build's server (integration, the fleet, e2e): node, the build's check, and their timeouts. */
+const serverFiles = { environment: 'node' as const, testTimeout: 60_000, hookTimeout: 180_000, globalSetup: ['tests/support/global-setup.ts'] };
 
 export default defineConfig({
   resolve: { alias },
@@ -29,10 +31,7 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           // The fleet's load test runs alone (the project below).
           exclude: ['tests/integration/fleet.test.ts'],
-          environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 180_000,
-          globalSetup: ['tests/support/global-setup.ts'],
+          ...serverFiles,
           // Files share nothing (own servers on port 0, own databases and data folders, own Redis
           // namespaces) and mostly wait on their servers: two at a time (docs/decisions/0041, "The suite").
           fileParallelism: true,
@@ -50,10 +49,7 @@ export default defineConfig({
         test: {
           name: 'fleet',
           include: ['tests/integration/fleet.test.ts'],
-          environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 180_000,
-          globalSetup: ['tests/support/global-setup.ts'],
+          ...serverFiles,
           sequence: { groupOrder: 1 },
         },
       },
@@ -62,13 +58,11 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          environment: 'node',
+          ...serverFiles,
           // A browser test that walks several pages with axe took 60 s and more with the machine's two
           // cores saturated (three browser files at a time); its own waits (locators 30 s, polls 5 s)
           // still catch a page that never comes.
           testTimeout: 150_000,
-          hookTimeout: 180_000,
-          globalSetup: ['tests/support/global-setup.ts'],
           // Each file has its own server and Chromium; screenshots have one writer each.
           fileParallelism: true,
           // A click's answer in a browser, waited for as Playwright's own expect waits (5 s), not

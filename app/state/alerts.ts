@@ -13,11 +13,14 @@ export type PageAlertKey = (typeof PAGE_ALERT_KEYS)[number];
 /** How long a dismissal cookie lasts (a year, as the site-entry warning's). */
 const DISMISSAL_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
 
+/** Each page alert's cookie in a Cookie header, compiled once (the root loader reads them on every member request). */
+const DISMISSAL_PATTERNS = PAGE_ALERT_KEYS.map((key) => [key, new RegExp(`(?:^|;\\s*)${key}=(\\d{1,15})(?:;|$)`)] as const);
+
 /** The page alerts dismissed according to a Cookie header: key → timestamp (ms). */
 export function dismissedPageAlerts(cookieHeader: string | null | undefined): Partial<Record<PageAlertKey, number>> {
   const dismissed: Partial<Record<PageAlertKey, number>> = {};
-  for (const key of PAGE_ALERT_KEYS) {
-    const match = new RegExp(`(?:^|;\\s*)${key}=(\\d{1,15})(?:;|$)`).exec(cookieHeader ?? '');
+  for (const [key, pattern] of DISMISSAL_PATTERNS) {
+    const match = pattern.exec(cookieHeader ?? '');
     const at = match ? Number(match[1]) : 0;
     if (at > 0) dismissed[key] = at;
   }
