@@ -6,7 +6,7 @@ import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import { databaseKinds } from '../tests/support/databases';
-import { request } from '../tests/support/server';
+import { listeningPort, request } from '../tests/support/server';
 
 const dir = process.argv[2]!;
 const target = process.argv[3] ?? '/api/user.php';
@@ -20,12 +20,7 @@ const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, '-
   env: { ...process.env, NODE_ENV: 'production', DEMO: '1', RENDER_CACHE: 'off', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SESSION_SECRET: 'test-secret-test-secret-test-secret-0123', DATABASE_URL: database.url ?? '' },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
-let output = '';
-const port = await new Promise<number>((resolve) => child.stdout.on('data', (chunk: Buffer) => {
-  output += chunk.toString();
-  const match = /listening on http:\/\/localhost:(\d+)/.exec(output);
-  if (match) resolve(Number(match[1]));
-}));
+const port = await listeningPort(child.stdout);
 const server = {
   port,
   stop: () => new Promise<void>((resolve) => {

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { databaseKinds } from '../tests/support/databases';
-import { request } from '../tests/support/server';
+import { listeningPort, request } from '../tests/support/server';
 import { processCpuMs } from './cpu';
 
 const dir = process.argv[2] ?? path.join(os.tmpdir(), 'rdv-member-pages-prof');
@@ -45,12 +45,7 @@ async function start(label: string, cwd: string): Promise<Server> {
     env: { ...process.env, NODE_ENV: 'production', DEMO: '1', RENDER_CACHE: 'off', OVERLOAD_DELAY_MS: '0', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SESSION_SECRET: 'test-secret-test-secret-test-secret-0123', DATABASE_URL: database.url ?? '' },
     stdio: ['ignore', 'pipe', 'ignore'],
   });
-  let output = '';
-  const port = await new Promise<number>((resolve) => child.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-    const match = /listening on http:\/\/localhost:(\d+)/.exec(output);
-    if (match) resolve(Number(match[1]));
-  }));
+  const port = await listeningPort(child.stdout);
   const login = await request(port, `${HOST}:${port}`, '/api/user.php', { method: 'POST', body: JSON.stringify({ email: 'member@flirtlokaal.example', password: 'rendezvous-demo' }), headers: { 'content-type': 'application/json', origin: `http://${HOST}:${port}` } });
   if (login.status !== 200) throw new Error(`${label}: login answered ${login.status}`);
   const cookie = String(login.headers['set-cookie']).split(';')[0]!;

@@ -50,10 +50,13 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
+    // Read until the start line, then no more: a regular expression over the whole output on every
+    // later log chunk cost the test process (and a benchmark's load generator) time that grew with the log.
     const check = () => {
       const match = /listening on http:\/\/localhost:(\d+)/.exec(output);
       if (match) {
         clearTimeout(timer);
+        child.stdout?.off('data', check);
         resolve(Number(match[1]));
       }
     };
@@ -107,6 +110,26 @@ export async function withServerDatabase<T>(server: RunningServer, read: (db: Ky
     await database.close();
   }
   return { server: await startServer(server.env, { dataDir: server.dataDir }), result };
+}
+
+/**
+ * The port a starting server names in its start line ("listening on http://localhost:<port>"); stops
+ * reading its output there, so that later log lines cost the reading process nothing (a benchmark's
+ * load generator runs in that process).
+ */
+export function listeningPort(stdout: NodeJS.ReadableStream): Promise<number> {
+  let output = '';
+  return new Promise((resolve) => {
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on http:\/\/localhost:(\d+)/.exec(output);
+      if (!match) return;
+      stdout.off('data', read);
+      stdout.resume(); // keeps flowing, unread: a full pipe would stall the server's log writes
+      resolve(Number(match[1]));
+    };
+    stdout.on('data', read);
+  });
 }
 
 /** A real browser's user agent: visits of agents isbot knows (and of none) are not counted. */
