@@ -15,7 +15,8 @@ import './app/.server/context';
 import { isLoopbackHost, loadConfig } from './app/.server/config';
 import { migrateToLatest, openDatabase } from './app/.server/db/database';
 import { visitorCountry } from './app/.server/geo/visitor-country';
-import { remixHandler } from './app/.server/http/remix-adapter';
+import { hasSessionCookie, remixHandler } from './app/.server/http/remix-adapter';
+import { cachedPageLane } from './app/.server/http/page-lane';
 import { pageCacheKey, RenderCache } from './app/.server/http/render-cache';
 import { mapCentre } from './app/.server/landers/lander-profiles';
 import { effectiveCountry } from './app/.server/geo/selected-country';
@@ -31,10 +32,9 @@ import { catalogueHandler } from './app/.server/i18n/catalogue-handler';
 import { landerLanguage } from './app/.server/i18n/lander-language';
 import { memberLocale, negotiateLocale } from './app/.server/i18n/negotiate';
 import { unsubscribePageMember } from './app/.server/notifications/unsubscribe';
-import { SESSION_COOKIE } from './app/.server/accounts/sessions';
 import { createSessionCache } from './app/.server/accounts/session-cache';
 import { apiRouter } from './app/.server/http/api-router';
-import { OPERATOR_SESSION_COOKIE, operatorForSession } from './app/.server/operators/sessions';
+import { operatorForSession } from './app/.server/operators/sessions';
 import { createRateLimits } from './app/.server/http/rate-limits';
 import { createLocalBus } from './app/.server/events/bus';
 import { createRedisBus } from './app/.server/events/redis-bus';
@@ -210,56 +210,83 @@ async function main() {
   // req.ip only ever a valid address (X-Forwarded-For may say anything).
   app.use(clientAddressGuard());
 
-  app.use((req, res, next) => {
+  const identity: express.RequestHandler = (req, res, next) => {
     res.locals.nonce = crypto.randomBytes(16).toString('base64');
     // Behind a trusted proxy its request id is kept (nginx's $request_id, deploy/nginx.conf.template), so one id names the request in both logs.
     const proxyId = app.get('trust proxy') ? req.get('x-request-id') : undefined;
     res.locals.requestId = proxyId && /^[\w-]{8,128}$/.test(proxyId) ? proxyId : crypto.randomUUID();
     res.set('X-Request-Id', res.locals.requestId as string);
     next();
-  });
+  };
   // One JSON line per request, and its duration by route pattern and tenant (docs/decisions/0045).
-  app.use(requestLogging());
-  app.use(requestMetrics());
+  const logging = requestLogging();
+  const timing = requestMetrics();
+  const securityHeaderSet = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.nonce as string}'`, "'strict-dynamic'"],
+        // styled-components inserts <style> elements at run time; see docs/decisions/0005-csp.md.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: isDev ? ["'self'", 'ws:'] : ["'self'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        // Landers may be framed by the site itself: the marketer's gallery previews them (decision 0028).
+        frameAncestors: [(req) => (isLandingPath((req as Request).path) ? "'self'" : "'none'")],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // Browsers then send a real Origin on same-site form posts (no-referrer makes it "null").
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Only over HTTPS, in securityHeaders below.
+    strictTransportSecurity: false,
+  });
+  // Strict-Transport-Security on HTTPS requests of a production start; a Permissions-Policy that
+  // allows only what the site uses (docs/decisions/0005).
+  const moreSecurityHeaders = securityHeaders({ production: config.NODE_ENV === 'production' });
+  // Event streams are never compressed: each event must leave at once (and a zlib stream per open
+  // stream would cost memory for nothing).
+  const compress = compression({ filter: (req, res) => !String(res.getHeader('Content-Type') ?? '').startsWith(SSE_HEADERS['Content-Type'].split(';')[0]!) && compression.filter(req, res) });
+
+  // Admission control (docs/decisions/0039): a saturated event loop answers 503 with Retry-After
+  // before any work starts (the gate is below, once the tenant is known); /healthz is never refused.
+  const load = startLoadMonitor({ maxDelayMs: config.OVERLOAD_DELAY_MS, forcedDelayMs: config.OVERLOAD_TEST_DELAY_MS });
+  // Tenant by host, once per request; an unknown host never sees another tenant's content.
+  const tenantOfRequest = (req: Request) => tenants.resolve(req.hostname, { override: req.get(TENANT_OVERRIDE_HEADER) ?? null, allowOverride: config.NODE_ENV === 'test' });
+  const renderCache = config.RENDER_CACHE === 'on' && !isDev ? new RenderCache() : null;
+  // Everything that changes an anonymous page's bytes (docs/decisions/0025).
+  const pageKeyOf = (req: Request, res: express.Response, tenant: Tenant) =>
+    pageCacheKey({
+      tenant,
+      origin: tenantOrigin(tenant, requestedAt(req), originPolicy),
+      locale: negotiateLocale(req.get('cookie'), tenant),
+      country: effectiveCountry(tenant, visitorOf(req, config.COUNTRY_HEADER).country, req.get('cookie')),
+      url: req.originalUrl,
+      year: now().getUTCFullYear(),
+      landing: landingKey(res.locals.landing as AppLoadContext['landing'], tenant, req.ip ?? null),
+    });
+  // A cached anonymous page is answered here, past the guards, through the middleware every answer
+  // passes and nothing else (docs/decisions/0060); anything else goes on down the whole stack.
+  if (renderCache) {
+    app.use(cachedPageLane({ cache: renderCache, tenantOf: tenantOfRequest, keyOf: pageKeyOf, stepAside: () => draining || load.overloaded(), through: [identity, logging, timing, securityHeaderSet, moreSecurityHeaders, compress] }));
+  }
+  app.use(identity);
+  app.use(logging);
+  app.use(timing);
   // While draining, each answer asks its client to hang up, so keep-alive clients move on.
   app.use((_req, res, next) => {
     if (draining) res.set('Connection', 'close');
     next();
   });
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.nonce as string}'`, "'strict-dynamic'"],
-          // styled-components inserts <style> elements at run time; see docs/decisions/0005-csp.md.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: isDev ? ["'self'", 'ws:'] : ["'self'"],
-          manifestSrc: ["'self'"],
-          workerSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          // Landers may be framed by the site itself: the marketer's gallery previews them (decision 0028).
-          frameAncestors: [(req) => (isLandingPath((req as Request).path) ? "'self'" : "'none'")],
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-      // Browsers then send a real Origin on same-site form posts (no-referrer makes it "null").
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      // Only over HTTPS, in securityHeaders below.
-      strictTransportSecurity: false,
-    }),
-  );
-  // Strict-Transport-Security on HTTPS requests of a production start; a Permissions-Policy that
-  // allows only what the site uses (docs/decisions/0005).
-  app.use(securityHeaders({ production: config.NODE_ENV === 'production' }));
-  // Event streams are never compressed: each event must leave at once (and a zlib stream per open
-  // stream would cost memory for nothing).
-  app.use(compression({ filter: (req, res) => !String(res.getHeader('Content-Type') ?? '').startsWith(SSE_HEADERS['Content-Type'].split(';')[0]!) && compression.filter(req, res) }));
+  app.use(securityHeaderSet);
+  app.use(moreSecurityHeaders);
+  app.use(compress);
 
   app.get('/healthz', async (_req, res) => {
     try {
@@ -305,12 +332,8 @@ async function main() {
     app.use(networkConsole({ db: database.db, adminHost: config.ADMIN_HOST, tenants: () => tenants.all(), secure: secureCookies, devOutbox, pokeMail: () => mail.poke(), tenantsDir: config.TENANTS_DIR, reloadTenants: () => tenants.reload(), siteHome: (tenant) => tenantHome(tenant, originPolicy) }));
   }
 
-  // Tenant by host, once per request; an unknown host never sees another tenant's content.
   app.use((req, res, next) => {
-    const tenant = tenants.resolve(req.hostname, {
-      override: req.get(TENANT_OVERRIDE_HEADER) ?? null,
-      allowOverride: config.NODE_ENV === 'test',
-    });
+    const tenant = tenantOfRequest(req);
     if (!tenant) {
       const page = unknownHostResponse(req.path, req.get('accept-language'));
       res.status(page.status).type(page.type).set('Cache-Control', 'no-store').send(page.body);
@@ -323,9 +346,6 @@ async function main() {
   // anything reads the language (docs/decisions/0028).
   app.use(landerLanguage({ secure: secureCookies }));
   app.use(pathGuard((req, tenant) => negotiateLocale(req.get('cookie'), tenant)));
-  // Admission control (docs/decisions/0039): a saturated event loop answers 503 with Retry-After
-  // before any work starts; /healthz (above) is never refused.
-  const load = startLoadMonitor({ maxDelayMs: config.OVERLOAD_DELAY_MS, forcedDelayMs: config.OVERLOAD_TEST_DELAY_MS });
   app.use(admissionGate(load, { retryAfterS: config.OVERLOAD_RETRY_AFTER_S, localeOf: (req, tenant) => negotiateLocale(req.get('cookie'), tenant), log }));
 
   // Visits (docs/decisions/0027): every lander and member landing URL, and any page opened with a
@@ -349,13 +369,12 @@ async function main() {
   // mutation that carries a session cookie — a member's or an operator's — must prove it is
   // same-origin (Origin, or Sec-Fetch-Site: same-origin). Calls without either cookie and without an
   // Origin (provider webhooks, scripts) are not a cross-site forgery and pass.
-  const sessionCookies = new RegExp(`(?:^|;\\s*)(?:${SESSION_COOKIE}|${OPERATOR_SESSION_COOKIE})=`);
   app.use((req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
     const origin = req.get('origin');
     const host = (requestHost(req) ?? '').toLowerCase();
     const own = `${req.protocol}://${host}`;
-    const withSession = sessionCookies.test(req.get('cookie') ?? '');
+    const withSession = hasSessionCookie(req.headers.cookie);
     const sameOrigin = origin !== undefined ? origin.toLowerCase() === own : !withSession || req.get('sec-fetch-site') === 'same-origin';
     if (!sameOrigin) {
       const locale = negotiateLocale(req.get('cookie'), res.locals.tenant as Tenant);
@@ -372,7 +391,6 @@ async function main() {
   // Per-request hooks that must see every page view, also those the render cache answers (e.g.
   // recording a lander visit), go here, as middleware before remixHandler: the cache lookup is inside it.
 
-  const renderCache = config.RENDER_CACHE === 'on' && !isDev ? new RenderCache() : null;
   const getLoadContext = async (req: Request, res: express.Response): Promise<AppLoadContext> => {
     const tenant = res.locals.tenant as Tenant;
     const user = await sessions.userFor(database.db, tenant, req.get('cookie'));
@@ -427,19 +445,7 @@ async function main() {
       mode: isDev ? 'development' : 'production',
       localeOf,
       // Everything that changes an anonymous page's bytes (docs/decisions/0025).
-      renderCache: renderCache && {
-        cache: renderCache,
-        keyOf: (req, res, tenant) =>
-          pageCacheKey({
-            tenant,
-            origin: tenantOrigin(tenant, requestedAt(req), originPolicy),
-            locale: negotiateLocale(req.get('cookie'), tenant),
-            country: effectiveCountry(tenant, visitorOf(req, config.COUNTRY_HEADER).country, req.get('cookie')),
-            url: req.originalUrl,
-            year: now().getUTCFullYear(),
-            landing: landingKey(res.locals.landing as AppLoadContext['landing'], tenant, req.ip ?? null),
-          }),
-      },
+      renderCache: renderCache && { cache: renderCache, keyOf: pageKeyOf },
       getLoadContext,
     }),
   );

@@ -1,5 +1,5 @@
 // node --import tsx bench/cpu-profile.ts <dir> [path]: the production server under autocannon load on one path (a member's
-// session, PostgreSQL when DATABASE_URL is set) with node --cpu-prof; prints the share of route matching and the top self times (docs/decisions/0041).
+// session, or a visitor's with PROFILE_VISITOR=1; RENDER_CACHE=on for cached pages; PostgreSQL when DATABASE_URL is set) with node --cpu-prof; prints the share of route matching and the top self times (docs/decisions/0041).
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -17,7 +17,7 @@ const HOST = 'flirtlokaal.localhost';
 const database = await databaseKinds[databaseKinds.length - 1]!.create();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rdv-profile-'));
 const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--import', 'tsx', 'server.ts'], {
-  env: { ...process.env, NODE_ENV: 'production', DEMO: '1', RENDER_CACHE: 'off', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SESSION_SECRET: 'test-secret-test-secret-test-secret-0123', DATABASE_URL: database.url ?? '' },
+  env: { ...process.env, NODE_ENV: 'production', DEMO: '1', RENDER_CACHE: process.env.RENDER_CACHE ?? 'off', OVERLOAD_DELAY_MS: '0', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SESSION_SECRET: 'test-secret-test-secret-test-secret-0123', DATABASE_URL: database.url ?? '' },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 const port = await listeningPort(child.stdout);
@@ -30,13 +30,23 @@ const server = {
 };
 const login = await request(server.port, `${HOST}:${server.port}`, '/api/user.php', { method: 'POST', body: JSON.stringify({ email: `member@flirtlokaal.example`, password: 'rendezvous-demo' }), headers: { 'content-type': 'application/json', origin: `http://${HOST}:${server.port}` } });
 const cookie = String(login.headers['set-cookie']).split(';')[0]!;
-const r = await autocannon({ url: `http://127.0.0.1:${server.port}${target}`, headers: { host: HOST, cookie }, connections: 10, duration: 8 });
+const r = await autocannon({ url: `http://127.0.0.1:${server.port}${target}`, headers: process.env.PROFILE_VISITOR ? { host: HOST } : { host: HOST, cookie }, connections: 10, duration: 8 });
 console.log(`${target}: ${r.requests.average} req/s, non2xx ${r.non2xx}`);
 await server.stop();
 const files = fs.readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'));
 for (const file of files) {
-  const prof = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as { nodes: { id: number; callFrame: { functionName: string; url: string }; children?: number[] }[]; samples: number[] };
+  const prof = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as { nodes: { id: number; callFrame: { functionName: string; url: string }; children?: number[] }[]; samples: number[]; timeDeltas: number[]; endTime: number };
+  // Only the load's samples: the run's 8 s before the stop, not the start (migrations, demo seeding).
   const count = new Map<number, number>();
+  const times: number[] = [];
+  let at = prof.endTime;
+  for (let i = prof.samples.length - 1; i >= 0; i -= 1) {
+    times[i] = at;
+    at -= prof.timeDeltas[i]!;
+  }
+  const lastSample = times[times.length - 1] ?? 0;
+  const from = lastSample - 8_500_000;
+  prof.samples = prof.samples.filter((_, i) => times[i]! >= from);
   for (const s of prof.samples) count.set(s, (count.get(s) ?? 0) + 1);
   const byId = new Map(prof.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
@@ -44,7 +54,7 @@ for (const file of files) {
   const total = prof.samples.length;
   const idle = [...count].filter(([id]) => ['(idle)', '(program)', '(garbage collector)'].includes(byId.get(id)!.callFrame.functionName)).reduce((a, [, c]) => a + c, 0);
   // inclusive share of named functions
-  const names = ['flattenRoutes', 'rankRouteBranches', 'computeScore', 'compilePath', 'matchRoutes', 'matchRoutesImpl', 'matchServerRoutes', 'Request', 'remixHandler', 'requestHandler', 'sessionOf', 'activeMember', 'userFor', 'serve', 'csp', 'compression', 'sendApiResponse'];
+  const names = (process.env.PROFILE_NAMES ? process.env.PROFILE_NAMES.split(',') : null) ?? ['flattenRoutes', 'rankRouteBranches', 'computeScore', 'compilePath', 'matchRoutes', 'matchRoutesImpl', 'matchServerRoutes', 'Request', 'remixHandler', 'requestHandler', 'sessionOf', 'activeMember', 'userFor', 'serve', 'csp', 'compression', 'sendApiResponse'];
   const incl = new Map<string, number>();
   for (const [id, c] of count) {
     const seen = new Set<string>();

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpMember, type TestMember } from '../support/members';
 import { request, startServer, type RunningServer } from '../support/server';
@@ -60,6 +61,36 @@ describe('the render cache', () => {
     expect(String(second.headers['content-security-policy'])).toContain(`'nonce-${b}'`);
     expect(second.text).not.toContain(a!);
     expect(second.text.replaceAll(b!, 'N')).toBe(first.text.replaceAll(a!, 'N'));
+  });
+
+  it('answers a cached page past the stack (decision 0060) exactly as the whole stack answers it: headers, nonce, compression, log line', async () => {
+    // A query sends a request down the whole stack (it may carry a traffic source); a plain path takes the lane.
+    await get('/pages/service');
+    await get('/pages/service?via=stack');
+    const lane = await get('/pages/service');
+    const stack = await get('/pages/service?via=stack');
+    expect([lane.headers['x-render-cache'], stack.headers['x-render-cache']]).toEqual(['hit', 'hit']);
+    const comparable = (res: typeof lane) => {
+      const nonce = nonceOf(res.text)!;
+      const { date: _date, 'x-request-id': _id, 'content-length': _length, ...rest } = res.headers;
+      return JSON.parse(JSON.stringify(rest).replaceAll(nonce, 'N')) as Record<string, unknown>;
+    };
+    expect(comparable(lane)).toEqual(comparable(stack));
+    expect(comparable(lane)).toMatchObject({ 'content-type': 'text/html; charset=utf-8', 'x-content-type-options': 'nosniff', vary: 'Accept-Encoding' });
+    expect(String(lane.headers['content-security-policy'])).toContain(`'nonce-${nonceOf(lane.text)}'`);
+    expect(lane.headers['x-request-id']).toMatch(/^[\w-]{8,}$/);
+    expect(lane.headers['x-request-id']).not.toBe(stack.headers['x-request-id']);
+
+    const gzipped = await get('/pages/service', { 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    const html = zlib.gunzipSync(gzipped.body).toString('utf8');
+    expect(html.replaceAll(nonceOf(html)!, 'N')).toBe(lane.text.replaceAll(nonceOf(lane.text)!, 'N'));
+
+    // Its log line names the route pattern and the tenant, as every request's does.
+    const requestId = String(lane.headers['x-request-id']);
+    await expect.poll(() => server.output().split('\n').find((line) => line.includes(`"reqId":"${requestId}"`)) ?? '').toContain('"route":"/pages/:token"');
+    const line = JSON.parse(server.output().split('\n').find((entry) => entry.includes(`"reqId":"${requestId}"`))!) as Record<string, unknown>;
+    expect(line).toMatchObject({ module: 'http', tenant: 'flirtlokaal', status: 200, req: { method: 'GET' } });
   });
 
   it('keeps no error page, and gives it its real nonce', async () => {

@@ -59,6 +59,11 @@ interface Options {
 
 const SESSION = new RegExp(`(?:^|;\\s*)(?:${SESSION_COOKIE}|${OPERATOR_SESSION_COOKIE})=`);
 
+/** Whether a Cookie header carries a member's or an operator's session cookie (never a cached page then). */
+export function hasSessionCookie(cookieHeader: string | undefined): boolean {
+  return cookieHeader !== undefined && SESSION.test(cookieHeader);
+}
+
 /** Shared caches may keep nothing of a page (its nonce is per response); the browser may, revalidating. */
 const PAGE_CACHE_CONTROL = 'private, no-cache';
 
@@ -96,7 +101,7 @@ export function remixHandler(options: Options): RequestHandler {
       const renderCache = options.renderCache;
       // Only a GET of a cacheable page with no session cookie at all: a member never gets a cached page.
       const cacheKey =
-        renderCache && req.method === 'GET' && renderCache.cache.isCacheablePath(req.path) && !SESSION.test(req.get('cookie') ?? '')
+        renderCache && req.method === 'GET' && renderCache.cache.isCacheablePath(req.path) && !hasSessionCookie(req.headers.cookie)
           ? renderCache.keyOf(req, res, tenant)
           : null;
       if (cacheKey) {
@@ -116,7 +121,7 @@ export function remixHandler(options: Options): RequestHandler {
         const headers = [...response.headers.entries()];
         // Only a plain success that sets nothing for this visitor is kept; anything else still gets its real nonce.
         const keep = response.status === 200 && !response.headers.has('set-cookie');
-        const page = keep ? renderCache!.cache.set(cacheKey, response.status, headers, html) : { status: response.status, headers, parts: [html], bytes: html.length, storedAt: 0 };
+        const page = keep ? renderCache!.cache.set(cacheKey, response.status, headers, html, res.locals.route as string) : { status: response.status, headers, parts: [html], bytes: html.length, storedAt: 0, route: res.locals.route as string };
         if (!keep) page.parts = html.toString('utf8').split(renderCache!.cache.placeholderNonce).map((part) => Buffer.from(part));
         return sendCachedPage(res, page, keep ? 'miss' : 'bypass', response.statusText);
       }
@@ -175,7 +180,7 @@ function remixHeaders(incoming: ExpressRequest['headers']): Headers {
   return headers;
 }
 
-function sendCachedPage(res: ExpressResponse, page: CachedPage, state: 'hit' | 'miss' | 'bypass', statusText?: string): void {
+export function sendCachedPage(res: ExpressResponse, page: CachedPage, state: 'hit' | 'miss' | 'bypass', statusText?: string): void {
   if (statusText) res.statusMessage = statusText;
   res.status(page.status);
   for (const [key, value] of page.headers) res.append(key, value);

@@ -18,6 +18,8 @@ export interface CachedPage {
   parts: Buffer[];
   bytes: number;
   storedAt: number;
+  /** The route pattern of the page's log line and metrics (route-label.ts). */
+  route: string;
 }
 
 export interface RenderCacheOptions {
@@ -119,9 +121,9 @@ export class RenderCache {
   }
 
   /** Keeps a rendered page; `html` holds placeholderNonce wherever the nonce goes. */
-  set(key: string, status: number, headers: [string, string][], html: Buffer): CachedPage {
+  set(key: string, status: number, headers: [string, string][], html: Buffer, route = 'unmatched'): CachedPage {
     const parts = splitAt(html, Buffer.from(this.placeholderNonce));
-    const page: CachedPage = { status, headers, parts, bytes: html.length, storedAt: this.now() };
+    const page: CachedPage = { status, headers, parts, bytes: html.length, storedAt: this.now(), route };
     this.delete(key);
     this.pages.set(key, page);
     this.bytes += page.bytes;
