@@ -9,6 +9,7 @@ import type { AppLoadContext, ServerBuild } from '@remix-run/node';
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
 import type { Locale } from '~/shared/locales';
 import { serverMessage } from '../i18n/messages';
+import { apiJsonText } from './api';
 import type { Tenant } from '../tenants/schema';
 import type { ApiCall, ApiRoute } from './api-route';
 import { bodyLimitOf, clientGone, isApiRouterPath, remixRequest, sendRemixResponse } from './remix-adapter';
@@ -93,7 +94,8 @@ export function apiRouter(options: Options): RequestHandler {
 /** A JSON answer in one write; an event stream (GET /api/events.php) chunk by chunk. */
 async function sendApiResponse(res: ExpressResponse, response: Response): Promise<void> {
   if (/text\/event-stream/i.test(response.headers.get('Content-Type') ?? '')) return sendRemixResponse(res, response);
-  const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+  const text = apiJsonText(response);
+  const body = text !== null ? text : response.body ? Buffer.from(await response.arrayBuffer()) : null;
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);

@@ -4,10 +4,25 @@ import type { Locale } from '~/shared/locales';
 import { serverMessage } from '../i18n/messages';
 import { sendLimitText } from '../trust/send-limits';
 
+/**
+ * The JSON text of answers made by apiJson: the API router sends it as it is instead of reading the
+ * Response's body stream back (docs/decisions/0060); anyone else reads the Response as usual.
+ */
+const jsonTexts = new WeakMap<Response, string>();
+
 export function apiJson(data: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
   if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'private, no-store');
-  return Response.json(data, { ...init, headers });
+  if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+  const text = JSON.stringify(data);
+  const response = new Response(text, { ...init, headers });
+  jsonTexts.set(response, text);
+  return response;
+}
+
+/** The JSON text of an unread apiJson answer, else null. */
+export function apiJsonText(response: Response): string | null {
+  return response.bodyUsed ? null : (jsonTexts.get(response) ?? null);
 }
 
 export function apiError(

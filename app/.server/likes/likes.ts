@@ -107,26 +107,25 @@ export interface LikesView {
 export async function listLikes(db: Kysely<DB>, tenant: Tenant, viewer: Viewer): Promise<LikesView | null> {
   const own = viewer.user?.profile_id;
   if (!viewer.user || !own) return null;
-  const likes = await db
-    .selectFrom('likes')
-    .select(['liker_profile_id', 'liked_profile_id', 'seen_at', 'created_at'])
-    .where((eb) => eb.or([eb('liker_profile_id', '=', own), eb('liked_profile_id', '=', own)]))
-    .orderBy('created_at', 'desc')
-    .execute();
-  const others = [...new Set(likes.map((l) => (l.liker_profile_id === own ? l.liked_profile_id : l.liker_profile_id)))];
-  if (!others.length) return { profiles: [], liked: [], liked_by: [] };
+  // One round trip: each like of or by the member with the other side's card, where the member may
+  // see that side (a refresh call every online member makes, docs/decisions/0060).
   const rows = await db
-    .selectFrom('profiles')
+    .selectFrom('likes')
+    .innerJoin('profiles', (join) => join.on(sql<boolean>`profiles.id = case when likes.liker_profile_id = ${own} then likes.liked_profile_id else likes.liker_profile_id end`))
     .leftJoin('photos', 'photos.id', 'profiles.main_photo_id')
     .select(CARD_COLUMNS)
-    .where('profiles.id', 'in', others)
+    .select(['likes.liker_profile_id', 'likes.liked_profile_id', 'likes.seen_at'])
+    .where((eb) => eb.or([eb('likes.liker_profile_id', '=', own), eb('likes.liked_profile_id', '=', own)]))
     .where((eb) => visibleTo(eb, tenant, viewer))
+    .orderBy('likes.created_at', 'desc')
     .execute();
-  const byId = new Map(toCards(tenant, today(), rows, null).map((card) => [card.id, card]));
+  // Newest like first; a match's profile once, where its newer like puts it.
+  const cards = toCards(tenant, today(), rows, null);
+  const seen = new Set<number>();
   return {
-    profiles: others.flatMap((id) => byId.get(id) ?? []),
-    liked: likes.filter((l) => l.liker_profile_id === own && byId.has(l.liked_profile_id)).map((l) => l.liked_profile_id),
-    liked_by: likes.filter((l) => l.liked_profile_id === own && byId.has(l.liker_profile_id)).map((l) => ({ id: l.liker_profile_id, like_new: l.seen_at === null })),
+    profiles: cards.filter((card) => !seen.has(card.id) && seen.add(card.id)),
+    liked: rows.filter((row) => row.liker_profile_id === own).map((row) => row.liked_profile_id),
+    liked_by: rows.filter((row) => row.liked_profile_id === own).map((row) => ({ id: row.liker_profile_id, like_new: row.seen_at === null })),
   };
 }
 

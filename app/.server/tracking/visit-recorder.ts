@@ -15,7 +15,7 @@ import type { DB } from '../db/schema';
 import { SESSION_COOKIE } from '../accounts/sessions';
 import { readCookie } from '../i18n/negotiate';
 import { OPERATOR_SESSION_COOKIE } from '../operators/sessions';
-import { resolveLanding, type LandingRequest } from '../landers/resolve';
+import { isLandingPath, resolveLanding, type LandingRequest } from '../landers/resolve';
 import type { Tenant } from '../tenants/schema';
 import { clickIdFromCookie, newId, visitCookie, visitorCookie, visitorIdFromCookie } from './cookies';
 import { trackingFromQuery } from './traffic-source';
@@ -43,16 +43,18 @@ export function visitRecorder(options: Options): RequestHandler {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     try {
       const tenant = res.locals.tenant as Tenant;
-      const knownVisitor = visitorIdFromCookie(cookieHeader);
-      const visitorId = knownVisitor ?? newId();
       // A client-router data request (/landers/video.data) needs the same variant as the page.
       const pathname = req.path.replace(/\.data$/, '');
+      const tracking = trackingFromQuery(new URLSearchParams(req.originalUrl.split('?')[1] ?? ''));
+      // Neither a landing nor a traffic source (most requests: pages, the API's refresh calls): nothing to count or choose.
+      if (!tracking && !isLandingPath(pathname)) return next();
+      const knownVisitor = visitorIdFromCookie(cookieHeader);
+      const visitorId = knownVisitor ?? newId();
       const resolution = resolveLanding(tenant, pathname, visitorId);
       let landing: LandingRequest | null | undefined = resolution === null ? undefined : resolution.ok ? resolution.landing : null;
       if (landing?.profileId && !(await options.profileVisible(tenant, landing.profileId))) landing = null;
       res.locals.landing = landing;
 
-      const tracking = trackingFromQuery(new URLSearchParams(req.originalUrl.split('?')[1] ?? ''));
       const isPage = !NOT_PAGES.test(req.path);
       // Members (a session cookie) signed up already, and operators (the marketer's previews) are
       // staff: their page views are no marketing visits.
