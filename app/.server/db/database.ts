@@ -7,6 +7,7 @@ import { Kysely, Migrator, PostgresDialect, type MigrationResultSet } from 'kyse
 import pg from 'pg';
 import { migrations } from './migrations';
 import type { DB } from './schema';
+import { preparedStatements } from './prepared-statements';
 import { logger } from '../observability/logger';
 
 // Keep SQL `date` as 'YYYY-MM-DD': the default parser turns it into a local-time Date.
@@ -52,6 +53,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // An idle connection the server drops (a restart, a failover) is replaced on the next query; without
     // a listener its error would end the process. /readyz reports the database while it is away.
     pool.on('error', (error) => logger.warn({ err: error }, `database pool: ${error.message}`));
+    // Each connection prepares a query once and keeps its plan (docs/decisions/0060).
+    preparedStatements(pool);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy(), poolUse: poolUse(pool) };
   }
