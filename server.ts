@@ -53,7 +53,7 @@ import { isDatabaseEmpty, seedDemoProfiles } from './app/.server/seed/demo-profi
 import { searchIndexOf } from './app/.server/members/search-index';
 import { TenantRegistry } from './app/.server/tenants/registry';
 import { visitRecorder } from './app/.server/tracking/visit-recorder';
-import { landingProfileVisible } from './app/.server/landers/landing-profile';
+import { cachedVisibility, landingProfileVisible } from './app/.server/landers/landing-profile';
 import { isLandingPath } from './app/.server/landers/resolve';
 import type { Tenant } from './app/.server/tenants/schema';
 import { logFunction, moduleLogger } from './app/.server/observability/logger';
@@ -357,7 +357,7 @@ async function main() {
       salt: config.SESSION_SECRET,
       secure: secureCookies,
       country: (req) => visitorOf(req, config.COUNTRY_HEADER).country,
-      profileVisible: (tenant, id) => landingProfileVisible(database.db, tenant, id),
+      profileVisible: cachedVisibility((tenant, id) => landingProfileVisible(database.db, tenant, id)),
       log,
     }),
   );

@@ -18,6 +18,20 @@ export function processCpuMs(pid: number): number {
   }
 }
 
+/** User + system CPU of every PostgreSQL process on this machine so far, in ms (the server's share of a run, when nothing else queries it). */
+export function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith('postgres')) total += processCpuMs(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
 /** The PostgreSQL backends serving `database` (same host only), to read their CPU. */
 export async function backendPids(db: Kysely<DB>, database: string): Promise<number[]> {
   const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity where datname = ${database} and pid <> pg_backend_pid()`.execute(db);

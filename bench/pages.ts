@@ -5,7 +5,8 @@
 // anonymous pages and landers ≥ 0.25 × bare, the refresh endpoints ≥ 0.03 × bare, and each member page
 // 3 × its ratio when the issue was filed (its done-when asks only ≥ 0.004 × bare of `/members`).
 // CPU ms/req: the server's own CPU time per request answered (not the database's), which a busy
-// machine moves far less than req/s (docs/decisions/0057; bench/member-pages.ts profiles it).
+// machine moves far less than req/s (docs/decisions/0057; bench/member-pages.ts profiles it); PG
+// ms/req: PostgreSQL's, on the same machine and so part of what bounds req/s (decision 0060).
 //
 // Two app instances, one after the other: the first with the render cache off (uncached anonymous
 // pages, member pages, refresh endpoints), the second with it on (cached anonymous pages, landers).
@@ -17,7 +18,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { request, startServer, type RunningServer } from '../tests/support/server';
-import { processCpuMs } from './cpu';
+import { postgresCpuMs, processCpuMs } from './cpu';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 4);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -29,6 +30,8 @@ interface Result {
   rps: number;
   /** The server's own CPU (user + system) per request answered, in ms; NaN when not measured (the bare floor runs in this process). */
   cpuMs: number;
+  /** PostgreSQL's CPU per request answered, in ms (all its processes on this machine); NaN without DATABASE_URL or a server pid. */
+  pgMs: number;
   p50: number;
   p99: number;
   errors: number;
@@ -48,10 +51,14 @@ interface Row {
 async function measure(port: number, path: string, headers: Record<string, string> = {}, pid?: number): Promise<Result> {
   const run = () => autocannon({ url: `http://127.0.0.1:${port}${path}`, headers: { host: HOST, ...headers }, connections: CONNECTIONS, duration: DURATION_S });
   await autocannon({ url: `http://127.0.0.1:${port}${path}`, headers: { host: HOST, ...headers }, connections: CONNECTIONS, duration: 1 }); // warm-up
+  const withPg = Boolean(pid && process.env.DATABASE_URL);
   const cpuBefore = pid ? processCpuMs(pid) : NaN;
+  const pgBefore = withPg ? postgresCpuMs() : NaN;
   const result = await run();
-  const cpuMs = pid ? (processCpuMs(pid) - cpuBefore) / Math.max(1, result.requests.total) : NaN;
-  return { rps: result.requests.average, cpuMs, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  const answered = Math.max(1, result.requests.total);
+  const cpuMs = pid ? (processCpuMs(pid) - cpuBefore) / answered : NaN;
+  const pgMs = withPg ? (postgresCpuMs() - pgBefore) / answered : NaN;
+  return { rps: result.requests.average, cpuMs, pgMs, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
 /** A server answering every request with the given bytes and content type, doing nothing else. */
@@ -150,12 +157,13 @@ if (cached) try {
 
 const ratio = (row: Row, floor: Floor) => row.result.rps / (floor === 'bare' ? row.bare!.rps : frameworkRps);
 const table = [
-  ['page', 'bytes', 'req/s', 'CPU ms/req', 'p50 ms', 'p99 ms', 'bare req/s', '× bare', '× framework', 'target', 'met', 'errors'],
+  ['page', 'bytes', 'req/s', 'CPU ms/req', 'PG ms/req', 'p50 ms', 'p99 ms', 'bare req/s', '× bare', '× framework', 'target', 'met', 'errors'],
   ...rows.map((row) => [
     row.name,
     String(row.bytes),
     row.result.rps.toFixed(0),
     Number.isNaN(row.result.cpuMs) ? '' : row.result.cpuMs.toFixed(2),
+    Number.isNaN(row.result.pgMs) ? '' : row.result.pgMs.toFixed(2),
     String(row.result.p50),
     String(row.result.p99),
     row.bare ? row.bare.rps.toFixed(0) : '',
