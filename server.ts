@@ -97,6 +97,7 @@ async function main() {
 
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS === 'on',
     dataDir: path.join(config.DATA_DIR, 'pglite'),
   });
   await migrateToLatest(database.db);

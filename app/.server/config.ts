@@ -76,6 +76,11 @@ const EnvSchema = z.object({
   /** The render cache of anonymous pages (docs/decisions/0025); `off` renders every request (benchmarks). */
   RENDER_CACHE: z.enum(['on', 'off']).default('on'),
   /**
+   * Named prepared statements on PostgreSQL (docs/decisions/0060): `off` behind a pooler that cannot
+   * keep them in transaction mode (PgBouncer before 1.21, or without max_prepared_statements).
+   */
+  DATABASE_PREPARED_STATEMENTS: z.enum(['on', 'off']).default('on'),
+  /**
    * Admission control (docs/decisions/0039): the event-loop delay in ms above which new requests
    * answer 503; 0 turns it off. 250 in production; off in development (Vite compiles on the loop)
    * and tests (a shared machine's load would refuse requests at random) unless told.

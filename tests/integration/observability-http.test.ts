@@ -222,6 +222,10 @@ describe('readiness', () => {
       expect(gone.status).toBe(503);
       expect(gone.json<{ checks: Record<string, string> }>().checks.database).not.toBe('ok');
       expect((await request(server.port, 'localhost', '/healthz')).status).toBe(503);
+    } catch (error) {
+      // Failed once in a full run with ECONNRESET (the server gone?): the server's own last lines say why.
+      console.error(`server exit code ${server.process.exitCode}; its last lines:\n${server.output().split('\n').slice(-25).join('\n')}`);
+      throw error;
     } finally {
       await server.stop('SIGKILL', { keepData: true });
       await admin.query(`drop database if exists ${name} with (force)`);

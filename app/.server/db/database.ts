@@ -45,6 +45,8 @@ export interface OpenOptions {
   /** PGlite only: start from this dump of a data folder (PGlite's dumpDataDir), e.g. a migrated test template. */
   loadDataDir?: Blob;
   poolSize?: number;
+  /** Named prepared statements on a server (docs/decisions/0060); on unless false. */
+  preparedStatements?: boolean;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -54,7 +56,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // a listener its error would end the process. /readyz reports the database while it is away.
     pool.on('error', (error) => logger.warn({ err: error }, `database pool: ${error.message}`));
     // Each connection prepares a query once and keeps its plan (docs/decisions/0060).
-    preparedStatements(pool);
+    if (options.preparedStatements !== false) preparedStatements(pool);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy(), poolUse: poolUse(pool) };
   }
