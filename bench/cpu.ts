@@ -18,18 +18,18 @@ export function processCpuMs(pid: number): number {
   }
 }
 
-/** User + system CPU of every PostgreSQL process on this machine so far, in ms (the server's share of a run, when nothing else queries it). */
-export function postgresCpuMs(): number {
-  let total = 0;
+/** Every PostgreSQL process on this machine (for startCpuMeter: the server's share of a run, when nothing else queries it). */
+export function postgresPids(): number[] {
+  const pids: number[] = [];
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith('postgres')) total += processCpuMs(Number(entry));
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith('postgres')) pids.push(Number(entry));
     } catch {
       // gone meanwhile
     }
   }
-  return total;
+  return pids;
 }
 
 /** The PostgreSQL backends serving `database` (same host only), to read their CPU. */

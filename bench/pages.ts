@@ -18,7 +18,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { request, startServer, type RunningServer } from '../tests/support/server';
-import { postgresCpuMs, processCpuMs } from './cpu';
+import { postgresPids, processCpuMs, startCpuMeter } from './cpu';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 4);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -53,11 +53,12 @@ async function measure(port: number, path: string, headers: Record<string, strin
   await autocannon({ url: `http://127.0.0.1:${port}${path}`, headers: { host: HOST, ...headers }, connections: CONNECTIONS, duration: 1 }); // warm-up
   const withPg = Boolean(pid && process.env.DATABASE_URL);
   const cpuBefore = pid ? processCpuMs(pid) : NaN;
-  const pgBefore = withPg ? postgresCpuMs() : NaN;
+  // Sampled through the run: a backend that ends meanwhile (an idle pool connection closing) keeps what it spent.
+  const pgMeter = withPg ? await startCpuMeter(postgresPids) : null;
   const result = await run();
   const answered = Math.max(1, result.requests.total);
   const cpuMs = pid ? (processCpuMs(pid) - cpuBefore) / answered : NaN;
-  const pgMs = withPg ? (postgresCpuMs() - pgBefore) / answered : NaN;
+  const pgMs = pgMeter ? (await pgMeter.stop()) / answered : NaN;
   return { rps: result.requests.average, cpuMs, pgMs, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
