@@ -390,7 +390,9 @@ async function main() {
     : ((await import(path.resolve('build/server/index.js'))) as ServerBuild);
 
   // Per-request hooks that must see every page view, also those the render cache answers (e.g.
-  // recording a lander visit), go here, as middleware before remixHandler: the cache lookup is inside it.
+  // recording a lander visit), go here, as middleware before remixHandler: the cache lookup is inside
+  // it. Most cached pages are answered earlier, by the cached-page lane, which such a hook must join
+  // (its `through` list) or make step aside for the requests it needs (as landers do; decision 0060).
 
   const getLoadContext = async (req: Request, res: express.Response): Promise<AppLoadContext> => {
     const tenant = res.locals.tenant as Tenant;

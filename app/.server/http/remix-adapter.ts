@@ -8,7 +8,8 @@
 // - an unexpected failure answers 500 (a themed page) and is logged with the request id.
 // - an anonymous GET of a cacheable page is answered from the render cache (render-cache.ts) when it
 //   can be, before the load context is built; per-request hooks that must see every page view (a
-//   lander visit) therefore run as Express middleware before this handler (server.ts).
+//   lander visit) therefore run as Express middleware before this handler (server.ts). Most cached
+//   pages never reach it: the cached-page lane (page-lane.ts) answers them right after the guards.
 // It replaces @remix-run/express's createRequestHandler, which it follows for headers and responses.
 import { Transform, type TransformCallback } from 'node:stream';
 import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from '@remix-run/node';
