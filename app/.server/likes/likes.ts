@@ -120,10 +120,10 @@ export async function listLikes(db: Kysely<DB>, tenant: Tenant, viewer: Viewer):
     .orderBy('likes.created_at', 'desc')
     .execute();
   // Newest like first; a match's profile once, where its newer like puts it.
-  const cards = toCards(tenant, today(), rows, null);
-  const seen = new Set<number>();
+  const profiles = new Map<number, MemberCard>();
+  for (const card of toCards(tenant, today(), rows, null)) if (!profiles.has(card.id)) profiles.set(card.id, card);
   return {
-    profiles: cards.filter((card) => !seen.has(card.id) && seen.add(card.id)),
+    profiles: [...profiles.values()],
     liked: rows.filter((row) => row.liker_profile_id === own).map((row) => row.liked_profile_id),
     liked_by: rows.filter((row) => row.liked_profile_id === own).map((row) => ({ id: row.liker_profile_id, like_new: row.seen_at === null })),
   };
