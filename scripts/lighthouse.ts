@@ -46,9 +46,9 @@ interface LighthouseReport {
   audits: Record<string, { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number }[] } }>;
 }
 
-// LIGHTHOUSE_PAGES=/landers/,/members/{profile}/ runs the pages that start with these.
+// LIGHTHOUSE_PAGES=/landers/,/members/{profile}/ runs the pages that start with these; `/` alone is the home page.
 const only = process.env.LIGHTHOUSE_PAGES?.split(',');
-const pages = PAGES.filter((page) => !only || only.some((prefix) => page.path === prefix || (prefix.endsWith('/') && page.path.startsWith(prefix))));
+const pages = PAGES.filter((page) => !only || only.some((prefix) => page.path === prefix || (prefix.length > 1 && prefix.endsWith('/') && page.path.startsWith(prefix))));
 const app = await startServer({ NODE_ENV: 'production', DEMO: '1' });
 const out = fs.mkdtempSync(path.join(os.tmpdir(), 'rdv-lighthouse-'));
 const rows: string[][] = [['page', 'as', 'score', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'JS KB', 'target', 'met']];
