@@ -55,6 +55,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // An idle connection the server drops (a restart, a failover) is replaced on the next query; without
     // a listener its error would end the process. /readyz reports the database while it is away.
     pool.on('error', (error) => logger.warn({ err: error }, `database pool: ${error.message}`));
+    // pg-pool listens for errors of idle connections only: a connection in use whose socket dies (the
+    // database restarts, a network cut under load) emits 'error' on its client, which without a
+    // listener ends the process. Its queries fail and the pool drops it on release; here it is only logged.
+    pool.on('connect', (client) => client.on('error', (error) => logger.warn({ err: error }, `database connection: ${error.message}`)));
     // Each connection prepares a query once and keeps its plan (docs/decisions/0060).
     if (options.preparedStatements !== false) preparedStatements(pool);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
