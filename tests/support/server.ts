@@ -50,17 +50,10 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
-    // Read until the start line, then no more: a regular expression over the whole output on every
-    // later log chunk cost the test process (and a benchmark's load generator) time that grew with the log.
-    const check = () => {
-      const match = /listening on http:\/\/localhost:(\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        child.stdout?.off('data', check);
-        resolve(Number(match[1]));
-      }
-    };
-    child.stdout?.on('data', check);
+    void listeningPort(child.stdout!).then((found) => {
+      clearTimeout(timer);
+      resolve(found);
+    });
     child.on('exit', (code) => {
       clearTimeout(timer);
       void database.drop();
