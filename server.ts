@@ -62,6 +62,7 @@ import { cachedCheck, readinessProbe } from './app/.server/observability/readine
 import { Redis } from 'ioredis';
 import { networkConsole } from './app/.server/network/http';
 import { networkWizard } from './app/.server/network/wizard-http';
+import { errorAnswer, installProcessNet, requestContext } from './app/.server/http/error-net';
 
 const TENANT_OVERRIDE_HEADER = 'x-rendezvous-tenant';
 
@@ -74,6 +75,10 @@ async function main() {
   if (!serverLog.isLevelEnabled('info')) serverLog.level = 'info';
   const log = logFunction(serverLog);
   const logOf = (module: string) => logFunction(moduleLogger(module), 'warn');
+  // One request's failure never ends the process (docs/decisions/0061); a burst of uncaught
+  // exceptions drains and stops the instance through the shutdown below.
+  let stopInstance: (reason: string) => void = () => process.exit(1);
+  installProcessNet({ log: moduleLogger('process'), stop: (reason) => stopInstance(reason) });
 
   // Refuses to start on an invalid tenant file, naming file and field.
   const tenants = TenantRegistry.load(config.TENANTS_DIR, logFunction(moduleLogger('tenants'), 'error'));
@@ -219,6 +224,8 @@ async function main() {
     res.set('X-Request-Id', res.locals.requestId as string);
     next();
   };
+  // The rest of the request runs in its context: a late failure on its behalf is answered and logged with its id.
+  const inContext = requestContext();
   // One JSON line per request, and its duration by route pattern and tenant (docs/decisions/0045).
   const logging = requestLogging();
   const timing = requestMetrics();
@@ -278,6 +285,7 @@ async function main() {
     app.use(cachedPageLane({ cache: renderCache, tenantOf: tenantOfRequest, keyOf: pageKeyOf, stepAside: () => draining || load.overloaded(), through: [identity, logging, timing, securityHeaderSet, moreSecurityHeaders, compress] }));
   }
   app.use(identity);
+  app.use(inContext);
   app.use(logging);
   app.use(timing);
   // While draining, each answer asks its client to hang up, so keep-alive clients move on.
@@ -442,7 +450,7 @@ async function main() {
 
   renderDraft = remixHandler({ build, mode: isDev ? 'development' : 'production', localeOf, getLoadContext });
   app.all(
-    '*',
+    '/{*splat}',
     remixHandler({
       build,
       mode: isDev ? 'development' : 'production',
@@ -452,6 +460,8 @@ async function main() {
       getLoadContext,
     }),
   );
+  // Whatever a handler above throws or rejects with (Express 5 passes both here): its 4xx, or a logged 500.
+  app.use(errorAnswer(moduleLogger('http')));
 
   const server = app.listen(config.PORT, config.HOST, () => {
     const address = server.address();
@@ -463,6 +473,11 @@ async function main() {
   });
 
   let stopping = false;
+  let exitCode = 0;
+  stopInstance = (reason) => {
+    exitCode = 1;
+    shutdown(reason);
+  };
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -496,7 +511,7 @@ async function main() {
       redisProbe?.disconnect();
       await database.close();
       log('stopped');
-      process.exit(0);
+      process.exit(exitCode);
     });
     server.closeIdleConnections();
   };

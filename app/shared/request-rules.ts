@@ -31,6 +31,38 @@ export function hasControlCharacters(value: string): boolean {
   return CONTROL.test(value);
 }
 
+/** A text a person may type and the database can store: well-formed Unicode without control characters (tab and line breaks allowed). */
+export function isStorableText(value: string): boolean {
+  return value.isWellFormed() && !CONTROL.test(value.replace(/\r\n?/g, '\n'));
+}
+
+/**
+ * JSON text as a value, or undefined when it is no JSON or nests deeper than `maxDepth` — checked on the
+ * text before parsing, so that no recursive walk (structuredClone, a schema) ever meets 5,000 levels.
+ */
+export function parseJsonShallow(text: string, maxDepth = MAX_NESTING * 2): unknown {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++;
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      if (++depth > maxDepth) return undefined;
+    } else if (c === 125 || c === 93) depth--;
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** How deep a request value may nest (objects and arrays), on every host: docs/api.md "Input rules". */
+export const MAX_NESTING = 16;
+
 /**
  * Names that must never become keys of an object built from a request: assigning `__proto__` would
  * change the prototype (for `a[__proto__][x]=1`, Object.prototype itself, for the whole process),
@@ -51,9 +83,19 @@ export function isReservedKey(key: string): boolean {
  */
 export function cleanStrings(value: unknown, path: string[] = [], refused: string[][] = []): { value: unknown; refused: string[][] } {
   if (typeof value === 'string') {
+    // A lone surrogate is no text: PostgreSQL refuses it in json, and it garbles as UTF-8 (issue 43).
+    if (!value.isWellFormed()) {
+      refused.push(path);
+      return { value, refused };
+    }
     const cleaned = value.replace(/\r\n?/g, '\n').normalize('NFC');
     if (hasControlCharacters(cleaned)) refused.push(path);
     return { value: cleaned, refused };
+  }
+  // No form or API takes values nested deeper than this: deeper is refused, never walked (issue 43).
+  if (path.length >= MAX_NESTING && value !== null && typeof value === 'object') {
+    refused.push(path);
+    return { value: undefined, refused };
   }
   if (Array.isArray(value)) {
     return { value: value.map((item, index) => cleanStrings(item, [...path, String(index)], refused).value), refused };

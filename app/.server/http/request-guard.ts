@@ -19,6 +19,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Locale } from '~/shared/locales';
 import type { Tenant } from '../tenants/schema';
 import { sendRefusal } from './status-page';
+import { answerRefusedFields, refusedQueryField } from './input-guard';
 
 /** The methods any path may be asked with at all (OPTIONS * answers with these). */
 const SERVER_METHODS = 'GET, HEAD, POST, PUT, DELETE, OPTIONS';
@@ -102,8 +103,12 @@ function keepConnectionsClean(req: Request, res: Response): void {
 
 export function pathGuard(localeOf: (req: Request, tenant: Tenant) => Locale): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (decodedPath(req.path) !== null) return next();
     const tenant = res.locals.tenant as Tenant;
-    sendRefusal(req, res, tenant, localeOf(req, tenant), { status: 400, code: 'bad_request', messageId: 'api.error.badRequest' });
+    if (decodedPath(req.path) === null) return sendRefusal(req, res, tenant, localeOf(req, tenant), { status: 400, code: 'bad_request', messageId: 'api.error.badRequest' });
+    // A query value the database could not store (docs/decisions/0061): refused here, for every route.
+    const field = refusedQueryField(req.originalUrl);
+    if (field === null) return next();
+    if (req.path.toLowerCase().startsWith('/api/')) return answerRefusedFields(req, res, localeOf(req, tenant), [field]);
+    sendRefusal(req, res, tenant, localeOf(req, tenant), { status: 400, code: 'validation', messageId: 'validation.controlCharacters' });
   };
 }

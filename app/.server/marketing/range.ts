@@ -7,7 +7,8 @@ import { now } from '../clock';
 export const DEFAULT_DAYS = 30;
 export const MAX_DAYS = 366;
 const DAY_MS = 24 * 3600 * 1000;
-const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value));
+// Years 1970–2999 only: PostgreSQL has no year 0, and no report reaches before the epoch (issue 43).
+const Day = z.string().regex(/^(?:19[7-9]\d|2\d{3})-\d{2}-\d{2}$/).refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value));
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -21,6 +22,11 @@ export function reportRange(query: URLSearchParams): ReportRange {
   const earliest = isoDay(new Date(Date.parse(`${last}T00:00:00Z`) - (MAX_DAYS - 1) * DAY_MS));
   if (from < earliest) from = earliest;
   return { from, to: last };
+}
+
+/** The range fields of a query that are given but are no day (YYYY-MM-DD, 1970–2999): an API refuses them (issue 43), a page falls back. */
+export function malformedRangeFields(query: URLSearchParams): string[] {
+  return (['from', 'to'] as const).filter((field) => query.has(field) && query.get(field) !== '' && !Day.safeParse(query.get(field)).success);
 }
 
 /** The instants [start, end) of a range. */

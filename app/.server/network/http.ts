@@ -3,13 +3,15 @@
 // it. JSON API under /api/network/*.php; server-rendered pages for people (/, /login); the network's
 // own development outbox at /dev/outbox outside real production. Routes stay thin: permissions and
 // queries are in the domain modules beside this one.
+import { parsedInputGuard } from '../http/input-guard';
+import { routesOf, type RouteEntry } from '../http/route-list';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../db/schema';
 import { localeFromAcceptLanguage } from '../i18n/negotiate';
 import { serverMessage } from '../i18n/messages';
-import { reportRange } from '../marketing/range';
+import { malformedRangeFields, reportRange } from '../marketing/range';
 import type { Tenant } from '../tenants/schema';
 import type { Locale } from '~/shared/locales';
 import { mountAdminRoutes } from './admin-http';
@@ -67,7 +69,7 @@ export function networkGuard(req: Request, res: Response, next: NextFunction): v
   next();
 }
 
-export function networkConsole(options: NetworkConsoleOptions): express.RequestHandler {
+export function networkConsole(options: NetworkConsoleOptions): express.RequestHandler & { routes: () => RouteEntry[] } {
   const { db } = options;
   const router = express.Router();
   const from = `"Rendezvous network" <noreply@${options.adminHost}>`;
@@ -86,6 +88,8 @@ export function networkConsole(options: NetworkConsoleOptions): express.RequestH
   router.use(express.json({ limit: '512kb' }));
   router.use(express.urlencoded({ extended: false, limit: '16kb' }));
   router.use(networkGuard);
+  // NUL bytes, control characters, lone surrogates, deep nesting: refused here with the field named (decision 0061).
+  router.use(parsedInputGuard(localeOf));
 
   /** Both steps of the login; `form` renders the page again instead of answering JSON (its second step carries the pending login's token, never the password). */
   const login = async (req: Request, res: Response, form: boolean) => {
@@ -133,7 +137,16 @@ export function networkConsole(options: NetworkConsoleOptions): express.RequestH
     res.json({ ok: true });
   });
 
+  /** A given `from`/`to` that is no day: 400 naming it (the pages fall back to the default range instead). */
+  const badRange = (req: Request, res: Response): boolean => {
+    const fields = malformedRangeFields(range(req).query);
+    if (!fields.length) return false;
+    res.status(400).json({ error: 'validation', message: serverMessage(localeOf(req), 'network.error.badRequest'), fields: Object.fromEntries(fields.map((field) => [field, serverMessage(localeOf(req), 'network.error.field')])) });
+    return true;
+  };
+
   router.get('/api/network/overview.php', async (req, res) => {
+    if (badRange(req, res)) return;
     const actor = await actorOf(req, res);
     const { query, range: days } = range(req);
     const result = await networkOverview(db, actor, { tenants: options.tenants(), range: days });
@@ -149,6 +162,7 @@ export function networkConsole(options: NetworkConsoleOptions): express.RequestH
   });
 
   router.get('/api/network/series.php', async (req, res) => {
+    if (badRange(req, res)) return;
     const { range: days, bucket } = range(req);
     const result = await networkSeries(db, await actorOf(req, res), { tenants: options.tenants(), range: days, bucket });
     if (!result.ok) return refuse(req, res);
@@ -205,8 +219,9 @@ export function networkConsole(options: NetworkConsoleOptions): express.RequestH
     res.status(status).json({ error: 'bad_request', message: serverMessage(localeOf(req), 'network.error.badRequest') });
   });
 
-  return (req, res, next) => {
+  const handler: express.RequestHandler = (req, res, next) => {
     if (req.hostname.toLowerCase() !== options.adminHost) return next();
     router(req, res, next);
   };
+  return Object.assign(handler, { routes: () => routesOf(router) });
 }

@@ -9,6 +9,8 @@
 //   GET  /preview/<token>/<path>  the real app's page for a draft tenant (only on this host, never cached)
 //   GET  /wizard.js               the form's script
 // Routes stay thin: permissions, checks and files are in wizard.ts and tenants.ts.
+import { parsedInputGuard } from '../http/input-guard';
+import { routesOf, type RouteEntry } from '../http/route-list';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
@@ -60,11 +62,13 @@ const formOf = (req: Request): Form => (typeof req.body === 'object' && req.body
 const field = (form: Form, name: string) => String([form[name] ?? ''].flat()[0] ?? '');
 const landerOf = (value: string) => ((LANDERS as readonly string[]).includes(value) ? value : 'gallery');
 
-export function networkWizard(options: WizardOptions): RequestHandler {
+export function networkWizard(options: WizardOptions): RequestHandler & { routes: () => RouteEntry[] } {
   const { db } = options;
   const router = express.Router();
   router.use(express.urlencoded({ extended: false, limit: '256kb', parameterLimit: 2000 }));
   router.use(networkGuard);
+  // NUL bytes, control characters, lone surrogates, deep nesting: refused here with the field named (decision 0061).
+  router.use(parsedInputGuard(localeOf));
 
   const actorOf = async (req: Request, res: Response): Promise<NetworkActor | null> => {
     const actor = await networkActorForSession(db, req.get('cookie'));
@@ -238,7 +242,7 @@ export function networkWizard(options: WizardOptions): RequestHandler {
   });
 
   // What a previewed page loads from its own host besides /assets: the demo pictures and the sleeping page's wake script.
-  router.get('/media/demo/*', (req, res, next) => {
+  router.get('/media/demo/{*path}', (req, res, next) => {
     req.url = req.url.slice('/media'.length);
     options.demoMedia(req, res, next);
   });
@@ -246,9 +250,10 @@ export function networkWizard(options: WizardOptions): RequestHandler {
     res.type('text/javascript; charset=utf-8').set('Cache-Control', 'public, max-age=0, must-revalidate').send(wakeAsset.body);
   });
 
-  return (req: Request, res: Response, next: NextFunction) => {
+  const handler = (req: Request, res: Response, next: NextFunction) => {
     if (req.hostname.toLowerCase() !== options.adminHost || !OWN_PATHS.test(req.path)) return next();
     router(req, res, next);
   };
+  return Object.assign(handler, { routes: () => routesOf(router) });
 }
 

@@ -19,6 +19,7 @@ import { hashToken } from '../accounts/tokens';
 import { serverMessage } from '../i18n/messages';
 import { scaffoldTenant } from '../tenants/scaffold';
 import { TenantSchema, describeIssues, type Tenant } from '../tenants/schema';
+import { parseJsonShallow } from '~/shared/request-rules';
 import { formatTenantFile } from './json-layout';
 import { checkTenantFile, fieldsOf, writeTenantFile } from './tenants';
 import { audit, networkCan, type Client, type NetworkActor } from './staff';
@@ -105,13 +106,10 @@ function rows(form: Form, names: string[]): { index: number; cells: string[] }[]
 export function fileFromForm(form: Form, editing: string | null): { file: FileObject; jsonError: boolean } {
   let base: FileObject = {};
   let jsonError = false;
-  try {
-    const parsed: unknown = JSON.parse(one(form, 'file') || '{}');
-    if (isObject(parsed)) base = parsed;
-    else jsonError = true;
-  } catch {
-    jsonError = true;
-  }
+  // Parsed with a depth bound: 5,000 nested arrays once overflowed structuredClone's stack (issue 43).
+  const parsed = parseJsonShallow(one(form, 'file') || '{}');
+  if (isObject(parsed)) base = parsed;
+  else jsonError = true;
   const file = structuredClone(base);
   const settings = objectAt(file.settings);
   file.id = editing ?? one(form, 'id');
