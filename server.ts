@@ -74,6 +74,7 @@ async function main() {
   const serverLog = moduleLogger('server');
   if (!serverLog.isLevelEnabled('info')) serverLog.level = 'info';
   const log = logFunction(serverLog);
+  log(`Rendezvous on Node ${process.version} (${config.NODE_ENV}${config.DEMO ? ', demo' : ''})`);
   const logOf = (module: string) => logFunction(moduleLogger(module), 'warn');
   // One request's failure never ends the process (docs/decisions/0061); a burst of uncaught
   // exceptions drains and stops the instance through the shutdown below.
@@ -470,6 +471,7 @@ async function main() {
     if (devOutbox) ownOrigin = `http://${typeof address === 'object' && address && !['0.0.0.0', '::'].includes(address.address) ? (address.family === 'IPv6' ? `[${address.address}]` : address.address) : '127.0.0.1'}:${port}`;
     log(`${database.kind} database, ${tenants.all().length} tenants, listening on http://localhost:${port} (address ${config.HOST})`);
     for (const tenant of tenants.all()) log(`  ${tenant.settings.name}: http://${tenant.id}.localhost:${port}/`);
+    if (config.DEMO || isDev) log(demoBlock(port, config.ADMIN_HOST));
   });
 
   let stopping = false;
@@ -517,6 +519,17 @@ async function main() {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+/** What a newcomer needs after `npm start`: the demo accounts and the consoles (README, "Demo accounts"). */
+function demoBlock(port: number, adminHost: string | undefined): string {
+  return [
+    `demo accounts (password ${DEMO_PASSWORD}), <site> being flirtlokaal, herzklopfen, rainbowhearts, solvhjerter or bellacurva:`,
+    `  members    member@<site>.example, premium@<site>.example — http://<site>.localhost:${port}/login`,
+    `  operators  operator@, moderator@, marketer@, admin@<site>.example — http://<site>.localhost:${port}/operator/login`,
+    ...(adminHost ? [`  network    network@rendezvous.example, analyst@rendezvous.example — http://${adminHost}:${port}/ (codes on http://${adminHost}:${port}/dev/outbox)`] : []),
+    `  mails      http://<site>.localhost:${port}/dev/outbox`,
+  ].join('\n');
 }
 
 /** The Redis namespace of this installation's events: one per database, so that instances on it meet and others never do. */

@@ -97,6 +97,20 @@ function wakeScriptAsset(file: { fileName: string; body: string }): Plugin {
 
 const wakeFile = await wakeScriptFile();
 
+/**
+ * Resource routes (the thin /api/*.php files, token pages that redirect) have no component: their
+ * client chunk is empty by design, and Rollup's EMPTY_BUNDLE warning for each of them buried the build's
+ * real output (issue 50). Any other empty chunk still warns.
+ */
+const ROUTES_DIR = path.resolve(import.meta.dirname, 'app/routes');
+const resourceRoutes = new Set(
+  fs
+    .readdirSync(ROUTES_DIR)
+    .filter((file) => /\.tsx?$/.test(file) && !/export default/.test(fs.readFileSync(path.join(ROUTES_DIR, file), 'utf8')))
+    // Rollup's chunk names write Remix's [.] escapes and $params with underscores.
+    .map((file) => file.replace(/\.tsx?$/, '').replace(/[[\]$]/g, '_')),
+);
+
 export default defineConfig({
   plugins: [styledComponentsIds(), remixReloadThroughGuard(), remix(remixConfig), minifiedInlineScripts(), wakeScriptAsset(wakeFile)],
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
@@ -105,6 +119,14 @@ export default defineConfig({
   // styled-components writes its rules as text, not through the CSSOM, so that its <style> element
   // can move to a new <head> with every rule (app/components/app/kept-styles.tsx).
   define: { SC_DISABLE_SPEEDY: 'true', __RDV_WAKE_URL__: JSON.stringify(`/${wakeFile.fileName}`) },
-  build: { target: 'es2022' },
+  build: {
+    target: 'es2022',
+    rollupOptions: {
+      onwarn(warning, warn) {
+        if (warning.code === 'EMPTY_BUNDLE' && warning.names?.every((name) => resourceRoutes.has(name))) return;
+        warn(warning);
+      },
+    },
+  },
   server: { hmr: { port: 24678 } },
 });

@@ -10,7 +10,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node24',
   packages: 'external',
   alias: { '~': './app' },
   sourcemap: 'linked',

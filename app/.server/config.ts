@@ -107,6 +107,8 @@ const EnvSchema = z.object({
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   /** pino's level for the JSON log lines on stdout. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** json (default when stdout is no terminal) or pretty (a terminal, npm run dev); read by observability/logger.ts. */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   /** After SIGTERM: ms during which /readyz says 503 while requests are still served, before the listener closes. */
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /** An S3-compatible store for members' uploads (docs/decisions/0026); the local disk without MEDIA_S3_BUCKET. */

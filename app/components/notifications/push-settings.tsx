@@ -5,7 +5,10 @@ import { FormattedMessage } from 'react-intl';
 import { Button } from '../app/buttons';
 import { Alert } from '../forms/fields';
 import { useAppState } from '~/state/app-state';
-import { pushStatus, subscribeToPush, unsubscribeFromPush, type PushStatus } from '~/state/push';
+import type { PushStatus } from '~/state/push';
+
+// Loaded when the settings need it, as client-sync.tsx loads it: one chunk of its own, never in the page's.
+const push = () => import('~/state/push');
 
 export function PushSettings({ publicKey }: { publicKey: string }) {
   const state = useAppState();
@@ -13,7 +16,7 @@ export function PushSettings({ publicKey }: { publicKey: string }) {
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    void pushStatus().then(setStatus);
+    void push().then(({ pushStatus }) => pushStatus()).then(setStatus);
   }, []);
   const run = (change: () => Promise<PushStatus>) => {
     setBusy(true);
@@ -43,11 +46,11 @@ export function PushSettings({ publicKey }: { publicKey: string }) {
         )}
       </p>
       {status === 'unsubscribed' ? (
-        <Button type="button" disabled={busy} onClick={() => run(() => subscribeToPush(state, publicKey))}>
+        <Button type="button" disabled={busy} onClick={() => run(() => push().then(({ subscribeToPush }) => subscribeToPush(state, publicKey)))}>
           <FormattedMessage id="settings.push.enable" defaultMessage="Turn on push notifications" />
         </Button>
       ) : status === 'subscribed' ? (
-        <Button type="button" $variant="ghost" disabled={busy} onClick={() => run(() => unsubscribeFromPush(state))}>
+        <Button type="button" $variant="ghost" disabled={busy} onClick={() => run(() => push().then(({ unsubscribeFromPush }) => unsubscribeFromPush(state)))}>
           <FormattedMessage id="settings.push.disable" defaultMessage="Turn off push notifications" />
         </Button>
       ) : null}
