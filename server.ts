@@ -201,9 +201,10 @@ async function main() {
       ? null
       : startMetricsServer(config.METRICS_PORT, config.METRICS_HOST, { ready, onListening: (port) => log(`metrics on http://${config.METRICS_HOST}:${port}/metrics`) });
 
-  // Cookies are Secure everywhere but the development server (see docs/decisions/0012): browsers
-  // accept Secure cookies on http://localhost and *.localhost, so the demo works over plain HTTP.
-  const secureCookies = (req: Request) => req.secure || !isDev;
+  // `Secure` exactly when the request came over https, directly or through a trusted proxy (TRUST_PROXY,
+  // X-Forwarded-Proto): a plain-http demo keeps its cookies in every browser (issue 48 item 22,
+  // docs/decisions/0069, which replaces 0012's "Secure everywhere").
+  const secureCookies = (req: Request) => req.secure;
 
   const app = express();
   app.disable('x-powered-by');

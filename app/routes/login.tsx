@@ -1,7 +1,8 @@
 // /login: e-mail and password; 'Login failed, please try again' or the lockout message (SPEC §8).
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, redirect, useActionData, useNavigation, useSearchParams, type ClientActionFunctionArgs } from '@remix-run/react';
-import { isServerFailure, keepPageAfterFailure, keepPageOnFailure, ServerFailureText } from '~/components/forms/action-failure';
+import { isServerFailure, keepPageAfterFailure, ServerFailureText, type ServerFailure } from '~/components/forms/action-failure';
+import { apiRequest } from '~/state/api-client';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { metaMessage, pageMeta } from '~/components/app/page-meta';
 import { Button } from '~/components/app/buttons';
@@ -36,9 +37,29 @@ export const action = formAction({
   },
 });
 
-// A login the server cannot answer keeps the page and the typed e-mail (issue 26).
-export const clientAction = (args: ClientActionFunctionArgs) =>
-  keepPageOnFailure<typeof action, { error: string | null; email: string; pendingDeletion: boolean }>(args, (sent) => ({ error: null, email: String(sent.get('email') ?? ''), pendingDeletion: false }));
+type LoginResult = { error: string | null; email: string; pendingDeletion: boolean };
+
+/**
+ * With the app awake the login is SPEC §7's POST /api/user.php (issue 48 item 3); without JavaScript
+ * the form posts to this route's action, which answers the same. A login the server cannot answer
+ * keeps the page and the typed e-mail (issue 26).
+ */
+export async function clientAction({ request }: ClientActionFunctionArgs): Promise<LoginResult | (LoginResult & ServerFailure) | Response> {
+  const sent = await request.formData();
+  const email = String(sent.get('email') ?? '');
+  const failed = { error: null, email, pendingDeletion: false, serverError: true as const };
+  let response: Response;
+  try {
+    response = await apiRequest('/api/user.php', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: String(sent.get('password') ?? '') }) });
+  } catch {
+    return failed;
+  }
+  if (response.ok) return redirect('/');
+  const answer = (await response.json().catch(() => null)) as { error?: string; message?: string; fields?: Record<string, string> } | null;
+  const message = answer?.message ?? Object.values(answer?.fields ?? {})[0];
+  if (response.status >= 500 || !message) return failed;
+  return { error: message, email, pendingDeletion: answer?.error === 'pending_deletion' };
+}
 export const shouldRevalidate = keepPageAfterFailure;
 
 // Asleep for visitors until they act (docs/decisions/0042); a member's page hydrates at once.

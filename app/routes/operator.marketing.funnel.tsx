@@ -1,6 +1,6 @@
-// /operator/marketing/funnel: the funnel report (docs/decisions/0028) — the visits of a date range by
-// lander, variant, network, ref and sub1, and what followed from them: signups, confirmed addresses,
-// first purchases, net revenue, rates and earnings per click; the same as CSV at ./funnel.csv. Below
+// /operator/marketing/funnel: the funnel report (docs/decisions/0028, 0069) — what happened in a date
+// range by lander, variant, network, ref and sub1, counted as the network overview counts it: visits,
+// signups, confirmed addresses, first purchases, net revenue, rates and earnings per click; the same as CSV at ./funnel.csv. Below
 // it the range's suspicious bursts (decision 0055), each counted as one visit; as CSV at ./bursts.csv.
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
@@ -41,7 +41,7 @@ export default function MarketingFunnel() {
       <MarketingHead title={intl.formatMessage(texts.title)}>
         <FormattedMessage
           id="marketing.funnel.intro"
-          defaultMessage="Visits from {from} to {to} and everything that followed from them up to now: signups, confirmed addresses, first purchases and revenue after refunds. EPC is revenue divided by visits."
+          defaultMessage="What happened from {from} to {to}, counted as on the network overview: the visits made, the signups, confirmed addresses and first purchases, and net revenue (payments less refunds and chargebacks). A member counts under the visit their signup came from, whenever that was; a member without one under (none). EPC is net revenue divided by visits."
           values={{ from: day(range.from), to: day(range.to) }}
         />
       </MarketingHead>

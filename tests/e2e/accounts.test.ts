@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, visit } from '../support/browser';
+import { launchBrowser, visit, wakeApp } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
@@ -86,13 +86,21 @@ describe.each([
     await page.goto(activation);
     await page.waitForURL(`${base}/activate/error`);
 
-    // Log out through the account menu, then log in again.
+    // Log out through the account menu, then log in again — with the app awake through SPEC §7's
+    // calls, GET /api/logout.php and POST /api/user.php, not the forms' routes (issue 48 item 3).
+    const calls: string[] = [];
+    page.on('request', (req) => {
+      const { pathname } = new URL(req.url());
+      if (/^\/(api\/(user|logout)\.php|login(\.data)?|logout(\.data)?)$/.test(pathname) && !(req.method() === 'GET' && /^\/(api\/user\.php|login)$/.test(pathname))) calls.push(`${req.method()} ${pathname}`);
+    });
     await visit(page, base);
     await page.locator('header nav details summary').last().click();
     await page.locator('form[action="/logout"] button').click();
     await page.waitForURL(`${base}/`);
     expect(await page.locator('a[href="/login"]').count()).toBeGreaterThan(0);
+    expect(calls).toEqual(['GET /api/logout.php']);
     await visit(page, `${base}/login`);
+    await wakeApp(page);
     await page.locator('#email').fill(email);
     await page.locator('#password').fill('wrong password');
     await page.locator('main button[type="submit"]').click();
@@ -101,6 +109,7 @@ describe.each([
     await page.locator('main button[type="submit"]').click();
     await page.waitForURL(`${base}/`);
     await expect.poll(() => page.locator('a[href="/chats"]').count()).toBeGreaterThan(0);
+    expect(calls).toEqual(['GET /api/logout.php', 'POST /api/user.php', 'POST /api/user.php']);
 
     // Password reset from the mailed link, then log in with the new password.
     await context.clearCookies({ name: 'rdv_session' });

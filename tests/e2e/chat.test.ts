@@ -2,7 +2,7 @@
 // a profile's chat link (the composer filled from ?text=), send a gift and a photo, see them in the
 // other member's list with the unread badge and the title prefix, open it (unread to 0), receive a
 // message in a second browser context without reloading (when the event stream is there), run out
-// of credits (the message is not sent; the way to buy shows), and remove a chat whose DELETE fails
+// of credits (the message is not sent, nor asked for; the way to buy shows), and remove a chat whose DELETE fails
 // (alert after one quick retry, the list comes back) — without console errors or hydration warnings.
 import fs from 'node:fs';
 import http from 'node:http';
@@ -131,10 +131,19 @@ describe('the chat in Chromium', () => {
     expect(await other.getByTestId('chat-credits').textContent()).toBe('0');
     expect(await other.getByTestId('not-enough-credits').textContent()).toContain(notEnough);
     expect(await other.getByTestId('not-enough-credits').getByRole('link', { name: buy }).getAttribute('href')).toBe('/credits');
+    // One more send is not even asked (issue 48 item 4): no refused request (a 402 in the console),
+    // no failed bubble; the notice says it and the text waits in the box.
+    const refused: string[] = [];
+    other.on('request', (req) => {
+      if (req.url().includes('/api/message.php')) refused.push(req.url());
+    });
     await other.getByTestId('composer-text').fill('One more?');
     await other.getByTestId('send').click();
-    await other.locator('[data-testid=message][data-status=failed]').waitFor();
-    expect(await other.locator('[data-testid=message][data-status=failed]').textContent()).toContain(notEnough);
+    await other.waitForTimeout(750);
+    expect(refused).toEqual([]);
+    expect(await other.locator('[data-testid=message][data-status=failed]').count()).toBe(0);
+    expect(await other.getByTestId('composer-text').inputValue()).toBe('One more?');
+    expect(await other.getByTestId('not-enough-credits').textContent()).toContain(notEnough);
 
     // With the live stream, the writer sees the read receipt without a reload.
     if (live) await page.locator('[data-testid=message][data-mine=true] [data-status=read]').first().waitFor({ timeout: 10_000 });

@@ -102,9 +102,14 @@ describe('cross-site requests and cookies', () => {
     expect(res.status).toBe(401);
   });
 
-  it('marks the session cookie Secure outside the development server, also over plain HTTP', async () => {
-    const res = await json('POST', '/api/signup.php', { email: 'secure@example.com', name: 'Securo', password: 'a good password', date_of_birth: '1990-01-01', gender: 'male', seeking: 'female', country: 'NL', terms: true, orientation_consent: true }, { 'x-forwarded-for': '10.1.0.1' });
-    expect(String(res.headers['set-cookie'])).toMatch(/rdv_session=[\w-]+;.*HttpOnly; SameSite=Lax; Secure/);
+  // Issue 48 item 22 (docs/decisions/0069): only a browser that treats localhost as secure keeps a Secure cookie sent over http.
+  it('marks the session cookie Secure when the request came over https through the trusted proxy, and not over plain HTTP', async () => {
+    const body = { password: 'a good password', date_of_birth: '1990-01-01', gender: 'male', seeking: 'female', country: 'NL', terms: true, orientation_consent: true };
+    const https = await json('POST', '/api/signup.php', { ...body, email: 'secure@example.com', name: 'Securo' }, { 'x-forwarded-for': '10.1.0.1', 'x-forwarded-proto': 'https', origin: `https://${HOST}` });
+    expect(String(https.headers['set-cookie'])).toMatch(/rdv_session=[\w-]+;.*HttpOnly; SameSite=Lax; Secure/);
+    const plain = await json('POST', '/api/signup.php', { ...body, email: 'plain@example.com', name: 'Plano' }, { 'x-forwarded-for': '10.1.0.2' });
+    expect(String(plain.headers['set-cookie'])).toMatch(/rdv_session=[\w-]+;.*HttpOnly; SameSite=Lax/);
+    expect(String(plain.headers['set-cookie'])).not.toMatch(/Secure/);
   });
 });
 

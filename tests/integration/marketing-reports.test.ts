@@ -116,7 +116,7 @@ describe.each(databaseKinds)('marketing reports on $name', (kind) => {
     const csv = funnelCsv(report.value).split('\r\n');
     expect(csv[0]).toBe('lander,variant,network,ref,sub1,visits,signups,confirmed,first_purchases,signup_rate,purchase_rate,revenue_EUR,epc_EUR');
     // Revenue with 2 decimals, EPC with 4, "(none)" for a missing ref, as docs/api.md says (issue 34 item 23).
-    expect(csv).toContain(`video,tonight,adnet,(none),spring,4,3,2,2,0.75,0.5,${(first.amount / 100).toFixed(2)},${(first.amount / 100 / 4).toFixed(4)}`);
+    expect(csv).toContain(`video,tonight,adnet,(none),spring,4,3,2,2,0.75,0.6667,${(first.amount / 100).toFixed(2)},${(first.amount / 100 / 4).toFixed(4)}`);
   });
 
   it('reports each variant behind a split URL with its signups and Wilson interval', async () => {

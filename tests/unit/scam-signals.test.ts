@@ -104,6 +104,12 @@ describe('scam rules', () => {
     });
   }
 
+  // Issue 48 item 14: the safety tip fired for "R13-1796151183030 text".
+  it('sees no phone in a reference code or a bare 13-digit number, and still one with its "+" or a label', () => {
+    for (const text of ['R13-1796151183030 text', 'Order 1796151183030 arrived', 'ticket AB-123456789 ok', 'ref 1796151183030.']) expect(scanForSignals(text), text).toEqual([]);
+    for (const text of ['+49 1511 2345 6789 call', 'tel:0612345678', 'bel 0612345678', 'my cell 612345678']) expect(scanForSignals(text), text).toContain('contact_phone');
+  });
+
   it('names each rule once, in a fixed order, for a message with several', () => {
     expect(scanForSignals('Send me money via western union, my whatsapp is +31 6 1234 5678, see www.x.com')).toEqual(['money', 'contact_phone', 'contact_messenger', 'contact_link']);
   });

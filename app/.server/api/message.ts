@@ -4,7 +4,7 @@
 // docs/api.md "Chat". Sends are limited per member (LIMITS.message, docs/decisions/0017).
 import { z } from 'zod';
 import { cleanStrings, idSchema } from '~/shared/request-rules';
-import { apiJson, tooManyRequests } from '~/.server/http/api';
+import { apiError, apiJson, tooManyRequests } from '~/.server/http/api';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
 import { isTooLarge, readRequestBody, validationError } from '~/.server/http/request-input';
 import { chatError } from '~/.server/chat/http';
@@ -49,7 +49,8 @@ const route = apiRoute({
         content = { kind: 'photo', bytes: new Uint8Array(await photo.arrayBuffer()) };
       } else {
         const raw = await readRequestBody(request);
-        if ('status' in raw) return raw.status === 413 ? chatError(context, 'too_large') : chatError(context, 'not_image');
+        // A body that is neither JSON nor a form is the documented 415 of every endpoint (issue 48 item 4), not a photo's.
+        if ('status' in raw) return raw.status === 413 ? chatError(context, 'too_large') : apiError(415, 'unsupported_media_type', locale, 'api.error.unsupportedType');
         if (!raw.ok) return validationError(locale, raw.issues, 'body');
         const parsed = MessageBody.safeParse(raw.value);
         if (!parsed.success) return validationError(locale, parsed.error.issues.map((i) => ({ ...i, path: i.path.map(String), input: raw.value })), 'body');

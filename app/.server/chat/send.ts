@@ -270,21 +270,26 @@ export async function sendMessage(db: Db, tenant: Tenant, actor: { user: User },
   const checked = await checkRecipient(db, tenant, user, input.profile);
   if (!checked.ok) return checked;
   const { recipient } = checked;
+  // What was sent is checked before the balance (issue 48 item 4): an empty or over-long text is a
+  // 400 whatever the credits, as every other malformed request is.
+  let early: MessageContent | null = null;
+  if (input.content.kind === 'text') {
+    const text = input.content.text.trim();
+    if (!text) return { ok: false, error: 'empty' };
+    if ([...text].length > tenant.settings.message_length) return { ok: false, error: 'too_long' };
+    early = { kind: 'text', text };
+  } else if (input.content.kind === 'gift') {
+    if (!findGift(input.content.gift)) return { ok: false, error: 'unknown_gift' };
+    early = { kind: 'gift', giftId: input.content.gift };
+  }
   // A cheap early answer before a photo is encoded; the conditional spend below is what holds.
   const cost = messageCost(tenant, input.content.kind);
   if (cost > user.credits) return { ok: false, error: 'not_enough_credits', balance: user.credits };
 
   let content: MessageContent;
   let files: string[] = [];
-  if (input.content.kind === 'text') {
-    const text = input.content.text.trim();
-    if (!text) return { ok: false, error: 'empty' };
-    if ([...text].length > tenant.settings.message_length) return { ok: false, error: 'too_long' };
-    content = { kind: 'text', text };
-  } else if (input.content.kind === 'gift') {
-    if (!findGift(input.content.gift)) return { ok: false, error: 'unknown_gift' };
-    content = { kind: 'gift', giftId: input.content.gift };
-  } else {
+  if (early) content = early;
+  else if (input.content.kind === 'photo') {
     const encoded = await encodePhoto(input.content.bytes, { width: CHAT_THUMB_EDGE, height: CHAT_THUMB_EDGE, fit: 'inside' });
     if (!encoded.ok) return encoded;
     const name = crypto.randomBytes(12).toString('base64url');
@@ -293,7 +298,7 @@ export async function sendMessage(db: Db, tenant: Tenant, actor: { user: User },
     await storeBoth(options.media, [filename, encoded.full.data], [thumbFilename, encoded.thumb.data]);
     files = [filename, thumbFilename];
     content = { kind: 'photo', photo: { filename, thumbFilename, width: encoded.full.info.width, height: encoded.full.info.height } };
-  }
+  } else return { ok: false, error: 'empty' };
 
   const result = await withFilesRemovedOnFailure(options.media, files, () => inTransaction(db, async (trx): Promise<SendResult> => {
     await lockProfile(trx, own);

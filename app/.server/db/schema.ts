@@ -760,7 +760,7 @@ export interface NetworkDailyTable {
   chargebacks: number;
 }
 
-/** Per day, site and currency: fulfilled payments and their amount, refunds (not failed) and theirs, minor units. */
+/** Per day, site and currency: fulfilled payments and their amount, refunds (not failed) and theirs, payments charged back and theirs (migration 0038), minor units. */
 export interface NetworkDailyMoneyTable {
   day: string;
   tenant_id: string;
@@ -769,6 +769,8 @@ export interface NetworkDailyMoneyTable {
   revenue: number;
   refund_count: number;
   refunds: number;
+  chargeback_count: Generated<number>;
+  chargebacks: Generated<number>;
 }
 
 /** Members who paid on the day, by the day of their previous fulfilled payment (null: none before). */

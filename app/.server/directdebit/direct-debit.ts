@@ -159,7 +159,7 @@ export async function payByDirectDebit(ctx: DirectDebitContext, user: User, inpu
         input: {
           amount: row.amount,
           currency: row.currency,
-          description: description(tenant, row.credits, row.order_number),
+          description: description(tenant, row.credits, row.order_number, row.locale),
           webhookUrl: webhookUrl(ctx.origin),
           metadata: { payment_id: row.id, order_number: row.order_number },
           idempotencyKey: idempotencyKey('payment', row),
@@ -250,7 +250,7 @@ export async function repeatDirectDebit(ctx: CheckoutContext, user: User, last: 
         input: {
           amount: row.amount,
           currency: row.currency,
-          description: description(tenant, row.credits, row.order_number),
+          description: description(tenant, row.credits, row.order_number, row.locale),
           customerId: mandate.provider_customer_id!,
           mandateId: mandate.provider_mandate_id!,
           webhookUrl: webhookUrl(ctx.origin),

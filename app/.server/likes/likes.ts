@@ -5,7 +5,7 @@
 import { sql, type Kysely } from 'kysely';
 import { now, today } from '../clock';
 import type { DB } from '../db/schema';
-import { visibleTo, type Viewer } from '../members/access';
+import { blockerName, visibleTo, type Viewer } from '../members/access';
 import { CARD_COLUMNS, toCards, type MemberCard } from '../members/search';
 import type { Tenant } from '../tenants/schema';
 import { memberChannel, type EventBus } from '../events/bus';
@@ -13,8 +13,8 @@ import { LIKES_TABS, type LikeState, type LikesTab } from '~/shared/likes';
 import { logger } from '../observability/logger';
 
 export type { LikeState, LikesTab } from '~/shared/likes';
-export type LikeError = 'authentication_required' | 'not_found' | 'self';
-export type LikeResult = { ok: true; state: LikeState } | { ok: false; error: LikeError };
+export type LikeError = 'authentication_required' | 'not_found' | 'self' | 'blocked';
+export type LikeResult = { ok: true; state: LikeState } | { ok: false; error: Exclude<LikeError, 'blocked'> } | { ok: false; error: 'blocked'; name: string };
 
 /** The like state between the viewer's profile and another (SPEC §4). */
 export async function likeState(db: Kysely<DB>, own: number, other: number): Promise<LikeState> {
@@ -66,6 +66,8 @@ export async function likeProfile(db: Kysely<DB>, tenant: Tenant, viewer: Viewer
   if (!viewer.user || !own) return { ok: false, error: 'authentication_required' };
   if (profileId === own) return { ok: false, error: 'self' };
   if (!Number.isInteger(profileId) || profileId < 1) return { ok: false, error: 'not_found' };
+  const blocker = await blockerName(db, own, profileId);
+  if (blocker !== null) return { ok: false, error: 'blocked', name: blocker };
   const target = await db.selectFrom('profiles').select('id').where('id', '=', profileId).where((eb) => visibleTo(eb, tenant, viewer)).executeTakeFirst();
   if (!target) return { ok: false, error: 'not_found' };
   const made = await db

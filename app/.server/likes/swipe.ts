@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { idSchema } from '~/shared/request-rules';
 import { now, today } from '../clock';
 import type { DB } from '../db/schema';
-import { visibleTo, type Viewer } from '../members/access';
+import { blockerName, visibleTo, type Viewer } from '../members/access';
 import { CARD_COLUMNS, toCards, type MemberCard } from '../members/search';
 import { createRandom } from '../seed/random';
 import type { Tenant } from '../tenants/schema';
@@ -24,7 +24,7 @@ export const SWIPE_BATCH = 10;
 /** The newest candidates the batch is drawn from, shuffled per member and day. */
 const DRAW_FROM = 120;
 
-export type SwipeError = 'authentication_required' | 'not_found' | 'self' | 'daily_limit';
+export type SwipeError = 'authentication_required' | 'not_found' | 'self' | 'daily_limit' | 'blocked';
 
 export interface SwipeDeck {
   profiles: MemberCard[];
@@ -96,7 +96,7 @@ export async function swipeDeck(db: Kysely<DB>, tenant: Tenant, viewer: Viewer, 
   };
 }
 
-export type SwipeResult = { ok: true; state: LikeState; remaining: number } | { ok: false; error: SwipeError; remaining?: number };
+export type SwipeResult = { ok: true; state: LikeState; remaining: number } | { ok: false; error: SwipeError; remaining?: number; name?: string };
 
 /**
  * POST /api/swipe.php: like (`like: true`) or pass a profile the member may see. A swipe on a
@@ -110,6 +110,8 @@ export async function swipe(db: Kysely<DB>, tenant: Tenant, viewer: Viewer, prof
   if (profileId === own) return { ok: false, error: 'self' };
   const member = await memberProfile(db, own);
   if (!member) return { ok: false, error: 'authentication_required' };
+  const blocker = await blockerName(db, own, profileId);
+  if (blocker !== null) return { ok: false, error: 'blocked', name: blocker };
   const at = now();
   const day = memberDay(member.country, at);
   let liked = false;

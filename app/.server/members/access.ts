@@ -3,7 +3,7 @@
 // privacy-mode members are not listed; they are seen only by the members they reached out to (a like
 // or a message) — an invisible member only through what they sent while invisible (decision 0030).
 // A member never finds their own profile.
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { today } from '../clock';
 import type { DB, User } from '../db/schema';
 import { tenantPool, tenantScope } from '../profiles/pool';
@@ -87,6 +87,22 @@ function reachedOut(eb: ProfileEB, own: number): Expression<SqlBool> {
 }
 
 /** How many photos of a profile a viewer sees (SPEC §6): visitors 1, free members 3, premium all. */
+/**
+ * The name of the member of `profileId` when they blocked the viewer's profile `own`, else null. Every
+ * action on that profile (a like, a swipe, a message, a gift) answers the same "You're blocked by
+ * {name}" with it (SPEC §6; issue 48 item 12), not the not-found of a profile one cannot see.
+ */
+export async function blockerName(db: Kysely<DB>, own: number, profileId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('blocks')
+    .innerJoin('profiles', 'profiles.id', 'blocks.blocker_profile_id')
+    .select('profiles.name')
+    .where('blocks.blocker_profile_id', '=', profileId)
+    .where('blocks.blocked_profile_id', '=', own)
+    .executeTakeFirst();
+  return row ? row.name : null;
+}
+
 export function photoAllowance(viewer: Viewer): number {
   if (!viewer.user) return 1;
   return viewer.user.paid_user ? Number.POSITIVE_INFINITY : 3;

@@ -57,6 +57,8 @@ export const profilePageAction = formAction({
     const result = await act[body.intent]();
     if (!result.ok && result.error === 'authentication_required') throw redirect('/login');
     if (!result.ok && result.error === 'not_found') throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
+    // Blocked by that member: the page answers what its loader answers them (403, "You're blocked by {name}").
+    if (!result.ok && result.error === 'blocked') return data({ ok: false, matched: false, blockedBy: result.name }, { status: 403 });
     // A like that answers 'match' was a like back: the page shows the match modal.
     return { ok: result.ok, matched: body.intent === 'like' && 'state' in result && result.state === 'match' };
   },

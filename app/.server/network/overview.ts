@@ -2,8 +2,9 @@
 // a range of whole UTC days — visits, signups, confirmations, first purchases, purchases, revenue and
 // refunds per currency (integer minor units; never summed across currencies), chargebacks, two
 // conversion rates with their Wilson 95 % intervals and the average revenue per paying member — and
-// the same signups and revenue by day, week or month for the charts. Unlike the marketer's cohort
-// funnel (decision 0028) each number counts events by when they happened in the range.
+// the same signups and revenue by day, week or month for the charts. Each figure is defined once, for
+// this overview and the marketer's funnel alike (docs/network-console.md, "What the figures count";
+// docs/decisions/0069): what happened in the range, net revenue = revenue − refunds − chargebacks.
 import { sql, type Kysely } from 'kysely';
 import type { ReportRange } from '~/shared/marketing-types';
 import type { DB } from '../db/schema';
@@ -36,6 +37,10 @@ export interface SiteOverview {
   /** What was refunded (asked or done), per currency in minor units. */
   refunds: Amounts;
   chargebacks: number;
+  /** What the chargebacks took back (each payment's whole amount), per currency in minor units. */
+  charged_back: Amounts;
+  /** Revenue less refunds less chargebacks, per currency in minor units: the funnel's revenue. */
+  net_revenue: Amounts;
   /** Signups per visit. */
   signup_rate: Rate;
   /** First purchases per signup. */
@@ -71,12 +76,13 @@ interface Tally {
   paying_members: number;
   revenue: Amounts;
   refunds: Amounts;
+  charged_back: Amounts;
 }
 
 /** Amounts with their currencies in order: the same answer, byte for byte, whichever path summed them. */
 const inOrder = (amounts: Amounts): Amounts => Object.fromEntries(Object.entries(amounts).sort(([a], [b]) => a.localeCompare(b)));
 
-const emptyTally = (): Tally => ({ visits: 0, signups: 0, confirmed: 0, purchases: 0, chargebacks: 0, first_purchases: 0, paying_members: 0, revenue: {}, refunds: {} });
+const emptyTally = (): Tally => ({ visits: 0, signups: 0, confirmed: 0, purchases: 0, chargebacks: 0, first_purchases: 0, paying_members: 0, revenue: {}, refunds: {}, charged_back: {} });
 
 /** Adds figures to each site's tally (a count, or an amount per currency: a currency appears once it has a payment or a refund). */
 class Tallies {
@@ -89,7 +95,7 @@ class Tallies {
   count(field: 'visits' | 'signups' | 'confirmed' | 'purchases' | 'chargebacks' | 'first_purchases' | 'paying_members', rows: { tenant_id: string; n: string | number | bigint | null }[]): void {
     for (const row of rows) this.of(row.tenant_id)[field] += Number(row.n ?? 0);
   }
-  amount(field: 'revenue' | 'refunds', tenant: string, currency: string, amount: string | number | bigint | null): void {
+  amount(field: 'revenue' | 'refunds' | 'charged_back', tenant: string, currency: string, amount: string | number | bigint | null): void {
     const amounts = this.of(tenant)[field];
     amounts[currency] = (amounts[currency] ?? 0) + Number(amount ?? 0);
   }
@@ -130,7 +136,7 @@ async function addLive(db: Kysely<DB>, ids: readonly string[], tallies: Tallies,
       .execute(),
     db.selectFrom('payments').select(['tenant_id', 'currency', (eb) => eb.fn.sum<string>('amount').as('amount')]).where('tenant_id', 'in', ids).where('fulfilled_at', '>=', start).where('fulfilled_at', '<', end).groupBy(['tenant_id', 'currency']).execute(),
     db.selectFrom('refunds').select(['tenant_id', 'currency', (eb) => eb.fn.sum<string>('amount').as('amount')]).where('tenant_id', 'in', ids).where('status', '<>', 'failed').where('created_at', '>=', start).where('created_at', '<', end).groupBy(['tenant_id', 'currency']).execute(),
-    db.selectFrom('payments').select(['tenant_id', (eb) => eb.fn.countAll<string>().as('n')]).where('tenant_id', 'in', ids).where('charged_back_at', '>=', start).where('charged_back_at', '<', end).groupBy('tenant_id').execute(),
+    db.selectFrom('payments').select(['tenant_id', 'currency', (eb) => eb.fn.countAll<string>().as('n'), (eb) => eb.fn.sum<string>('amount').as('amount')]).where('tenant_id', 'in', ids).where('charged_back_at', '>=', start).where('charged_back_at', '<', end).groupBy(['tenant_id', 'currency']).execute(),
   ]);
   tallies.count('visits', visits);
   tallies.count('signups', signups);
@@ -141,6 +147,7 @@ async function addLive(db: Kysely<DB>, ids: readonly string[], tallies: Tallies,
   tallies.count('chargebacks', chargebacks);
   for (const row of revenue) tallies.amount('revenue', row.tenant_id, row.currency, row.amount);
   for (const row of refunds) tallies.amount('refunds', row.tenant_id, row.currency, row.amount);
+  for (const row of chargebacks) tallies.amount('charged_back', row.tenant_id, row.currency, row.amount);
 }
 
 /** Only the given days of a roll-up table. */
@@ -159,7 +166,7 @@ async function addRolled(db: Kysely<DB>, ids: readonly string[], tallies: Tallie
       .execute(),
     db
       .selectFrom('network_daily_money')
-      .select((eb) => ['tenant_id', 'currency', eb.fn.sum<string>('payments').as('payments'), eb.fn.sum<string>('revenue').as('revenue'), eb.fn.sum<string>('refund_count').as('refund_count'), eb.fn.sum<string>('refunds').as('refunds')])
+      .select((eb) => ['tenant_id', 'currency', eb.fn.sum<string>('payments').as('payments'), eb.fn.sum<string>('revenue').as('revenue'), eb.fn.sum<string>('refund_count').as('refund_count'), eb.fn.sum<string>('refunds').as('refunds'), eb.fn.sum<string>('chargeback_count').as('chargeback_count'), eb.fn.sum<string>('chargebacks').as('chargebacks')])
       .where('tenant_id', 'in', ids)
       .where(onDays(runs))
       .groupBy(['tenant_id', 'currency'])
@@ -183,6 +190,7 @@ async function addRolled(db: Kysely<DB>, ids: readonly string[], tallies: Tallie
   for (const row of money) {
     if (Number(row.payments) > 0) tallies.amount('revenue', row.tenant_id, row.currency, row.revenue);
     if (Number(row.refund_count) > 0) tallies.amount('refunds', row.tenant_id, row.currency, row.refunds);
+    if (Number(row.chargeback_count) > 0) tallies.amount('charged_back', row.tenant_id, row.currency, row.chargebacks);
   }
 }
 
@@ -222,6 +230,8 @@ export async function networkOverview(db: Kysely<DB>, actor: NetworkActor | null
         revenue,
         refunds: inOrder(site.refunds),
         chargebacks: site.chargebacks,
+        charged_back: inOrder(site.charged_back),
+        net_revenue: netRevenue(site),
         signup_rate: rate(site.signups, site.visits),
         purchase_rate: rate(site.first_purchases, site.signups),
         arppu: site.paying_members ? Object.fromEntries(Object.entries(revenue).map(([currency, amount]) => [currency, Math.round(amount / site.paying_members)])) : {},
@@ -230,8 +240,16 @@ export async function networkOverview(db: Kysely<DB>, actor: NetworkActor | null
   };
 }
 
+/** Revenue less refunds less chargebacks per currency (docs/network-console.md): a currency with any of the three. */
+function netRevenue(site: Pick<Tally, 'revenue' | 'refunds' | 'charged_back'>): Amounts {
+  const net: Amounts = {};
+  for (const [currency, amount] of Object.entries(site.revenue)) net[currency] = (net[currency] ?? 0) + amount;
+  for (const [currency, amount] of [...Object.entries(site.refunds), ...Object.entries(site.charged_back)]) net[currency] = (net[currency] ?? 0) - amount;
+  return inOrder(net);
+}
+
 /** The sum over all sites per currency (each currency on its own: amounts are never converted). */
-export function totalsPerCurrency(sites: readonly SiteOverview[], field: 'revenue' | 'refunds'): Amounts {
+export function totalsPerCurrency(sites: readonly SiteOverview[], field: 'revenue' | 'refunds' | 'charged_back' | 'net_revenue'): Amounts {
   const totals: Amounts = {};
   for (const site of sites) for (const [currency, amount] of Object.entries(site[field])) totals[currency] = (totals[currency] ?? 0) + amount;
   return totals;
@@ -293,15 +311,17 @@ export async function networkSeries(db: Kysely<DB>, actor: NetworkActor | null, 
 
 /** The overview as CSV: one row per site, amounts in major units per currency column, rates to four decimals. */
 export function overviewCsv(sites: readonly SiteOverview[]): string {
-  const currencies = [...new Set(sites.flatMap((site) => [...Object.keys(site.revenue), ...Object.keys(site.refunds)]))].sort();
-  const header = ['site', 'name', 'visits', 'signups', 'confirmed', 'first_purchases', 'purchases', 'paying_members', 'chargebacks', 'signup_rate', 'purchase_rate', ...currencies.map((c) => `revenue_${c}`), ...currencies.map((c) => `refunds_${c}`)];
+  const currencies = [...new Set(sites.flatMap((site) => Object.keys(site.net_revenue)))].sort();
+  const header = [
+    'site', 'name', 'visits', 'signups', 'confirmed', 'first_purchases', 'purchases', 'paying_members', 'chargebacks', 'signup_rate', 'purchase_rate',
+    ...(['revenue', 'refunds', 'chargebacks', 'net_revenue'] as const).flatMap((figure) => currencies.map((c) => `${figure}_${c}`)),
+  ];
   const major = (amounts: Amounts, currency: string) => Number(((amounts[currency] ?? 0) / 100).toFixed(2));
   const fixed = (value: number | null) => (value === null ? null : Number(value.toFixed(4)));
   const body = sites.map((site) => [
     site.id, site.name, site.visits, site.signups, site.confirmed, site.first_purchases, site.purchases, site.paying_members, site.chargebacks,
     fixed(site.signup_rate.rate), fixed(site.purchase_rate.rate),
-    ...currencies.map((c) => major(site.revenue, c)),
-    ...currencies.map((c) => major(site.refunds, c)),
+    ...[site.revenue, site.refunds, site.charged_back, site.net_revenue].flatMap((amounts) => currencies.map((c) => major(amounts, c))),
   ]);
   return toCsv([header, ...body]);
 }

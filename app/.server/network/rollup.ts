@@ -85,12 +85,14 @@ async function computeRun(trx: Transaction<DB>, ids: readonly string[], run: Day
         from payments where tenant_id = any(${tenants}) and charged_back_at >= ${start} and charged_back_at < ${end} group by 1, 2
     ) figures group by day, tenant_id`.execute(trx);
   await sql`
-    insert into network_daily_money (day, tenant_id, currency, payments, revenue, refund_count, refunds)
-    select day, tenant_id, currency, sum(payments), sum(revenue), sum(refund_count), sum(refunds) from (
-      select ${day('fulfilled_at')} as day, tenant_id, currency, count(*) as payments, sum(amount) as revenue, 0 as refund_count, 0 as refunds
+    insert into network_daily_money (day, tenant_id, currency, payments, revenue, refund_count, refunds, chargeback_count, chargebacks)
+    select day, tenant_id, currency, sum(payments), sum(revenue), sum(refund_count), sum(refunds), sum(chargeback_count), sum(chargebacks) from (
+      select ${day('fulfilled_at')} as day, tenant_id, currency, count(*) as payments, sum(amount) as revenue, 0 as refund_count, 0 as refunds, 0 as chargeback_count, 0 as chargebacks
         from payments where tenant_id = any(${tenants}) and fulfilled_at >= ${start} and fulfilled_at < ${end} group by 1, 2, 3
-      union all select ${day('created_at')}, tenant_id, currency, 0, 0, count(*), sum(amount)
+      union all select ${day('created_at')}, tenant_id, currency, 0, 0, count(*), sum(amount), 0, 0
         from refunds where tenant_id = any(${tenants}) and status <> 'failed' and created_at >= ${start} and created_at < ${end} group by 1, 2, 3
+      union all select ${day('charged_back_at')}, tenant_id, currency, 0, 0, 0, 0, count(*), sum(amount)
+        from payments where tenant_id = any(${tenants}) and charged_back_at >= ${start} and charged_back_at < ${end} group by 1, 2, 3
     ) money group by day, tenant_id, currency`.execute(trx);
   // Each member once a day, with the day of their previous fulfilled payment (an index lookup each).
   await sql`

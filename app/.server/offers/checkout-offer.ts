@@ -1,8 +1,8 @@
 // What the checkout page shows of the offers (docs/decisions/0019): the bundle or the trial, and the
-// discount of the code in its URL (?code=), or — without ?code= — of the code the member applied
-// earlier (the rdv_discountcode cookie) where it applies to this bundle, else of their running time
-// bonus (decision 0047: the server prices it, so the first answer shows what will be charged). An
-// empty ?code= means no code. A refused ?code= leaves its translated text and no discount.
+// largest discount of the code in its URL (?code=), the code the member applied earlier (the
+// rdv_discountcode cookie) and their running time bonus, of those that apply to this bundle
+// (decision 0047: the server prices it, so the first answer shows what will be charged). An empty
+// ?code= removes the kept code. A refused ?code= leaves its translated text and changes nothing else.
 import type { Locale } from '~/shared/locales';
 import { normaliseCode, TIME_BONUS_CODE } from '~/shared/offers';
 import type { User } from '../db/schema';
@@ -33,23 +33,25 @@ export async function checkoutOffer(
 ): Promise<CheckoutOffer | null> {
   const trial = tenant.trial_package?.id === input.package;
   const base = { package: input.package, method: input.method, country: input.country, locale: input.locale };
-  if (input.code === null && !trial) {
-    // No ?code=: the first of the kept code and the time bonus that applies, silently; else none.
-    const candidates = [input.kept ? normaliseCode(input.kept) : null, timeBonusSecondsLeft(user) > 0 ? TIME_BONUS_CODE : null];
-    for (const candidate of candidates) {
-      if (!candidate) continue;
-      const order = await priceOrder(db, tenant, user, { ...base, discountcode: candidate });
-      if (order.ok) return offerOf(order, trial, candidate, null);
+  const asked = input.code === null ? null : input.code.trim() || null;
+  // The member gets the best single discount they are entitled to (issue 48 item 2): the code asked
+  // for, the code kept from earlier (not after an empty ?code=, which removes it) and the running time
+  // bonus each price the order, and the largest discount wins (the asked code on a tie). A refused
+  // code changes nothing but its text: the order keeps the best of the others.
+  const kept = input.code === null || asked ? (input.kept ? normaliseCode(input.kept) : null) : null;
+  const candidates = trial ? [] : [...new Set([asked ? normaliseCode(asked) : null, kept, timeBonusSecondsLeft(user) > 0 ? TIME_BONUS_CODE : null].filter((code) => code !== null))];
+  let best: Extract<PricedOrder, { ok: true }> | null = null;
+  let codeError: string | null = null;
+  for (const candidate of candidates) {
+    const order = await priceOrder(db, tenant, user, { ...base, discountcode: candidate });
+    if (order.ok) {
+      if (!best || order.quote.discount > best.quote.discount) best = order;
+    } else if (asked && candidate === normaliseCode(asked) && order.error !== 'unknown_package' && order.error !== 'unknown_method' && order.error !== 'trial_not_available') {
+      const id = order.error in CODE_MESSAGES ? CODE_MESSAGES[order.error as keyof typeof CODE_MESSAGES] : OFFER_MESSAGES[order.error as keyof typeof OFFER_MESSAGES];
+      codeError = serverMessage(input.locale, id, order.values);
     }
   }
-  const asked = input.code === null ? null : input.code.trim() || null;
-  let codeError: string | null = null;
-  let order = await priceOrder(db, tenant, user, { ...base, discountcode: trial ? undefined : (asked ?? undefined) });
-  if (!order.ok && asked && order.error !== 'unknown_package' && order.error !== 'unknown_method' && order.error !== 'trial_not_available') {
-    const id = order.error in CODE_MESSAGES ? CODE_MESSAGES[order.error as keyof typeof CODE_MESSAGES] : OFFER_MESSAGES[order.error as keyof typeof OFFER_MESSAGES];
-    codeError = serverMessage(input.locale, id, order.values);
-    order = await priceOrder(db, tenant, user, base);
-  }
+  const order = best ?? (await priceOrder(db, tenant, user, base));
   if (!order.ok) return null;
   return offerOf(order, trial, asked ?? '', codeError);
 }

@@ -1,5 +1,7 @@
 // Purchases of credit bundles (SPEC §2, §4, §6; DESIGN §9; docs/decisions/0013): checkout, the
 // webhook and reconciliation that fulfil a paid payment exactly once, and premium for good.
+import { DEFAULT_LOCALE, isLocale } from '~/shared/locales';
+import { serverMessage } from '../i18n/messages';
 import { sql, type Kysely } from 'kysely';
 import { isCardMethod } from '~/shared/payment-methods';
 import { now } from '../clock';
@@ -79,8 +81,9 @@ export async function nextOrderNumber(db: Db): Promise<string> {
   return `${now().getUTCFullYear()}-${String(rows[0]!.n).padStart(6, '0')}`;
 }
 
-export function description(tenant: Tenant, credits: number, orderNumber: string): string {
-  return `${tenant.settings.name} ${credits} credits, order ${orderNumber}`;
+/** What the provider shows on its checkout and the statement, in the member's language (issue 48 item 13; was English everywhere). */
+export function description(tenant: Tenant, credits: number, orderNumber: string, locale: string): string {
+  return serverMessage(isLocale(locale) ? locale : DEFAULT_LOCALE, 'payments.description', { site: tenant.settings.name, credits, order: orderNumber });
 }
 
 /**
@@ -177,7 +180,7 @@ export async function createPayment(
       input: {
         amount: row.amount,
         currency: row.currency,
-        description: description(tenant, row.credits, orderNumber),
+        description: description(tenant, row.credits, orderNumber, ctx.locale),
         method: row.method,
         locale: ctx.locale,
         country: row.country,

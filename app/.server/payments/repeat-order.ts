@@ -48,7 +48,7 @@ export async function repeatOrder(ctx: CheckoutContext, user: User): Promise<Pay
       input: {
         amount: row.amount,
         currency: row.currency,
-        description: description(tenant, row.credits, orderNumber),
+        description: description(tenant, row.credits, orderNumber, row.locale),
         customerId: mandate.customer_id!,
         mandateId: mandate.mandate_id!,
         webhookUrl: webhookUrl(ctx.origin),

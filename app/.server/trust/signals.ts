@@ -74,12 +74,22 @@ const EMAIL = /[a-z0-9._%+-]+\s?@\s?[a-z0-9.-]+\s?\.\s?[a-z]{2,}\b/;
 // Bare domains only with the endings links to elsewhere mostly use: "Berlin.Es ist…" (a missing space) is no link.
 const LINK = /\bhttps?:\/\/|\bwww\.|\b[a-z0-9-]{2,}\.(?:com|net|org|info|biz|io|ly|ru|xyz|top|online|site|app)\b(?:\/|\s|$)/;
 
-/** A phone number: eight or more digits in a phone's shape — an international "+", a leading 0, or nine digits and more. */
+/**
+ * A phone number: eight or more digits in a phone's shape — an international "+" (up to 15 digits),
+ * a leading 0, or 9 to 12 digits bare. Never digits inside a word: "R13-1796151183030", an order or
+ * reference number, is no phone (issue 48 item 14), and neither is a bare 13-digit number (a
+ * timestamp, a card or an article number), which no one writes a phone number as without its "+".
+ */
 function hasPhoneNumber(text: string): boolean {
   for (const match of text.matchAll(/\+?\d[\d\s().\-/]{6,}\d/g)) {
     const digits = match[0].replace(/\D/g, '');
     if (digits.length < 8 || digits.length > 15) continue;
-    if (match[0].startsWith('+') || digits.startsWith('0') || digits.length >= 9) return true;
+    // The word the number starts in, less a label before a colon ("tel:", "whatsapp:"): letters in it make it a code.
+    const start = match.index;
+    const before = text.slice(0, start).split(' ').pop()!.split(':').pop()!;
+    const after = text.slice(start + match[0].length).split(' ')[0]!;
+    if (/[a-z\d]/.test(before) || /^[a-z\d]/.test(after)) continue;
+    if (match[0].startsWith('+') || digits.startsWith('0') || (digits.length >= 9 && digits.length <= 12)) return true;
   }
   return false;
 }

@@ -266,6 +266,9 @@ export function Composer({
   const send = () => {
     const trimmed = text.trim();
     if (!trimmed || length > info.message_length) return;
+    // Not enough credits: the notice above already says so; a send would only be refused (a 402 in
+    // the console, issue 48 item 4). The text stays for after a purchase.
+    if (cantAfford(info.costs.text)) return;
     onSend({ text: trimmed });
     setText('');
     box.current?.focus();
@@ -341,7 +344,7 @@ export function Composer({
           onChange={(event) => {
             const chosen = event.target.files?.[0];
             event.target.value = '';
-            if (chosen) onSend({ photo: chosen });
+            if (chosen && !cantAfford(info.costs.photo)) onSend({ photo: chosen });
           }}
         />
         <TextBox

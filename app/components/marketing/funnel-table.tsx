@@ -48,9 +48,9 @@ const columns = defineMessages({
   signups: { id: 'marketing.col.signups', defaultMessage: 'Signups' },
   confirmed: { id: 'marketing.col.confirmed', defaultMessage: 'Confirmed' },
   firstPurchases: { id: 'marketing.col.firstPurchases', defaultMessage: 'First purchases' },
-  signupRate: { id: 'marketing.col.signupRate', defaultMessage: 'Signup rate' },
-  purchaseRate: { id: 'marketing.col.purchaseRate', defaultMessage: 'Purchase rate' },
-  revenue: { id: 'marketing.col.revenue', defaultMessage: 'Revenue' },
+  signupRate: { id: 'marketing.col.signupRate', defaultMessage: 'Signups per visit' },
+  purchaseRate: { id: 'marketing.col.purchaseRate', defaultMessage: 'First purchases per signup' },
+  revenue: { id: 'marketing.col.revenue', defaultMessage: 'Net revenue' },
   epc: { id: 'marketing.col.epc', defaultMessage: 'EPC' },
 });
 type Labels = Record<keyof typeof columns, string>;
@@ -66,7 +66,7 @@ function Figures({ row, label }: { row: FunnelRow; label: Labels }) {
         <Rate part={row.signups} whole={row.visits} />
       </td>
       <td data-num data-label={label.purchaseRate}>
-        <Rate part={row.firstPurchases} whole={row.visits} />
+        <Rate part={row.firstPurchases} whole={row.signups} />
       </td>
       <td data-num data-label={label.revenue}>
         <Amounts money={row.revenue} />

@@ -4,10 +4,11 @@
 // second row. From 768 px one row with small labels under the icons, from 992 px the labels beside
 // them, and from 1200 px the account menu also shows the member's name.
 import { Form, Link, NavLink, useMatches, useNavigate } from '@remix-run/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled, { css } from 'styled-components';
 import { useSnapshot } from 'valtio';
+import { apiRequest } from '~/state/api-client';
 import { useAppState } from '~/state/app-state';
 import { countBadge, creditBadge, showBackButton, siteHistoryDepth } from '~/state/badges';
 import type { ShellData } from '~/shared/shell';
@@ -16,6 +17,19 @@ import { BackIcon, ChatIcon, ChevronDownIcon, CoinsIcon, CrownIcon, HeartIcon, S
 import { VisuallyHidden } from '../app/visually-hidden';
 import { Dropdown, DropdownList } from './dropdown';
 import { LanguageMenu } from './language-menu';
+
+/**
+ * Logout with the app awake: SPEC §7's GET /api/logout.php, then the home page anew (issue 48 item 3).
+ * Without JavaScript, or when the call fails, the form posts /logout as before.
+ */
+function logOutByApi(event: FormEvent<HTMLFormElement>) {
+  event.preventDefault();
+  const form = event.currentTarget;
+  apiRequest('/api/logout.php').then(
+    (response) => (response.ok ? window.location.assign('/') : form.submit()),
+    () => form.submit(),
+  );
+}
 
 const Bar = styled.header`
   position: sticky;
@@ -384,7 +398,7 @@ export function TopNav({ shell }: { shell: ShellData }) {
                   </Link>
                 </li>
                 <li>
-                  <Form method="post" action="/logout" reloadDocument>
+                  <Form method="post" action="/logout" reloadDocument onSubmit={logOutByApi}>
                     <button type="submit">
                       <FormattedMessage id="nav.logout" defaultMessage="Logout" />
                     </button>

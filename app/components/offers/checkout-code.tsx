@@ -84,9 +84,12 @@ export function CodeForm({
           <span>
             ✓ <FormattedMessage id="offers.code.applied" defaultMessage="{code}: {percentage}% off the bundle" values={{ code: applied.code, percentage: applied.percentage }} />
           </span>
-          <Link to={remove} replace preventScrollReset onClick={() => setDiscountCode(state.offers, browserStorage(), null)} data-testid="code-remove">
-            <FormattedMessage id="offers.code.remove" defaultMessage="Remove" />
-          </Link>
+          {/* The running time bonus is not a code to remove: the best discount always applies (issue 48 item 2). */}
+          {applied.code === TIME_BONUS_CODE ? null : (
+            <Link to={remove} replace preventScrollReset onClick={() => setDiscountCode(state.offers, browserStorage(), null)} data-testid="code-remove">
+              <FormattedMessage id="offers.code.remove" defaultMessage="Remove" />
+            </Link>
+          )}
         </Applied>
       ) : null}
       <Row>
