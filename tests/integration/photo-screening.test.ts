@@ -93,7 +93,12 @@ describe.each(databaseKinds)('photo screening on $name', (kind) => {
   let drop: () => Promise<void>;
   const db = () => database.db;
   const sent: number[] = [];
-  const jobs = { send: async (_name: string, data?: object) => void sent.push((data as { photo: number }).photo) ?? null };
+  const jobs = {
+    send: async (_name: string, data?: object) => {
+      sent.push((data as { photo: number }).photo);
+      return null;
+    },
+  };
 
   beforeAll(async () => {
     ({ database, drop } = await migratedDatabase(kind));
