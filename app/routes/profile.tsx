@@ -12,6 +12,7 @@ import { fieldLabels, noteLabels, valueLabels } from '~/components/members/profi
 import { Prose } from '~/components/pages/prose';
 import { OwnPhotos, PhotoRejections } from '~/components/members/own-photos';
 import { dismissPhotoRejections, ownPhotos } from '~/.server/trust/photo-review';
+import { uploadScreening } from '~/.server/trust/photo-screening';
 import { regionsByCountry } from '~/.server/geo/regions';
 import { serverMessage } from '~/.server/i18n/messages';
 import { formAction } from '~/.server/http/form-action';
@@ -92,7 +93,7 @@ export const action = formAction({
     const result =
       body.intent === 'upload'
         ? body.file && body.file.size > 0
-          ? await uploadPhoto(db, user, new Uint8Array(await body.file.arrayBuffer()), media, tenant.settings.photo_moderation)
+          ? await uploadPhoto(db, user, new Uint8Array(await body.file.arrayBuffer()), media, tenant.settings.photo_moderation, uploadScreening(tenant, context.jobs))
           : ({ ok: false, error: 'not_image' } as const)
         : body.intent === 'main'
           ? await setMainPhoto(db, user, body.photo)

@@ -1,4 +1,5 @@
 // Photo moderation (docs/decisions/0029), shared by the domain, the console and the member's pages.
+import type { ScreeningView } from './photo-screening';
 
 /** Why a moderator rejects a photo: a fixed list, so that the member reads the reason in their language. */
 export const PHOTO_REJECTION_REASONS = ['nudity', 'no_person', 'someone_else', 'contact_details', 'minor', 'offensive'] as const;
@@ -16,6 +17,8 @@ export interface PendingPhotoView {
   public: boolean;
   /** ISO 8601 */
   uploadedAt: string;
+  /** What the bundled model made of it (docs/decisions/0065); null: never screened (uploaded before screening existed). */
+  screening: ScreeningView | null;
 }
 
 /** What the member is told about a rejected photo until they dismiss it. */

@@ -105,6 +105,37 @@ describe('photo moderation over HTTP (flirtlokaal moderates before: pre)', () =>
   });
 });
 
+describe('photo screening on the demo server (docs/decisions/0065)', () => {
+  it("gives a new member's photo its scores in /operator/photos within seconds", async () => {
+    const owner = await member('Screened', 'female');
+    const photo = await upload(owner);
+    const moderator = await operator('moderator');
+    const card = async () => {
+      const page = await request(server.port, host(), '/operator/photos', { headers: { cookie: moderator } });
+      return new RegExp(`data-testid="photo-${photo.id}"[^]*?(?=data-testid="photo-\\d|$)`).exec(page.text)?.[0] ?? '';
+    };
+    await expect.poll(card, { timeout: 30_000, interval: 250 }).toContain('data-state="passed"');
+    const text = await card();
+    // In the console's language, the tenant's until the moderator picks another.
+    for (const label of ['Porno', 'Hentai', 'Sexy', 'Tekening', 'Neutraal']) expect(text).toContain(`>${label}</dt>`);
+    expect(text).toContain('Gescreend: onder de drempels van deze site');
+    // FlirtLokaal moderates before: screening passing it shows it to nobody yet.
+    expect((await call('GET', '/api/photos.php', owner.session)).json<{ photos: { public: boolean }[] }>().photos[0]!.public).toBe(false);
+  });
+
+  it('shows a photo on Herzklopfen, which requires screening, only once the model passed it', async () => {
+    n++;
+    const owner = await signUpMember(server, 'herzklopfen', { name: `Gescreent${n}`, country: 'DE', gender: 'female', seeking: 'male', ip: `10.25.4.${n}` });
+    const image = await sharp({ create: { width: 400, height: 500, channels: 3, background: '#3a7bd5' } }).png().toBuffer();
+    const boundary = `----screen${Date.now()}`;
+    const body = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`), image, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    const res = await request(server.port, host('herzklopfen'), '/api/photos.php', { method: 'POST', body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, origin: origin('herzklopfen'), cookie: owner.session } });
+    expect(res.status).toBe(201);
+    const visible = async () => (await call('GET', '/api/photos.php', owner.session, undefined, 'herzklopfen')).json<{ photos: { public: boolean }[] }>().photos[0]!.public;
+    await expect.poll(visible, { timeout: 30_000, interval: 250 }).toBe(true);
+  });
+});
+
 describe('the Report action on a received message', () => {
   it('files the message with its text into the moderation queue, blocks the sender when asked, and refuses a message the member sent', async () => {
     const sender = await member('Sender', 'male');

@@ -5,6 +5,7 @@ import { apiRoute, endpoint } from '~/.server/http/api-route';
 import { isTooLarge } from '~/.server/http/request-input';
 import { deletePhoto, PHOTO_MESSAGES, PhotoTargetSchema, setMainPhoto, uploadPhoto, type PhotoError } from '~/.server/members/photos';
 import type { AppLoadContext } from '@remix-run/node';
+import { uploadScreening } from '~/.server/trust/photo-screening';
 
 const STATUS: Record<PhotoError, number> = { no_profile: 404, premium_only: 403, photo_limit: 403, too_large: 413, not_image: 415, heic_unsupported: 415, too_many_pixels: 413, not_found: 404, pending_review: 409 };
 
@@ -35,7 +36,7 @@ const route = apiRoute({
         return fail(context, isTooLarge(error) ? 'too_large' : 'not_image');
       }
       if (!file || typeof file === 'string') return fail(context, 'not_image');
-      const result = await uploadPhoto(context.db, user, new Uint8Array(await file.arrayBuffer()), context.media, context.tenant.settings.photo_moderation);
+      const result = await uploadPhoto(context.db, user, new Uint8Array(await file.arrayBuffer()), context.media, context.tenant.settings.photo_moderation, uploadScreening(context.tenant, context.jobs));
       if (!result.ok) return fail(context, result.error);
       const prefix = context.tenant.settings.cdn_prefix;
       const { id, filename, thumb_filename } = result.photo;

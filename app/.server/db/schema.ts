@@ -1,4 +1,5 @@
 // Kysely table types. Keep in step with the migrations in ./migrations.
+import type { PhotoScores, ScreeningView } from '~/shared/photo-screening';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AuditAction, FlagReason, OperatorRole } from '~/shared/operator-types';
 import type { ComplaintAction, ComplaintCategory, ComplaintSource } from '~/shared/complaint-types';
@@ -236,7 +237,19 @@ export interface PhotosTable {
   review: Generated<'pending' | 'approved'>;
   /** Whether people other than its owner see it: false while pending on a `pre` tenant. */
   public: Generated<boolean>;
+  /** Screening by the bundled model (migration 0039, docs/decisions/0065): null when never asked, then waiting → held | passed | published | failed. */
+  screening: PhotoScreening | null;
+  /** The model's five class probabilities. */
+  screen_scores: PhotoScores | null;
+  /** The highest share of a hold threshold any class reached (≥ 1: held); orders the moderation queue. */
+  screen_risk: number | null;
+  /** Why screening held it. */
+  screen_reason: PhotoHoldReason | null;
+  screened_at: Date | null;
 }
+
+export type PhotoScreening = ScreeningView['state'];
+export type PhotoHoldReason = NonNullable<ScreeningView['reason']>;
 
 export interface BlocksTable {
   blocker_profile_id: number;

@@ -31,6 +31,8 @@ export const QUEUES = {
   'trust.retention': { policy: 'stately', retryLimit: 0, expireInSeconds: 900 },
   /** Rolls the network overview's figures up per day (network/rollup.ts), every 5 minutes; the first run backfills every day with data. */
   'network.rollup': { policy: 'stately', retryLimit: 0, expireInSeconds: 3600 },
+  /** Screens one uploaded photo with the bundled model (trust/photo-screening.ts); not retried: a failure leaves it in the ordinary queue. */
+  'photos.screen': { policy: 'standard', retryLimit: 0, expireInSeconds: 300 },
 } satisfies Record<string, QueueSpec>;
 
 export type JobName = keyof typeof QUEUES;

@@ -17,6 +17,7 @@ import { deliverNewsBatch } from '../notifications/news';
 import { runNotificationRounds } from '../notifications/rounds';
 import { prepareExport, type ExportJob } from '../trust/export';
 import { applyRetention } from '../trust/retention';
+import { queueUnscreenedPhotos, screenPhoto, type ScreenJob } from '../trust/photo-screening';
 
 /** Cron (UTC) of each round. */
 export const ROUNDS = {
@@ -86,5 +87,11 @@ export async function startScheduledJobs(
     const tenant = deps.tenant(data.tenant);
     if (tenant) await sendPush(db, tenant, data.subscription, data.payload);
   });
+  // One photo at a time per instance (the worker takes one job at a time): the model is CPU work.
+  await jobs.work<ScreenJob>('photos.screen', async (data) => {
+    await screenPhoto(db, { tenant: deps.tenant, media: deps.media }, data);
+  });
+  const unscreened = await queueUnscreenedPhotos(db, jobs);
+  if (unscreened) log(`queued ${unscreened} pending photos for screening`);
   for (const [name, cron] of Object.entries(ROUNDS)) await jobs.schedule(name as keyof typeof ROUNDS, cron);
 }

@@ -10,6 +10,7 @@ import sharp, { type OutputInfo } from 'sharp';
 import type { DB, User } from '../db/schema';
 import { THUMB_SIZE } from '../media/demo-picture';
 import { deleteUnreachable, type MediaStorage } from '../media/storage';
+import type { UploadScreening } from '../trust/photo-screening';
 
 /** 10 MB as the texts say it (decimal: 10,000,000 bytes), not 10 MiB. */
 export const MAX_UPLOAD_BYTES = 10_000_000;
@@ -85,7 +86,12 @@ export function photoRoom(user: Pick<User, 'paid_user'>, count: number): { limit
   return { limit, refusal: count < limit ? null : user.paid_user ? 'photo_limit' : 'premium_only' };
 }
 
-export async function uploadPhoto(db: Kysely<DB>, user: User, bytes: Uint8Array, media: MediaStorage, moderation: PhotoModeration): Promise<UploadResult> {
+/**
+ * Stores a member's new photo. With `screening` (trust/photo-screening.ts, docs/decisions/0065) the
+ * photo is queued for the model after the commit, and on a `post` tenant whose policy requires
+ * screening it is hidden from others until the job has screened it.
+ */
+export async function uploadPhoto(db: Kysely<DB>, user: User, bytes: Uint8Array, media: MediaStorage, moderation: PhotoModeration, screening?: UploadScreening): Promise<UploadResult> {
   if (!user.profile_id) return { ok: false, error: 'no_profile' };
   if (bytes.byteLength > MAX_UPLOAD_BYTES) return { ok: false, error: 'too_large' };
   const type = sniffImageType(bytes);
@@ -107,6 +113,7 @@ export async function uploadPhoto(db: Kysely<DB>, user: User, bytes: Uint8Array,
   await storeBoth(media, [filename, full.data], [thumbFilename, thumb.data]);
 
   const profileId = user.profile_id;
+  const shownAtOnce = moderation === 'post' && !screening?.required;
   const photo = await withFilesRemovedOnFailure(media, [filename, thumbFilename], () => db.transaction().execute(async (trx) => {
     // The limit pattern (docs/decisions/0012): lock the owner's row, count, write, commit. Parallel
     // uploads of one member queue on the lock, so the count each sees includes the others' photos.
@@ -123,18 +130,20 @@ export async function uploadPhoto(db: Kysely<DB>, user: User, bytes: Uint8Array,
         height: full.info.height,
         position: last?.max === null || last?.max === undefined ? 0 : Number(last.max) + 1,
         review: 'pending',
-        public: moderation === 'post',
+        public: shownAtOnce,
+        screening: screening ? 'waiting' : null,
       })
       .returning(['id', 'filename', 'thumb_filename'])
       .executeTakeFirstOrThrow();
     // A photo others do not see yet becomes the main one when it is approved (trust/photo-review.ts).
-    if (moderation === 'post') await trx.updateTable('profiles').set({ main_photo_id: inserted.id }).where('id', '=', profileId).where('main_photo_id', 'is', null).execute();
+    if (shownAtOnce) await trx.updateTable('profiles').set({ main_photo_id: inserted.id }).where('id', '=', profileId).where('main_photo_id', 'is', null).execute();
     return inserted;
   }));
   if (!photo) {
     await deleteUnreachable(media, [filename, thumbFilename]);
     return { ok: false, error: atLimit };
   }
+  await screening?.queue(photo.id);
   return { ok: true, photo };
 }
 

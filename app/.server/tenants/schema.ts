@@ -17,6 +17,7 @@ import { COUNTRY_CURRENCY, methodOfferedIn } from '~/shared/payment-methods';
 import { minimumMessageCosts } from '../credits/message-price';
 import { landersIssues, LandersSchema } from '../landers/campaign-schema';
 import { PostbacksSchema } from '../postbacks/templates';
+import { PhotoScreeningSchema, screeningPolicy, screeningPolicyIssues } from '../trust/screening-policy';
 
 const Country = z.string().regex(ISO_COUNTRY, 'must be an ISO 3166-1 alpha-2 code in capitals, e.g. NL');
 const Currency = z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code, e.g. EUR');
@@ -184,6 +185,12 @@ export const TenantSchema = z
     landers: LandersSchema.optional(),
     /** Postback URL templates per affiliate network and event (app/.server/postbacks/templates.ts, docs/tenants.md). */
     postbacks: PostbacksSchema.default({}),
+    /**
+     * Screening of members' new photos by the bundled model (app/.server/trust/screening-policy.ts,
+     * docs/tenants.md, docs/decisions/0065); left out, the niche's thresholds apply. Not in `settings`,
+     * which settings.php serves to browsers: nobody outside learns where the thresholds lie.
+     */
+    photo_screening: PhotoScreeningSchema.optional(),
   })
   .superRefine((tenant, ctx) => {
     const { settings, locales } = tenant;
@@ -245,6 +252,7 @@ export const TenantSchema = z
         ctx.addIssue({ code: 'custom', path: ['payments', 'methods'], message: `offers no method a payer in ${country} can use` });
       }
     }
+    for (const issue of screeningPolicyIssues(screeningPolicy(tenant), settings.photo_moderation)) ctx.addIssue({ code: 'custom', ...issue });
     if (tenant.payments.provider === 'mollie' && !tenant.payments.mollie_api_key_env) {
       ctx.addIssue({ code: 'custom', path: ['payments', 'mollie_api_key_env'], message: 'is required for the mollie provider' });
     }

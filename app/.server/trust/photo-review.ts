@@ -6,7 +6,7 @@
 // through the media storage, tells the member why (a reason from a fixed list, in their language,
 // on /profile until dismissed), and lets the next public photo become the main one. Only operators
 // with the moderation role of the photo's tenant see or decide; each decision is an audit row.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import { PHOTO_REJECTION_REASONS, isRejectionReason, type PendingPhotoView, type PhotoRejectionView } from '~/shared/photo-review';
 import { idSchema } from '~/shared/request-rules';
@@ -26,16 +26,35 @@ export type PhotoReviewError = 'not_found';
 
 const scope = (operator: OperatorActor) => tenantsWithRole(operator, 'moderation');
 
-/** Pending photos of the operator's moderation tenants, oldest first; `prefixOf` gives a tenant's cdn prefix. */
+/**
+ * Pending photos of the operator's moderation tenants, by risk (docs/decisions/0065): first those
+ * screening held, highest risk first; then those without scores (not screened yet, or the model
+ * failed), oldest first, as the queue always was; then the screened rest, highest risk first.
+ * `prefixOf` gives a tenant's cdn prefix.
+ */
 export async function photoQueue(db: Kysely<DB>, operator: OperatorActor, prefixOf: (tenantId: string) => string): Promise<PendingPhotoView[]> {
   const tenants = scope(operator);
   if (!tenants.length) return [];
   const rows = await db
     .selectFrom('photos')
     .innerJoin('profiles', 'profiles.id', 'photos.profile_id')
-    .select(['photos.id', 'photos.filename', 'photos.thumb_filename', 'photos.public', 'photos.created_at', 'profiles.id as profile_id', 'profiles.name', 'profiles.tenant_id'])
+    .select([
+      'photos.id',
+      'photos.filename',
+      'photos.thumb_filename',
+      'photos.public',
+      'photos.created_at',
+      'photos.screening',
+      'photos.screen_scores',
+      'photos.screen_reason',
+      'profiles.id as profile_id',
+      'profiles.name',
+      'profiles.tenant_id',
+    ])
     .where('photos.review', '=', 'pending')
     .where('profiles.tenant_id', 'in', tenants)
+    .orderBy(sql`case when photos.screening = 'held' then 0 when photos.screen_risk is null then 1 else 2 end`)
+    .orderBy(sql`photos.screen_risk desc nulls last`)
     .orderBy('photos.created_at')
     .orderBy('photos.id')
     .limit(100)
@@ -48,6 +67,7 @@ export async function photoQueue(db: Kysely<DB>, operator: OperatorActor, prefix
     thumb: prefixOf(row.tenant_id!) + row.thumb_filename,
     public: row.public,
     uploadedAt: row.created_at.toISOString(),
+    screening: row.screening ? { state: row.screening, scores: row.screen_scores, reason: row.screen_reason } : null,
   }));
 }
 

@@ -1,12 +1,14 @@
 // One photo in the moderation queue (docs/decisions/0029): the picture, whose it is, whether others
 // see it already (a `post` tenant), and the two decisions — approve, or reject with a reason from the
-// fixed list the member then reads in their language.
+// fixed list the member then reads in their language. Above them, what screening made of it
+// (docs/decisions/0065).
 import { Form } from '@remix-run/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { PHOTO_REJECTION_REASONS, type PendingPhotoView } from '~/shared/photo-review';
 import { rejectionReasons } from '../trust/rejection-reasons';
 import { LocalTime } from './local-time';
+import { ScreeningScores } from './screening-scores';
 import { FieldLabel, Muted, Panel, Pill, SmallButton } from './parts';
 
 const Card = styled(Panel).attrs({ as: 'li' })`
@@ -103,6 +105,7 @@ export function PhotoReviewCard({ photo, tenantName }: { photo: PendingPhotoView
             </State>
           )}
         </div>
+        <ScreeningScores screening={photo.screening} />
         <Actions>
           <Form method="post">
             <input type="hidden" name="photo" value={photo.id} />
