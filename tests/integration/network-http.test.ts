@@ -24,7 +24,7 @@ const tenantsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rdv-network-tenants-')
 
 beforeAll(async () => {
   for (const name of fs.readdirSync('tenants')) fs.copyFileSync(path.join('tenants', name), path.join(tenantsDir, name));
-  server = await startServer({ DEMO: '1', TENANTS_DIR: tenantsDir });
+  server = await startServer({ DEMO: '1', TENANTS_DIR: tenantsDir, TRUST_PROXY: 'loopback' });
 });
 
 afterAll(async () => {
@@ -82,6 +82,32 @@ describe('network console', () => {
     expect(page.text).toContain('Netzwerkkonsole');
     expect(page.text).toContain('<svg');
     for (const tenant of tenants) expect(page.text).toContain(`data-site="${tenant.id}"`);
+  });
+
+  it('meets 40 wrong passwords from one address with a 429, as an operator\'s login does, and keeps other addresses out of it (issue 43 item 3)', async () => {
+    const from = { 'x-forwarded-for': '198.51.100.9' };
+    const statuses: number[] = [];
+    let limited: Awaited<ReturnType<typeof post>> | null = null;
+    for (let i = 0; i < 40; i++) {
+      const res = await post(admin(), '/api/network/login.php', { email: DEMO.email, password: `wrong ${i}` }, from);
+      statuses.push(res.status);
+      if (res.status === 429) limited ??= res;
+    }
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.slice(5).every((status) => status === 429)).toBe(true);
+    expect(limited!.json()).toMatchObject({ error: 'too_many_requests' });
+    expect(Number(limited!.headers['retry-after'])).toBeGreaterThan(0);
+    // Even the right password waits on that address, and the form says so too.
+    expect((await post(admin(), '/api/network/login.php', DEMO, from)).status).toBe(429);
+    const form = await request(server.port, admin(), '/login', {
+      method: 'POST',
+      body: new URLSearchParams(DEMO).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://${admin()}`, ...from },
+    });
+    expect(form.status).toBe(429);
+    expect(form.text).toContain('Too many attempts');
+    // Another address of the same account is not locked out.
+    expect((await post(admin(), '/api/network/login.php', DEMO, { 'x-forwarded-for': '198.51.100.10' })).status).toBe(200);
   });
 
   it('lists every demo site with signups and revenue, and answers CSV', async () => {
