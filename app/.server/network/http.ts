@@ -39,6 +39,8 @@ export interface NetworkConsoleOptions {
   siteHome: (tenant: Tenant) => string;
   /** The shared limiter: the password step's limits (docs/decisions/0068). */
   limits: RateLimits;
+  /** The console's own origin (scheme, ADMIN_HOST and, in development, the port): links in its mails. */
+  adminOrigin: () => string;
 }
 
 const Code = z.string().trim().regex(/^\d{6}$/);
@@ -206,7 +208,7 @@ export function networkConsole(options: NetworkConsoleOptions): express.RequestH
   });
 
   // Site health, staff, audit log, TOTP enrolment, set-password (docs/decisions/0051, 0052).
-  mountAdminRoutes(router, { db, tenants: options.tenants, siteHome: options.siteHome, from, pokeMail: options.pokeMail, localeOf, clientOf, actorOf, refuse });
+  mountAdminRoutes(router, { db, tenants: options.tenants, siteHome: options.siteHome, from, adminOrigin: options.adminOrigin, pokeMail: options.pokeMail, localeOf, clientOf, actorOf, refuse });
 
   if (options.devOutbox) {
     router.get('/dev/outbox', async (req, res) => {
