@@ -12,10 +12,13 @@ import { loadTenants, TenantFileError } from '~/.server/tenants/registry';
 import { fileFromForm, lineDiff, localizedProblems, MAX_FILE_CHARS, previewPath } from '~/.server/network/wizard';
 import { InviteSchema } from '~/.server/network/staff-admin';
 
+/** A tenant file as JSON, changed freely by each case (no type could describe the broken ones). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type TenantJson = Record<string, any>;
 const tenants = loadTenants('tenants');
-const flirtFile = () => JSON.parse(fs.readFileSync('tenants/flirtlokaal.json', 'utf8')) as Record<string, any>;
+const flirtFile = () => JSON.parse(fs.readFileSync('tenants/flirtlokaal.json', 'utf8')) as TenantJson;
 /** A copy of a demo site under a new id and domain: valid as it is. */
-const brand = (change: (file: Record<string, any>) => void = () => {}) => {
+const brand = (change: (file: TenantJson) => void = () => {}) => {
   const file = flirtFile();
   file.id = 'newbrand';
   file.domains = ['newbrand.example'];
@@ -34,21 +37,21 @@ describe('the wizard refuses, naming the field, every file the start would refus
   });
 
   it.each([
-    ['a domain twice in the file', (f: Record<string, any>) => (f.domains = ['newbrand.example', 'newbrand.example']), 'domains.1', /used twice/],
-    ["another tenant's domain", (f: Record<string, any>) => (f.domains = ['newbrand.example', 'flirtlokaal.nl']), 'domains.1', /already used by flirtlokaal/],
-    ["another tenant's demo host", (f: Record<string, any>) => (f.domains = ['newbrand.example', 'flirtlokaal.localhost']), 'domains.1', /demo host of flirtlokaal/],
-    ['ADMIN_HOST as a domain', (f: Record<string, any>) => (f.domains = ['newbrand.example', 'admin.localhost']), 'domains.1', /ADMIN_HOST/],
-    ['admin as the id (admin.localhost)', (f: Record<string, any>) => (f.id = 'admin'), 'id', /ADMIN_HOST/],
-    ['a NUL byte in the name', (f: Record<string, any>) => (f.settings.name = 'Bad\u0000Name'), 'settings.name', /control character/],
-    ['a lone surrogate in the name', (f: Record<string, any>) => (f.settings.name = 'Bad\ud800Name'), 'settings.name', /not valid Unicode/],
-    ['a control character in a lander text', (f: Record<string, any>) => (f.landers.variants[0].headline.nl = 'Kop\u001b[31m'), 'landers.variants.0.headline.nl', /control character/],
-    ['a 200 KB brand name', (f: Record<string, any>) => (f.settings.name = 'x'.repeat(200_000)), 'settings.name', /too long \(at most 60/],
-    ['a 400-character logo text', (f: Record<string, any>) => (f.theme.logo = { text: 'L'.repeat(400) }), 'theme.logo.text', /too long \(at most 30/],
-    ['SESSION_SECRET as the Mollie key variable', (f: Record<string, any>) => (f.payments = { ...f.payments, provider: 'mollie', mollie_api_key_env: 'SESSION_SECRET' }), 'payments.mollie_api_key_env', /MOLLIE/],
-    ['a postback to a private address', (f: Record<string, any>) => (f.postbacks = { adnet: { lead: 'http://10.0.0.5/pb?c={click_id}' } }), 'postbacks.adnet.lead', /private/],
-    ['a postback to the metadata service', (f: Record<string, any>) => (f.postbacks = { adnet: { lead: 'http://169.254.169.254/latest/meta-data?c={click_id}' } }), 'postbacks.adnet.lead', /private, local or metadata/],
-    ['a postback path out of /dev/postbacks', (f: Record<string, any>) => (f.postbacks = { demo: { lead: '/dev/postbacks/../../api/user.php?c={click_id}' } }), 'postbacks.demo.lead', /stay under \/dev\/postbacks/],
-    ['an encoded postback path', (f: Record<string, any>) => (f.postbacks = { demo: { lead: '/dev/postbacks/%2e%2e/x?c={click_id}' } }), 'postbacks.demo.lead', /stay under \/dev\/postbacks/],
+    ['a domain twice in the file', (f: TenantJson) => (f.domains = ['newbrand.example', 'newbrand.example']), 'domains.1', /used twice/],
+    ["another tenant's domain", (f: TenantJson) => (f.domains = ['newbrand.example', 'flirtlokaal.nl']), 'domains.1', /already used by flirtlokaal/],
+    ["another tenant's demo host", (f: TenantJson) => (f.domains = ['newbrand.example', 'flirtlokaal.localhost']), 'domains.1', /demo host of flirtlokaal/],
+    ['ADMIN_HOST as a domain', (f: TenantJson) => (f.domains = ['newbrand.example', 'admin.localhost']), 'domains.1', /ADMIN_HOST/],
+    ['admin as the id (admin.localhost)', (f: TenantJson) => (f.id = 'admin'), 'id', /ADMIN_HOST/],
+    ['a NUL byte in the name', (f: TenantJson) => (f.settings.name = 'Bad\u0000Name'), 'settings.name', /control character/],
+    ['a lone surrogate in the name', (f: TenantJson) => (f.settings.name = 'Bad\ud800Name'), 'settings.name', /not valid Unicode/],
+    ['a control character in a lander text', (f: TenantJson) => (f.landers.variants[0].headline.nl = 'Kop\u001b[31m'), 'landers.variants.0.headline.nl', /control character/],
+    ['a 200 KB brand name', (f: TenantJson) => (f.settings.name = 'x'.repeat(200_000)), 'settings.name', /too long \(at most 60/],
+    ['a 400-character logo text', (f: TenantJson) => (f.theme.logo = { text: 'L'.repeat(400) }), 'theme.logo.text', /too long \(at most 30/],
+    ['SESSION_SECRET as the Mollie key variable', (f: TenantJson) => (f.payments = { ...f.payments, provider: 'mollie', mollie_api_key_env: 'SESSION_SECRET' }), 'payments.mollie_api_key_env', /MOLLIE/],
+    ['a postback to a private address', (f: TenantJson) => (f.postbacks = { adnet: { lead: 'http://10.0.0.5/pb?c={click_id}' } }), 'postbacks.adnet.lead', /private/],
+    ['a postback to the metadata service', (f: TenantJson) => (f.postbacks = { adnet: { lead: 'http://169.254.169.254/latest/meta-data?c={click_id}' } }), 'postbacks.adnet.lead', /private, local or metadata/],
+    ['a postback path out of /dev/postbacks', (f: TenantJson) => (f.postbacks = { demo: { lead: '/dev/postbacks/../../api/user.php?c={click_id}' } }), 'postbacks.demo.lead', /stay under \/dev\/postbacks/],
+    ['an encoded postback path', (f: TenantJson) => (f.postbacks = { demo: { lead: '/dev/postbacks/%2e%2e/x?c={click_id}' } }), 'postbacks.demo.lead', /stay under \/dev\/postbacks/],
   ])('refuses %s', (_name, change, field, message) => {
     const fields = refusal(brand(change));
     expect(Object.keys(fields)).toContain(field);

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { checkTenantFile as checkTenant } from '../tenants/check';
+import { checkTenantFile as checkTenant, TENANT_ID } from '../tenants/check';
 import type { Tenant } from '../tenants/schema';
 import { formatTenantFile } from './json-layout';
 import { audit, networkCan, type Client, type NetworkActor } from './staff';
@@ -38,11 +38,12 @@ const invalid = (problems: string[]): CreateTenantResult => ({ ok: false, error:
 export function checkTenantFile(file: unknown, input: { dir: string; existing: readonly Tenant[]; editing?: string }): { ok: true; tenant: Tenant } | { ok: false; problems: string[] } {
   const others = input.existing.filter((other) => other.id !== input.editing);
   const checked = checkTenant(file, { others, ...(input.editing === undefined ? {} : { fileId: input.editing }) });
-  if (!checked.ok) return checked;
-  const tenant = checked.tenant;
-  if (input.editing === undefined && (input.existing.some((other) => other.id === tenant.id) || fs.existsSync(path.join(input.dir, `${tenant.id}.json`)))) {
-    return { ok: false, problems: [`id: "${tenant.id}" is already a tenant`] };
-  }
+  const id = typeof (file as { id?: unknown } | null)?.id === 'string' ? (file as { id: string }).id : '';
+  const taken =
+    input.editing === undefined && TENANT_ID.test(id) && (input.existing.some((other) => other.id === id) || fs.existsSync(path.join(input.dir, `${id}.json`)))
+      ? [`id: "${id}" is already a tenant`]
+      : [];
+  if (!checked.ok || taken.length) return { ok: false, problems: [...taken, ...(checked.ok ? [] : checked.problems)] };
   return checked;
 }
 
