@@ -340,7 +340,7 @@ async function main() {
     if (claimed) throw new Error(`ADMIN_HOST: ${config.ADMIN_HOST} is a host of tenants/${claimed.id}.json; the network console needs a host of its own`);
     // The brand wizard (docs/decisions/0053) on the same host; its preview renders the app through renderDraft, set below.
     app.use(networkWizard({ db: database.db, adminHost: config.ADMIN_HOST, tenants: () => tenants.all(), tenantsDir: config.TENANTS_DIR, reloadTenants: () => tenants.reload(), renderPage: (req, res, next) => renderDraft(req, res, next), demoMedia: mediaHandler({ storage: media, demoDir: localMediaDir(config), db: database.db }) }));
-    app.use(networkConsole({ db: database.db, adminHost: config.ADMIN_HOST, tenants: () => tenants.all(), secure: secureCookies, devOutbox, pokeMail: () => mail.poke(), tenantsDir: config.TENANTS_DIR, reloadTenants: () => tenants.reload(), siteHome: (tenant) => tenantHome(tenant, originPolicy) }));
+    app.use(networkConsole({ db: database.db, adminHost: config.ADMIN_HOST, tenants: () => tenants.all(), secure: secureCookies, devOutbox, pokeMail: () => mail.poke(), tenantsDir: config.TENANTS_DIR, reloadTenants: () => tenants.reload(), siteHome: (tenant) => tenantHome(tenant, originPolicy), limits, adminOrigin: () => (originPolicy.devHosts ? `http://${config.ADMIN_HOST}:${originPolicy.port()}` : `https://${config.ADMIN_HOST}`) }));
   }
 
   app.use((req, res, next) => {

@@ -18,7 +18,7 @@ for (const file of listTenantFiles(dir)) {
 }
 if (!failed) {
   try {
-    loadTenants(dir); // cross-file rules: a domain claimed twice
+    loadTenants(dir); // cross-file rules (tenants/check.ts): a domain or demo host claimed twice
   } catch (error) {
     failed = true;
     console.error((error as Error).message);

@@ -27,7 +27,7 @@ export const action = formAction({
     const { db, tenant, locale } = context;
     const wait = await context.limits.consume('login', tenant.id, context.visitor.ip ?? 'unknown');
     if (wait) return { error: serverMessage(locale, 'api.error.tooMany', { minutes: Math.ceil(wait / 60) }), email: '', pendingDeletion: false };
-    const result = await logIn(db, tenant, { ip: context.visitor.ip }, body);
+    const result = await logIn(db, tenant, { ip: context.visitor.ip }, body, context.limits);
     if (!result.ok) return { error: loginRefusal(locale, result).message, email: body.email, pendingDeletion: result.error === 'pending_deletion' };
     const token = await createSession(db, tenant, result.user.id, { ip: context.visitor.ip, userAgent: context.userAgent });
     const headers = new Headers({ 'Set-Cookie': sessionCookie(token, context.secure) });

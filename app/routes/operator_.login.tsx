@@ -29,9 +29,14 @@ export const action = consoleAction(formAction({
     const { db, tenant, locale } = context;
     const wait = await context.limits.consume('login', tenant.id, `operator:${context.visitor.ip ?? 'unknown'}`);
     if (wait) return { error: serverMessage(locale, 'api.error.tooMany', { minutes: Math.ceil(wait / 60) }), email: body.email };
-    const result = await logInOperator(db, tenant, { ip: context.visitor.ip }, body);
+    const result = await logInOperator(db, tenant, { ip: context.visitor.ip }, body, context.limits);
     if (!result.ok) {
-      const error = result.error === 'blocked' ? serverMessage(locale, 'login.error.blocked', { minutes: result.minutes }) : serverMessage(locale, 'login.error.failed');
+      const error =
+        result.error === 'blocked'
+          ? serverMessage(locale, 'login.error.blocked', { minutes: result.minutes })
+          : result.error === 'throttled'
+            ? serverMessage(locale, 'login.error.throttled', { seconds: result.seconds })
+            : serverMessage(locale, 'login.error.failed');
       return { error, email: body.email };
     }
     const token = await createOperatorSession(db, tenant, result.operatorId, { ip: context.visitor.ip, userAgent: context.userAgent });

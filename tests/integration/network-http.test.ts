@@ -24,7 +24,7 @@ const tenantsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rdv-network-tenants-')
 
 beforeAll(async () => {
   for (const name of fs.readdirSync('tenants')) fs.copyFileSync(path.join('tenants', name), path.join(tenantsDir, name));
-  server = await startServer({ DEMO: '1', TENANTS_DIR: tenantsDir });
+  server = await startServer({ DEMO: '1', TENANTS_DIR: tenantsDir, TRUST_PROXY: 'loopback' });
 });
 
 afterAll(async () => {
@@ -84,6 +84,32 @@ describe('network console', () => {
     for (const tenant of tenants) expect(page.text).toContain(`data-site="${tenant.id}"`);
   });
 
+  it('meets 40 wrong passwords from one address with a 429, as an operator\'s login does, and keeps other addresses out of it (issue 43 item 3)', async () => {
+    const from = { 'x-forwarded-for': '198.51.100.9' };
+    const statuses: number[] = [];
+    let limited: Awaited<ReturnType<typeof post>> | null = null;
+    for (let i = 0; i < 40; i++) {
+      const res = await post(admin(), '/api/network/login.php', { email: DEMO.email, password: `wrong ${i}` }, from);
+      statuses.push(res.status);
+      if (res.status === 429) limited ??= res;
+    }
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.slice(5).every((status) => status === 429)).toBe(true);
+    expect(limited!.json()).toMatchObject({ error: 'too_many_requests' });
+    expect(Number(limited!.headers['retry-after'])).toBeGreaterThan(0);
+    // Even the right password waits on that address, and the form says so too.
+    expect((await post(admin(), '/api/network/login.php', DEMO, from)).status).toBe(429);
+    const form = await request(server.port, admin(), '/login', {
+      method: 'POST',
+      body: new URLSearchParams(DEMO).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://${admin()}`, ...from },
+    });
+    expect(form.status).toBe(429);
+    expect(form.text).toContain('Too many attempts');
+    // Another address of the same account is not locked out.
+    expect((await post(admin(), '/api/network/login.php', DEMO, { 'x-forwarded-for': '198.51.100.10' })).status).toBe(200);
+  });
+
   it('lists every demo site with signups and revenue, and answers CSV', async () => {
     const cookie = await networkSession();
     const today = new Date().toISOString().slice(0, 10);
@@ -128,8 +154,25 @@ describe('network console', () => {
     expect(bad.status).toBe(400);
     expect(bad.json()).toMatchObject({ error: 'validation', fields: { 'settings.niche': 'must be a niche from 1 to 7' } });
     const taken = await post(admin(), '/api/network/tenants.php', { ...brand, id: 'networkbrand' }, origin);
-    expect(taken.json()).toMatchObject({ error: 'validation', fields: { domains: '"flirtlokaal.nl" is already used by flirtlokaal' } });
+    expect(taken.json()).toMatchObject({ error: 'validation', fields: { 'domains.0': '"flirtlokaal.nl" is already used by flirtlokaal' } });
     expect(fs.existsSync(path.join(tenantsDir, 'networkbrand.json'))).toBe(false);
+    // Every rule of the start (issue 43 item 5): a domain twice, another site's demo host, ADMIN_HOST, admin as the id, a lone surrogate.
+    const own = { ...brand, id: 'networkbrand', settings: { ...brand.settings, domain: 'networkbrand.example' } };
+    const refusals: [unknown, string, RegExp][] = [
+      [{ ...own, domains: ['networkbrand.example', 'networkbrand.example'] }, 'domains.1', /used twice/],
+      [{ ...own, domains: ['networkbrand.example', 'herzklopfen.localhost'] }, 'domains.1', /demo host of herzklopfen/],
+      [{ ...own, domains: ['networkbrand.example', 'admin.localhost'] }, 'domains.1', /ADMIN_HOST/],
+      [{ ...own, id: 'admin', domains: ['networkbrand.example'] }, 'id', /ADMIN_HOST/],
+      [{ ...own, domains: ['networkbrand.example'], settings: { ...own.settings, name: 'Bad\ud800' } }, 'settings.name', /not valid Unicode/],
+    ];
+    for (const [file, field, message] of refusals) {
+      const refused = await post(admin(), '/api/network/tenants.php', file, origin);
+      expect(refused.status, field).toBe(400);
+      expect(refused.json<{ fields: Record<string, string> }>().fields[field]).toMatch(message);
+    }
+    expect(fs.readdirSync(tenantsDir).filter((name) => name.endsWith('.json')).sort()).toEqual(tenants.map((t) => `${t.id}.json`).sort());
+    // Every site keeps serving after the refusals.
+    for (const tenant of tenants) expect((await get(site(tenant.id), '/')).status, tenant.id).toBe(200);
 
     const good = { ...brand, id: 'networkbrand', domains: ['networkbrand.example'], settings: { ...brand.settings, name: 'NetworkBrand', domain: 'networkbrand.example' } };
     const analyst = await networkSession('analyst@rendezvous.example');
@@ -200,6 +243,19 @@ describe('network console', () => {
     expect(invited.headers.location).toBe('/staff?done=invited');
     const link = /(http:\/\/admin\.localhost:\d+\/set-password\?token=[\w-]+)/.exec(await latestMail('invitee@rendezvous.example'))?.[1];
     expect(link, 'the invitation carries a set-password link').toBeDefined();
+    // The link is built from ADMIN_HOST, never from the Host header (issue 43 item 6): a request naming another port gets the console's own.
+    const spoofed = await request(server.port, 'admin.localhost:1', '/staff/invite', {
+      method: 'POST',
+      body: new URLSearchParams({ name: 'Second Colleague', email: 'second@rendezvous.example', role: 'network_analyst' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://admin.localhost:1', cookie },
+    });
+    expect(spoofed.status).toBe(303);
+    expect(await latestMail('second@rendezvous.example')).toContain(`http://admin.localhost:${server.port}/set-password?token=`);
+    // Names with control or text-direction characters are refused (U+202E shows letters reversed).
+    for (const name of ['Bell\u0007Name', 'nimda\u202Eadmin']) {
+      const refused = await form('/staff/invite', { name, email: 'rtl@rendezvous.example', role: 'network_analyst' }, cookie);
+      expect(refused.headers.location, name).toBe('/staff?error=invalid');
+    }
     const token = new URL(link!).searchParams.get('token')!;
     expect((await get(admin(), `/set-password?token=${token}`)).text).toContain('invitee@rendezvous.example');
     expect((await form('/set-password', { token, password: 'short' })).status).toBe(400);

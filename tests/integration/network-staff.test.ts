@@ -117,6 +117,35 @@ describe.each(databaseKinds)('network staff and site health on $name', (kind) =>
     expect(failed.some((row) => row.detail?.step === 'locked')).toBe(true);
   });
 
+  it('takes a try before comparing a code: of 50 wrong codes at once at most 5 are compared, and at most 10 over one person\'s pending logins (issue 43 item 4)', async () => {
+    const { actor } = await staff('network_analyst');
+    const first = await networkLogin(db(), { email: actor.email, password: PASSWORD }, client);
+    if (!first.ok || first.step !== 'code') throw new Error('expected a mailed code');
+    const wrong = first.mail.code === '000000' ? '111111' : '000000';
+    const results = await Promise.all(Array.from({ length: 50 }, () => networkLogin(db(), { token: first.token, code: wrong }, client)));
+    expect(results.every((result) => !result.ok)).toBe(true);
+    const compared = async () =>
+      (await db().selectFrom('network_audit').select('detail').where('staff_id', '=', actor.id).where('action', '=', 'login_failed').execute()).filter((row) => row.detail?.step === 'code').length;
+    expect(await compared()).toBeGreaterThan(0);
+    expect(await compared()).toBeLessThanOrEqual(5);
+    const row = await db().selectFrom('network_login_codes').select('attempts').where('staff_id', '=', actor.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(row.attempts).toBeLessThanOrEqual(5);
+    // The pending login is spent: its right code is refused.
+    expect(await networkLogin(db(), { token: first.token, code: first.mail.code }, client)).toEqual({ ok: false, error: 'invalid_code' });
+
+    // The per-person window: 50 wrong codes at once over three new pending logins (15 tries between them) take at most 10 in all.
+    const pendings: { token: string; mail: { code: string } }[] = [];
+    for (let i = 0; i < 3; i++) {
+      const next = await networkLogin(db(), { email: actor.email, password: PASSWORD }, client);
+      if (!next.ok || next.step !== 'code') throw new Error('expected a mailed code');
+      pendings.push(next);
+    }
+    await Promise.all(Array.from({ length: 50 }, (_, i) => networkLogin(db(), { token: pendings[i % 3]!.token, code: pendings[i % 3]!.mail.code === '000000' ? '111111' : '000000' }, client)));
+    const sum = await db().selectFrom('network_login_codes').select((eb) => eb.fn.sum<string>('attempts').as('n')).where('staff_id', '=', actor.id).executeTakeFirstOrThrow();
+    expect(Number(sum.n)).toBeLessThanOrEqual(10);
+    expect(await compared()).toBeLessThanOrEqual(10);
+  });
+
   it('refuses analysts every staff and audit action in the domain', async () => {
     const { actor: analyst } = await staff('network_analyst');
     const { actor: admin } = await staff('network_admin');

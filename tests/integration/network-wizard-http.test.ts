@@ -118,7 +118,7 @@ describe('the brand wizard', () => {
     expect(fs.existsSync(path.join(tenantsDir, 'wizardbrand.json'))).toBe(false);
 
     const taken = await post('/tenants/new', { ...form, niche: '1', domains: 'flirtlokaal.nl', intent: 'save' }, { 'accept-language': 'en' });
-    expect(taken.text).toContain('domains: &quot;flirtlokaal.nl&quot; is already used by flirtlokaal');
+    expect(taken.text).toContain('domains.0: &quot;flirtlokaal.nl&quot; is already used by flirtlokaal');
 
     const saved = await post('/tenants/new', { ...form, niche: '1', intent: 'save' });
     expect(saved.status).toBe(303);
@@ -166,6 +166,35 @@ describe('the brand wizard', () => {
       { action: 'tenant_create', detail: { tenant: 'wizardbrand', domains: ['wizardbrand.example', 'wizardbrand.be'] } },
       expect.objectContaining({ action: 'tenant_update', detail: expect.objectContaining({ tenant: 'herzklopfen', history: `.history/${history[0]}` }) }),
     ]);
+  });
+
+  it('refuses at Check and save, naming the field, every file that would break the network, and every site keeps serving (issue 43 item 5)', async () => {
+    const base = formOf((await get('/tenants/new?from=flirtlokaal')).text);
+    const form = { ...base, id: 'rulesbrand', name: 'RulesBrand', domains: 'rulesbrand.example' };
+    const cases: [Form, string][] = [
+      [{ ...form, domains: 'rulesbrand.example\nrulesbrand.example' }, 'domains.1: is used twice'],
+      [{ ...form, domains: 'rulesbrand.example\nflirtlokaal.localhost' }, 'domains.1: "flirtlokaal.localhost" is the demo host of flirtlokaal'],
+      [{ ...form, domains: 'rulesbrand.example\nadmin.localhost' }, 'domains.1: "admin.localhost" is the network console\'s host (ADMIN_HOST)'],
+      [{ ...form, id: 'admin' }, 'id: "admin" would answer on admin.localhost'],
+      // A control character in a text the form does not ask for, typed in the advanced file.
+      [{ ...form, file: String((base as Form).file).replace('"Lokaal Media B.V."', '"Bell\\u0007 B.V."') }, 'company.name: holds a control character'],
+    ];
+    for (const [sent, problem] of cases) {
+      const refused = await post('/tenants/new', { ...sent, intent: 'save' }, { 'accept-language': 'en' });
+      expect(refused.status, problem).toBe(400);
+      expect(refused.text.replace(/&quot;/g, '"').replace(/&#39;|&#x27;/g, "'").replace(/&amp;/g, '&')).toContain(problem);
+    }
+    expect(fs.existsSync(path.join(tenantsDir, 'rulesbrand.json'))).toBe(false);
+    expect(fs.existsSync(path.join(tenantsDir, 'admin.json'))).toBe(false);
+    for (const id of ['flirtlokaal', 'herzklopfen', 'bellacurva']) expect((await get('/', {}, `${id}.localhost:${server.port}`)).status, id).toBe(200);
+
+    // A draft under another site's id is not stored, so nothing previews that site's data.
+    const stolen = await post('/api/network/drafts.php', { ...form, id: 'flirtlokaal' }, { 'accept-language': 'en' });
+    expect(stolen.json()).toMatchObject({ token: null, preview: null, valid: false });
+    // A preview frame renders pages, never the API through an encoded path.
+    const draft = (await post('/api/network/drafts.php', form)).json<{ token: string }>().token;
+    expect((await get(`/preview/${draft}/`)).status).toBe(200);
+    for (const rest of ['..%2fapi%2fuser.php', '%2e%2e/api/user.php', '..%2f..%2fapi%2fsettings.php', 'api/settings.php']) expect((await get(`/preview/${draft}/${rest}`)).status, rest).toBe(404);
   });
 
   it("gives an analyst, a member's and an operator's session nothing, and takes no post from another origin", async () => {

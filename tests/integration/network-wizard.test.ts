@@ -140,24 +140,30 @@ describe.each(databaseKinds)('the brand wizard on $name', (kind) => {
   });
 
   it('keeps a draft under a token only its admin changes, renders it, and refuses an analyst and nobody', async () => {
+    const drafting = { existing: tenants.map((t) => t.id), editing: null };
     const file = { ...flirtFile(), id: 'draftbrand', domains: ['draftbrand.example'], settings: { ...(flirtFile().settings as object), domain: 'draftbrand.example', name: 'DraftBrand' } };
-    const first = await saveDraft(db(), admin, { token: null, file });
+    const first = await saveDraft(db(), admin, { token: null, file, ...drafting });
     expect(first.ok).toBe(true);
     const token = first.ok ? first.value : '';
     expect((await draftTenant(db(), token))?.tenant).toMatchObject({ id: 'draftbrand', settings: { name: 'DraftBrand' } });
     // The same admin updates it under the same token; another admin's write with that token is a new draft.
-    expect(await saveDraft(db(), admin, { token, file: { ...file, settings: { ...file.settings, name: 'DraftBrand 2' } } })).toEqual({ ok: true, value: token });
+    expect(await saveDraft(db(), admin, { token, file: { ...file, settings: { ...file.settings, name: 'DraftBrand 2' } }, ...drafting })).toEqual({ ok: true, value: token });
     expect((await draftTenant(db(), token))?.tenant?.settings.name).toBe('DraftBrand 2');
-    const other = await saveDraft(db(), otherAdmin, { token, file: { ...file, settings: { ...file.settings, name: 'Hijacked' } } });
+    const other = await saveDraft(db(), otherAdmin, { token, file: { ...file, settings: { ...file.settings, name: 'Hijacked' } }, ...drafting });
     expect(other.ok && other.value).not.toBe(token);
     expect((await draftTenant(db(), token))?.tenant?.settings.name).toBe('DraftBrand 2');
     // A draft that does not pass is kept but renders nothing; an unknown token is nothing.
-    const bad = await saveDraft(db(), admin, { token: null, file: { ...file, settings: { ...file.settings, niche: 9 } } });
+    const bad = await saveDraft(db(), admin, { token: null, file: { ...file, settings: { ...file.settings, niche: 9 } }, ...drafting });
     expect(await draftTenant(db(), bad.ok ? bad.value : '')).toEqual({ tenant: null });
     expect(await draftTenant(db(), 'x'.repeat(32))).toBeNull();
 
-    expect(await saveDraft(db(), analyst, { token: null, file })).toEqual({ ok: false, error: 'forbidden' });
-    expect(await saveDraft(db(), null, { token: null, file })).toEqual({ ok: false, error: 'forbidden' });
+    // Only a new id or the edited site's own is stored (issue 43 item 6): a draft under another site's id would preview that site's real data.
+    expect(await saveDraft(db(), admin, { token: null, file: { ...file, id: 'flirtlokaal' }, ...drafting })).toEqual({ ok: false, error: 'taken' });
+    expect(await saveDraft(db(), admin, { token: null, file: { ...file, id: 'flirtlokaal' }, existing: drafting.existing, editing: 'herzklopfen' })).toEqual({ ok: false, error: 'taken' });
+    expect((await saveDraft(db(), admin, { token: null, file: { ...file, id: 'flirtlokaal' }, existing: drafting.existing, editing: 'flirtlokaal' })).ok).toBe(true);
+
+    expect(await saveDraft(db(), analyst, { token: null, file, ...drafting })).toEqual({ ok: false, error: 'forbidden' });
+    expect(await saveDraft(db(), null, { token: null, file, ...drafting })).toEqual({ ok: false, error: 'forbidden' });
   });
 
   it('lets no analyst create or edit a site', async () => {

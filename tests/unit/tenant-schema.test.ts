@@ -97,7 +97,7 @@ describe('tenant file validation names the field', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tenant-'));
     writeTenant(dir, demo);
     writeTenant(dir, { ...demo, id: 'copycat' }, 'copycat');
-    expect(() => loadTenants(dir)).toThrow(/flirtlokaal\.json:\n {2}domains: "flirtlokaal.nl" is already used by copycat/);
+    expect(() => loadTenants(dir)).toThrow(/flirtlokaal\.json:\n {2}domains\.0: "flirtlokaal.nl" is already used by copycat/);
   });
 });
 

@@ -1,7 +1,9 @@
 // Logging in (SPEC §4, §8): a wrong password answers 'Login failed'; after LOGIN_MAX_FAILURES wrong
 // attempts for the same account from the same address within the window, that account is blocked
 // from that address for LOGIN_BLOCK_MINUTES — even the right password. Keyed by tenant, e-mail and
-// address, so nobody can lock a member out from elsewhere. Time comes from the clock module.
+// address, so nobody can lock a member out from elsewhere. Guesses against one account from many
+// addresses are slowed by the per-account throttle (login-throttle.ts, docs/decisions/0068), which
+// never locks the owner out. Time comes from the clock module.
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { text, TEXT_LIMITS } from '~/shared/request-rules';
@@ -10,7 +12,9 @@ import type { DB, User } from '../db/schema';
 import type { Tenant } from '../tenants/schema';
 import type { Locale } from '~/shared/locales';
 import { serverMessage } from '../i18n/messages';
+import type { RateLimits } from '../http/rate-limits';
 import { REACTIVATION_DAYS } from './deletion';
+import { accountAttempt, accountWait } from './login-throttle';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 
 export const LOGIN_LIMITS = {
@@ -26,6 +30,8 @@ export type LoginResult =
   | { ok: true; user: User }
   | { ok: false; error: 'login_failed' }
   | { ok: false; error: 'blocked'; minutes: number }
+  /** The per-account throttle (login-throttle.ts): the account's next attempt is in `seconds`. */
+  | { ok: false; error: 'throttled'; seconds: number }
   | { ok: false; error: 'pending_deletion' }
   /** Pending deletion for longer than the reactivation window: the link has expired, the account is gone (issue 34 item 13). */
   | { ok: false; error: 'account_deleted'; days: number }
@@ -35,10 +41,12 @@ export type LoginResult =
 type LoginFailure = Exclude<LoginResult, { ok: true }>;
 
 /** A refused login as the API and the /login page tell it: status, code and the translated text. */
-export function loginRefusal(locale: Locale, result: LoginFailure): { status: number; error: string; message: string; minutes?: number } {
+export function loginRefusal(locale: Locale, result: LoginFailure): { status: number; error: string; message: string; minutes?: number; seconds?: number } {
   switch (result.error) {
     case 'blocked':
       return { status: 429, error: 'login_blocked', minutes: result.minutes, message: serverMessage(locale, 'login.error.blocked', { minutes: result.minutes }) };
+    case 'throttled':
+      return { status: 429, error: 'login_throttled', seconds: result.seconds, message: serverMessage(locale, 'login.error.throttled', { seconds: result.seconds }) };
     case 'pending_deletion':
       return { status: 403, error: 'pending_deletion', message: serverMessage(locale, 'signup.error.pendingDeletion') };
     case 'account_deleted':
@@ -55,6 +63,8 @@ export async function logIn(
   tenant: Tenant,
   client: { ip: string | null },
   input: { email?: unknown; password?: unknown },
+  /** The shared limiter, for the per-account throttle; tests of the lockout alone leave it out. */
+  limits?: RateLimits,
 ): Promise<LoginResult> {
   const email = typeof input.email === 'string' ? input.email.trim().toLowerCase().slice(0, 254) : '';
   const password = typeof input.password === 'string' ? input.password.slice(0, 200) : '';
@@ -71,6 +81,9 @@ export async function logIn(
   if (failure?.blocked_until && failure.blocked_until > at) {
     return { ok: false, error: 'blocked', minutes: Math.ceil((failure.blocked_until.getTime() - at.getTime()) / 60_000) };
   }
+  const throttle = { scope: tenant.id, account: email, ip: client.ip };
+  const wait = limits ? await accountWait(limits, throttle) : null;
+  if (wait) return { ok: false, error: 'throttled', seconds: wait };
 
   const user = email
     ? await db
@@ -81,6 +94,7 @@ export async function logIn(
         .executeTakeFirst()
     : undefined;
   const valid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password);
+  if (limits) await accountAttempt(limits, throttle, Boolean(user && valid));
 
   if (user && valid) {
     if (failure) await db.deleteFrom('login_failures').where('tenant_id', '=', tenant.id).where('email', '=', email).where('ip', '=', ip).execute();

@@ -54,10 +54,10 @@ const route = apiRoute({
       const { db, tenant, locale } = context;
       const wait = await context.limits.consume('login', tenant.id, context.visitor.ip ?? 'unknown');
       if (wait) return tooManyRequests(locale, wait);
-      const result = await logIn(db, tenant, { ip: context.visitor.ip }, body);
+      const result = await logIn(db, tenant, { ip: context.visitor.ip }, body, context.limits);
       if (!result.ok) {
         const { status, ...refusal } = loginRefusal(locale, result);
-        return apiJson(refusal, { status });
+        return apiJson(refusal, { status, headers: refusal.seconds ? { 'Retry-After': String(refusal.seconds) } : undefined });
       }
       const token = await createSession(db, tenant, result.user.id, { ip: context.visitor.ip, userAgent: context.userAgent });
       const headers = new Headers({ 'Set-Cookie': sessionCookie(token, context.secure) });

@@ -25,6 +25,18 @@ export const LIMITS = {
   message: { points: 20, durationS: 60 },
   /** Complaints and reports per address (docs/decisions/0029): enough for a real person, not for a flood. */
   complaint: { points: 10, durationS: 60 * 60 },
+  /**
+   * Wrong passwords of one account from one address before that pair is refused (the network
+   * console's password step, docs/decisions/0068): the members' and operators' rule (5 in 15
+   * minutes, app/.server/accounts/login.ts), kept here because the console has no tenant tables.
+   */
+  loginAccount: { points: 5, durationS: 15 * 60 },
+  /** Failed logins of one account over all addresses (the per-account throttle, app/.server/accounts/login-throttle.ts): counted, never refused by itself. */
+  accountFailures: { points: 1_000_000, durationS: 60 * 60 },
+  /** The throttle's current delay of one account: held with `hold`, read with `blocked`. */
+  accountDelay: { points: 1, durationS: 60 },
+  /** Addresses an account logged in from (30 days): they are not slowed by the per-account throttle. */
+  knownAddress: { points: 1, durationS: 30 * 24 * 60 * 60 },
 } satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof LIMITS;
@@ -34,14 +46,20 @@ export interface RateLimits {
   consume(name: LimitName, tenantId: string, key: string): Promise<number | null>;
   /** The seconds to wait when the limit is used up, else null; counts nothing. */
   blocked(name: LimitName, tenantId: string, key: string): Promise<number | null>;
-  /** Counts one thing that happened (an account created), whether or not the limit is used up. */
-  record(name: LimitName, tenantId: string, key: string): Promise<void>;
+  /** Counts one thing that happened (an account created), whether or not the limit is used up; resolves with the count in the window. */
+  record(name: LimitName, tenantId: string, key: string): Promise<number>;
+  /** Holds the limit used up for `seconds` (a delay of the per-account throttle). */
+  hold(name: LimitName, tenantId: string, key: string, seconds: number): Promise<void>;
+  /** Whether anything was counted under the key in the window (a known address). */
+  seen(name: LimitName, tenantId: string, key: string): Promise<boolean>;
+  /** Forgets the key's count. */
+  forget(name: LimitName, tenantId: string, key: string): Promise<void>;
   close(): Promise<void>;
 }
 
 /** `prefix`: the key space in Redis, one per deployment (never per process: instances and restarts must share it). */
-export function createRateLimits(options: { redisUrl?: string; limits?: Record<LimitName, Limit>; prefix: string }): RateLimits {
-  const limits = options.limits ?? LIMITS;
+export function createRateLimits(options: { redisUrl?: string; limits?: Partial<Record<LimitName, Limit>>; prefix: string }): RateLimits {
+  const limits: Record<LimitName, Limit> = { ...LIMITS, ...options.limits };
   const redis = options.redisUrl ? new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false }) : null;
   redis?.on('error', () => {});
   const limiters = Object.fromEntries(
@@ -70,7 +88,17 @@ export function createRateLimits(options: { redisUrl?: string; limits?: Record<L
       return state && state.consumedPoints >= limits[name].points ? Math.max(1, Math.ceil(state.msBeforeNext / 1000)) : null;
     },
     async record(name, tenantId, key) {
-      await limiters[name].penalty(`${tenantId}:${key}`, 1);
+      return (await limiters[name].penalty(`${tenantId}:${key}`, 1)).consumedPoints;
+    },
+    async hold(name, tenantId, key, seconds) {
+      await limiters[name].block(`${tenantId}:${key}`, Math.max(1, Math.ceil(seconds)));
+    },
+    async seen(name, tenantId, key) {
+      const state = await limiters[name].get(`${tenantId}:${key}`);
+      return state !== null && state.consumedPoints > 0;
+    },
+    async forget(name, tenantId, key) {
+      await limiters[name].delete(`${tenantId}:${key}`);
     },
     async close() {
       await redis?.quit().catch(() => {});

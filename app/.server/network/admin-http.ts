@@ -8,7 +8,6 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { now } from '../clock';
 import type { DB } from '../db/schema';
-import { requestHost } from '../http/origin';
 import { serverMessage } from '../i18n/messages';
 import type { Tenant } from '../tenants/schema';
 import type { Locale } from '~/shared/locales';
@@ -26,6 +25,8 @@ export interface AdminRoutesDeps {
   /** The site's own origin for links to its console (http/origin.ts tenantHome). */
   siteHome: (tenant: Tenant) => string;
   from: string;
+  /** The console's own origin, from ADMIN_HOST (never the request's Host): links in mails point there. */
+  adminOrigin: () => string;
   pokeMail: () => void;
   localeOf: (req: Request) => Locale;
   clientOf: (req: Request) => Client;
@@ -91,7 +92,8 @@ export function mountAdminRoutes(router: Router, deps: AdminRoutesDeps): void {
     if (!input.success) return res.redirect(303, '/staff?error=invalid');
     const result = await inviteStaff(db, actor, input.data, clientOf(req));
     if (result.ok) {
-      const url = `${req.protocol}://${requestHost(req)}/set-password?token=${encodeURIComponent(result.value.token)}`;
+      // Built from ADMIN_HOST: a Host header (which a proxy may pass as sent) never chooses where the link leads.
+      const url = `${deps.adminOrigin()}/set-password?token=${encodeURIComponent(result.value.token)}`;
       await enqueueNetworkInvite(db, { to: input.data.email, name: input.data.name, inviter: actor.name, url, locale: localeOf(req), from: deps.from });
       deps.pokeMail();
     }

@@ -9,6 +9,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../db/schema';
+import type { RateLimits } from '../http/rate-limits';
 import { localeFromAcceptLanguage } from '../i18n/negotiate';
 import { serverMessage } from '../i18n/messages';
 import { malformedRangeFields, reportRange } from '../marketing/range';
@@ -36,6 +37,10 @@ export interface NetworkConsoleOptions {
   reloadTenants: () => boolean;
   /** A site's own origin, for links to its console (site health; http/origin.ts tenantHome). */
   siteHome: (tenant: Tenant) => string;
+  /** The shared limiter: the password step's limits (docs/decisions/0068). */
+  limits: RateLimits;
+  /** The console's own origin (scheme, ADMIN_HOST and, in development, the port): links in its mails. */
+  adminOrigin: () => string;
 }
 
 const Code = z.string().trim().regex(/^\d{6}$/);
@@ -103,7 +108,13 @@ export function networkConsole(options: NetworkConsoleOptions): express.RequestH
       if (form) return res.status(400).type('html').send(loginPage(locale, { step: 'password', error: serverMessage(locale, 'network.error.invalid') }));
       return res.status(400).json({ error: 'validation', fields, message: serverMessage(locale, 'network.error.badRequest') });
     }
-    const result = await networkLogin(db, parsed.data, clientOf(req));
+    const result = await networkLogin(db, parsed.data, clientOf(req), options.limits);
+    if (!result.ok && result.error === 'too_many') {
+      const message = result.throttled ? serverMessage(locale, 'login.error.throttled', { seconds: result.seconds }) : serverMessage(locale, 'api.error.tooMany', { minutes: Math.ceil(result.seconds / 60) });
+      res.status(429).set('Retry-After', String(result.seconds));
+      if (form) return res.type('html').send(loginPage(locale, { step: 'password', email: 'email' in parsed.data ? parsed.data.email : '', error: message }));
+      return res.json({ error: 'too_many_requests', retry_after: result.seconds, message });
+    }
     if (!result.ok) {
       const message = serverMessage(locale, result.error === 'invalid' ? 'network.error.invalid' : result.error === 'locked' ? 'network.error.locked' : 'network.error.invalidCode');
       if (form) {
@@ -197,7 +208,7 @@ export function networkConsole(options: NetworkConsoleOptions): express.RequestH
   });
 
   // Site health, staff, audit log, TOTP enrolment, set-password (docs/decisions/0051, 0052).
-  mountAdminRoutes(router, { db, tenants: options.tenants, siteHome: options.siteHome, from, pokeMail: options.pokeMail, localeOf, clientOf, actorOf, refuse });
+  mountAdminRoutes(router, { db, tenants: options.tenants, siteHome: options.siteHome, from, adminOrigin: options.adminOrigin, pokeMail: options.pokeMail, localeOf, clientOf, actorOf, refuse });
 
   if (options.devOutbox) {
     router.get('/dev/outbox', async (req, res) => {

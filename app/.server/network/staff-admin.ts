@@ -34,7 +34,7 @@ export interface StaffView {
   last_login_at: string | null;
 }
 
-type Refusal = 'forbidden' | 'not_found' | 'self' | 'last_admin' | 'taken';
+type Refusal = 'forbidden' | 'not_found' | 'self' | 'last_admin' | 'taken' | 'invalid';
 export type AdminResult<T = undefined> = { ok: true; value: T } | { ok: false; error: Refusal };
 
 const forbidden = { ok: false, error: 'forbidden' } as const;
@@ -63,15 +63,32 @@ export async function listStaff(db: Kysely<DB>, actor: NetworkActor | null): Pro
   };
 }
 
+/**
+ * Bidirectional controls (U+202A–U+202E, U+2066–U+2069, the marks U+200E/U+200F, U+061C): a name with
+ * U+202E shows its letters reversed and can make the audit log and the staff list lie about who did what.
+ */
+// eslint-disable-next-line no-control-regex
+const UNFIT_IN_NAMES = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|\p{Surrogate}/u;
+
+/** A person's name as the console shows it: one line of plain text, no control or direction characters. */
+export const StaffName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .refine((name) => !UNFIT_IN_NAMES.test(name), { message: 'must not hold control or text-direction characters' });
+
 export const InviteSchema = z.object({
   email: z.string().trim().toLowerCase().email().max(254),
-  name: z.string().trim().min(1).max(100),
+  name: StaffName,
   role: z.enum(['network_admin', 'network_analyst']),
 });
 
 /** Invites a colleague: their account (no password yet) and a set-password token the caller mails them; `taken` when the address has an account. */
 export async function inviteStaff(db: Kysely<DB>, actor: NetworkActor | null, input: z.infer<typeof InviteSchema>, client: Client): Promise<AdminResult<{ id: number; token: string }>> {
   if (!networkCan(actor, 'staff')) return forbidden;
+  // The domain checks its input itself (a caller other than the form's route may skip the schema).
+  if (!InviteSchema.safeParse(input).success) return { ok: false, error: 'invalid' };
   const at = now();
   const token = crypto.randomBytes(32).toString('base64url');
   const id = await db.transaction().execute(async (trx) => {

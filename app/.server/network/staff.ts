@@ -1,7 +1,8 @@
 // Network staff (issue 35 item 1, docs/decisions/0050): accounts of the people who run the whole
 // network, separate from members and from every site's operators. Login takes two steps — password,
 // then a six-digit code sent by e-mail or, once enrolled, a TOTP code (docs/decisions/0051; 10
-// minutes, 5 tries per pending login, 10 per staff member in 15 minutes) — and ends in a session of its own
+// minutes, 5 tries per pending login, 10 per staff member in 15 minutes, each try taken before the
+// code is compared) — the password step limited as an operator's login (docs/decisions/0068) — and ends in a session of its own
 // cookie (`rdv_network`, host-only on ADMIN_HOST, HttpOnly, SameSite=Strict, 8 hours). Every login
 // and change writes an audit row. Only SHA-256 digests of codes and session tokens are stored.
 import crypto from 'node:crypto';
@@ -11,6 +12,8 @@ import type { DB, NetworkRole } from '../db/schema';
 import { hashToken } from '../accounts/tokens';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../accounts/passwords';
 import { readCookie } from '../i18n/negotiate';
+import { accountAttempt, accountWait } from '../accounts/login-throttle';
+import type { RateLimits } from '../http/rate-limits';
 import { takeTotpStep } from './totp-code';
 
 export const NETWORK_SESSION_COOKIE = 'rdv_network';
@@ -64,7 +67,9 @@ export type LoginResult =
   | { ok: true; step: 'code'; mail: { to: string; code: string }; token: string }
   | { ok: true; step: 'totp'; token: string }
   | { ok: true; step: 'session'; token: string; actor: NetworkActor }
-  | { ok: false; error: 'invalid' | 'invalid_code' | 'locked' };
+  | { ok: false; error: 'invalid' | 'invalid_code' | 'locked' }
+  /** The password step's limits (shared limiter): `throttled` the per-account throttle, else the per-address or account-and-address limit. */
+  | { ok: false; error: 'too_many'; seconds: number; throttled: boolean };
 
 /** Wrong second steps a staff member may make in LOCK_MS (over all their pending logins) before the second step is refused for the rest of it. */
 const LOCK_TRIES = 10;
@@ -82,7 +87,7 @@ type StaffRow = { id: number; email: string; name: string; role: NetworkRole; to
  * (the form) and a right code — the mailed one, or a TOTP code of a time step not used before — open
  * a session. Each pending login allows 5 wrong codes, a staff member 10 in 15 minutes.
  */
-export async function networkLogin(db: Kysely<DB>, input: LoginInput, client: Client): Promise<LoginResult> {
+export async function networkLogin(db: Kysely<DB>, input: LoginInput, client: Client, limits?: RateLimits): Promise<LoginResult> {
   const at = now();
   const columns = ['network_staff.id', 'network_staff.email', 'network_staff.name', 'network_staff.role', 'network_staff.totp_secret', 'network_staff.totp_last_step'] as const;
   let staff: StaffRow | undefined;
@@ -104,9 +109,27 @@ export async function networkLogin(db: Kysely<DB>, input: LoginInput, client: Cl
     staff = row;
     pending = { id: row.pending_id, method: row.method, code_hash: row.code_hash, attempts: row.attempts };
   } else {
+    // The password step has an operator's login limits (issue 43 item 3, docs/decisions/0068): 30
+    // requests per address in 15 minutes, 5 wrong passwords per account and address, and the
+    // per-account throttle over all addresses — all in the shared limiter, before argon2 runs.
+    const email = input.email.trim().toLowerCase();
+    const ip = client.ip ?? 'unknown';
+    const throttle = { scope: NETWORK_MAIL_TENANT, account: email, ip: client.ip };
+    if (limits) {
+      const perAddress = (await limits.consume('login', NETWORK_MAIL_TENANT, ip)) ?? (await limits.blocked('loginAccount', NETWORK_MAIL_TENANT, `${email}:${ip}`));
+      const wait = perAddress ?? (await accountWait(limits, throttle));
+      if (wait) {
+        await audit(db, null, 'login_failed', client, { step: 'limited' });
+        return { ok: false, error: 'too_many', seconds: wait, throttled: perAddress === null };
+      }
+    }
     staff = await db.selectFrom('network_staff').select(columns).where(({ fn }) => fn('lower', ['email']), '=', input.email.trim().toLowerCase()).where('status', '=', 'active').executeTakeFirst();
     const hash = staff ? (await db.selectFrom('network_staff').select('password_hash').where('id', '=', staff.id).executeTakeFirst())?.password_hash : null;
     const passwordOk = await verifyPassword(hash ?? (await dummyPasswordHash()), input.password);
+    if (limits) {
+      await accountAttempt(limits, throttle, Boolean(staff && hash && passwordOk));
+      if (!staff || !hash || !passwordOk) await limits.record('loginAccount', NETWORK_MAIL_TENANT, `${email}:${ip}`);
+    }
     if (!staff || !hash || !passwordOk) {
       await audit(db, staff?.id ?? null, 'login_failed', client, { step: 'password' });
       return { ok: false, error: 'invalid' };
@@ -131,29 +154,46 @@ export async function networkLogin(db: Kysely<DB>, input: LoginInput, client: Cl
       .executeTakeFirst();
   }
   const code = input.code!.trim();
-  const recent = await db
-    .selectFrom('network_login_codes')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('attempts'), eb.lit(0)).as('n'))
-    .where('staff_id', '=', staff.id)
-    .where('created_at', '>', new Date(at.getTime() - LOCK_MS))
-    .executeTakeFirst();
-  if (Number(recent?.n ?? 0) >= LOCK_TRIES) {
+  const staffId = staff.id;
+  // The attempt is taken before the code is compared, in one transaction that holds the staff
+  // member's row: of N guesses at once, only those that find a try left (5 per pending login, 10
+  // per staff member in 15 minutes) are compared at all (issue 43 item 4).
+  const taken = await db.transaction().execute(async (trx) => {
+    await trx.selectFrom('network_staff').select('id').where('id', '=', staffId).forUpdate().executeTakeFirst();
+    const recent = await trx
+      .selectFrom('network_login_codes')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('attempts'), eb.lit(0)).as('n'))
+      .where('staff_id', '=', staffId)
+      .where('created_at', '>', new Date(at.getTime() - LOCK_MS))
+      .executeTakeFirst();
+    if (Number(recent?.n ?? 0) >= LOCK_TRIES) return 'locked' as const;
+    if (!pending) return 'none' as const;
+    const row = await trx
+      .updateTable('network_login_codes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', pending.id)
+      .where('attempts', '<', CODE_TRIES)
+      .where('used_at', 'is', null)
+      .returning('attempts')
+      .executeTakeFirst();
+    return row ? ('taken' as const) : ('spent' as const);
+  });
+  if (taken === 'locked') {
     await audit(db, staff.id, 'login_failed', client, { step: 'locked' });
     return { ok: false, error: 'locked' };
   }
   let matches = false;
-  if (pending && pending.attempts < CODE_TRIES) {
+  if (taken === 'taken' && pending) {
     if (pending.method === 'code') matches = pending.code_hash !== null && crypto.timingSafeEqual(Buffer.from(pending.code_hash), Buffer.from(hashToken(code)));
     else if (staff.totp_secret) matches = await takeTotpStep(db, staff.id, staff.totp_secret, code, at);
   }
   if (!pending || !matches) {
-    if (pending) await db.updateTable('network_login_codes').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', pending.id).execute();
-    await audit(db, staff.id, 'login_failed', client, { step: pending?.method ?? 'code' });
+    // `spent`: no try was left, the code was not compared.
+    await audit(db, staff.id, 'login_failed', client, { step: taken === 'spent' ? 'spent' : (pending?.method ?? 'code') });
     return { ok: false, error: 'invalid_code' };
   }
   const token = crypto.randomBytes(32).toString('base64url');
   const pendingId = pending.id;
-  const staffId = staff.id;
   const opened = await db.transaction().execute(async (trx) => {
     // Conditional: of two requests with the same code, one opens the session.
     const used = await trx.updateTable('network_login_codes').set({ used_at: at }).where('id', '=', pendingId).where('used_at', 'is', null).returning('id').executeTakeFirst();

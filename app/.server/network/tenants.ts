@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { describeIssues, TenantSchema, type Tenant } from '../tenants/schema';
+import { checkTenantFile as checkTenant, TENANT_ID } from '../tenants/check';
+import type { Tenant } from '../tenants/schema';
 import { formatTenantFile } from './json-layout';
 import { audit, networkCan, type Client, type NetworkActor } from './staff';
 
@@ -30,23 +31,20 @@ export function fieldsOf(problems: string[]): Record<string, string> {
 const invalid = (problems: string[]): CreateTenantResult => ({ ok: false, error: 'validation', fields: fieldsOf(problems), problems });
 
 /**
- * tenant:check's rules for one file: the schema and its messages, the file name = id rule, a domain
- * claimed twice. `editing`: the file replaces that tenant's own (its id and domains are its own).
+ * tenant:check's rules for one file (tenants/check.ts: every rule the start holds) among the
+ * running tenants, and for a new file an id no tenant has. `editing`: the file replaces that
+ * tenant's own (its id and domains are its own).
  */
 export function checkTenantFile(file: unknown, input: { dir: string; existing: readonly Tenant[]; editing?: string }): { ok: true; tenant: Tenant } | { ok: false; problems: string[] } {
-  const parsed = TenantSchema.safeParse(file);
-  if (!parsed.success) return { ok: false, problems: describeIssues(parsed.error) };
-  const tenant = parsed.data;
-  // The file name is the id: an id that could leave the folder or hide the file is no id.
-  if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(tenant.id)) return { ok: false, problems: ['id: lowercase letters, digits and hyphens only'] };
-  if (input.editing === undefined && (input.existing.some((other) => other.id === tenant.id) || fs.existsSync(path.join(input.dir, `${tenant.id}.json`)))) {
-    return { ok: false, problems: [`id: "${tenant.id}" is already a tenant`] };
-  }
-  for (const domain of tenant.domains) {
-    const owner = input.existing.find((other) => other.id !== input.editing && other.domains.includes(domain));
-    if (owner) return { ok: false, problems: [`domains: "${domain}" is already used by ${owner.id}`] };
-  }
-  return { ok: true, tenant };
+  const others = input.existing.filter((other) => other.id !== input.editing);
+  const checked = checkTenant(file, { others, ...(input.editing === undefined ? {} : { fileId: input.editing }) });
+  const id = typeof (file as { id?: unknown } | null)?.id === 'string' ? (file as { id: string }).id : '';
+  const taken =
+    input.editing === undefined && TENANT_ID.test(id) && (input.existing.some((other) => other.id === id) || fs.existsSync(path.join(input.dir, `${id}.json`)))
+      ? [`id: "${id}" is already a tenant`]
+      : [];
+  if (!checked.ok || taken.length) return { ok: false, problems: [...taken, ...(checked.ok ? [] : checked.problems)] };
+  return checked;
 }
 
 /**

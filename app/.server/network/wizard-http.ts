@@ -29,10 +29,12 @@ import {
   currentFile,
   draftTenant,
   fileFromForm,
+  fileSizeProblem,
   fileText,
   formValues,
   lineDiff,
   localizedProblems,
+  previewPath,
   saveDraft,
   startingFile,
   textHash,
@@ -93,8 +95,8 @@ export function networkWizard(options: WizardOptions): RequestHandler & { routes
   ) => {
     const locale = localeOf(req);
     const form = formOf(req);
-    const draft = await saveDraft(db, actor, { token: field(form, 'draft') || null, file: state.file });
-    if (!draft.ok) return forbiddenPage(req, res);
+    const draft = await saveDraft(db, actor, { token: field(form, 'draft') || null, file: state.file, existing: options.tenants().map((t) => t.id), editing: state.editing?.id ?? null });
+    if (!draft.ok && draft.error !== 'taken') return forbiddenPage(req, res);
     const values = formValues(state.file);
     res
       .status(state.status ?? (state.problems?.length ? 400 : 200))
@@ -108,7 +110,7 @@ export function networkWizard(options: WizardOptions): RequestHandler & { routes
           fileText: fileText(state.file, state.like ?? null),
           problems: state.problems?.length ? localizedProblems(locale, state.file, state.problems) : {},
           contrast: contrasts(values.colours),
-          draft: draft.value,
+          draft: draft.ok ? draft.value : '',
           lander: landerOf(field(form, 'lander') || String(req.query.lander ?? '')),
           diff: state.diff && state.like ? lineDiff(state.like, fileText(state.file, state.like)) : null,
         }),
@@ -117,9 +119,9 @@ export function networkWizard(options: WizardOptions): RequestHandler & { routes
 
   /** The problems tenant:check finds in a posted form's file (a base that is no JSON is one). */
   const check = (form: Form, editing: string | null) => {
-    const { file, jsonError } = fileFromForm(form, editing);
+    const { file, jsonError, tooLong } = fileFromForm(form, editing);
     const checked = checkTenantFile(file, { dir: options.tenantsDir, existing: options.tenants(), ...(editing ? { editing } : {}) });
-    const problems = [...(jsonError ? ['(file): is not valid JSON'] : []), ...(checked.ok ? [] : checked.problems)];
+    const problems = [...(tooLong ? [fileSizeProblem(field(form, 'file'))!] : jsonError ? ['(file): is not valid JSON'] : []), ...(checked.ok ? [] : checked.problems)];
     return { file, problems };
   };
 
@@ -206,12 +208,13 @@ export function networkWizard(options: WizardOptions): RequestHandler & { routes
     const form = formOf(req);
     const edited = field(form, 'editing') ? editing(field(form, 'editing')) : null;
     const { file, problems } = check(form, edited?.info.id ?? null);
-    const draft = await saveDraft(db, actor, { token: field(form, 'draft') || null, file });
-    if (!draft.ok) return res.status(403).json({ error: 'forbidden', message: serverMessage(locale, 'network.error.forbidden') });
+    const draft = await saveDraft(db, actor, { token: field(form, 'draft') || null, file, existing: options.tenants().map((t) => t.id), editing: edited?.info.id ?? null });
+    if (!draft.ok && draft.error !== 'taken') return res.status(403).json({ error: 'forbidden', message: serverMessage(locale, 'network.error.forbidden') });
     const values = formValues(file);
+    // A draft under another site's id is not stored: no token, no preview; the id's problem says why.
     res.json({
-      token: draft.value,
-      preview: frameUrls(draft.value, landerOf(field(form, 'lander'))),
+      token: draft.ok ? draft.value : null,
+      preview: draft.ok ? frameUrls(draft.value, landerOf(field(form, 'lander'))) : null,
       valid: problems.length === 0,
       problems,
       fields: localizedProblems(locale, file, problems),
@@ -223,13 +226,13 @@ export function networkWizard(options: WizardOptions): RequestHandler & { routes
   // The real app's page for a draft: this host only, GET only, no render cache, in a frame of this host only, no script.
   router.get(/^\/preview\/([\w-]{20,100})(\/.*)?$/, async (req, res, next) => {
     const token = (req.params as Record<string, string | undefined>)[0] ?? '';
-    const rest = (req.params as Record<string, string | undefined>)[1] ?? '/';
-    const draft = await draftTenant(db, token);
+    const rest = previewPath((req.params as Record<string, string | undefined>)[1] ?? '/');
+    const draft = rest === null ? null : await draftTenant(db, token);
     const locale = localeOf(req);
     const policy = String(res.getHeader('Content-Security-Policy') ?? '').replace(/frame-ancestors [^;]*/, "frame-ancestors 'self'");
     // Sandboxed without scripts: the page is the server's render only (its own origin kept, so its assets load under their CORP).
     res.set('Content-Security-Policy', `${policy}; sandbox allow-same-origin`).set('X-Robots-Tag', 'noindex');
-    if (!draft) return res.status(404).type('text/plain').send(serverMessage(locale, 'error.notFound'));
+    if (!draft || rest === null) return res.status(404).type('text/plain').send(serverMessage(locale, 'error.notFound'));
     if (!draft.tenant) return res.status(200).type('html').send(previewProblemPage(locale));
     const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
     req.url = `${rest}${query}`;

@@ -117,6 +117,8 @@ function input(view: WizardView, t: T, anchor: string, label: string, value: str
 }
 
 export function frameUrls(draft: string, lander: string): { home: string; lander: string } {
+  // No draft (one that would take another site's id is not stored): the frames stay empty.
+  if (!draft) return { home: 'about:blank', lander: 'about:blank' };
   return { home: `/preview/${draft}/`, lander: `/preview/${draft}/landers/${lander}` };
 }
 

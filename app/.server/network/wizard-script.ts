@@ -23,11 +23,11 @@ export const WIZARD_SCRIPT = `(() => {
     } catch {
       return;
     }
-    form.elements.namedItem('draft').value = answer.token;
+    form.elements.namedItem('draft').value = answer.token || '';
     version += 1;
     for (const frame of document.querySelectorAll('[data-page] iframe')) {
       const page = frame.closest('[data-page]').dataset.page;
-      frame.src = answer.preview[page] + '?v=' + version;
+      frame.src = answer.preview ? answer.preview[page] + '?v=' + version : 'about:blank';
     }
     for (const slot of document.querySelectorAll('[data-error-for]')) {
       const lines = answer.fields[slot.dataset.errorFor] || [];

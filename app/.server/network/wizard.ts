@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import { diffArrays } from 'diff';
 import { z } from 'zod';
 import { contrastRatio, AA_TEXT } from '../../../themes/contrast';
 import { colorsForNiche } from '../../../themes/niches';
@@ -103,11 +104,13 @@ function rows(form: Form, names: string[]): { index: number; cells: string[] }[]
 }
 
 /** The posted wizard form merged into its base file (the form's `file`). A base that is no JSON object is reported as such. */
-export function fileFromForm(form: Form, editing: string | null): { file: FileObject; jsonError: boolean } {
+export function fileFromForm(form: Form, editing: string | null): { file: FileObject; jsonError: boolean; tooLong: boolean } {
   let base: FileObject = {};
   let jsonError = false;
+  const tooLong = one(form, 'file').length > MAX_FILE_CHARS;
   // Parsed with a depth bound: 5,000 nested arrays once overflowed structuredClone's stack (issue 43).
-  const parsed = parseJsonShallow(one(form, 'file') || '{}');
+  // A file above the cap is not read at all (nor diffed): the form says so.
+  const parsed = tooLong ? {} : parseJsonShallow(one(form, 'file') || '{}');
   if (isObject(parsed)) base = parsed;
   else jsonError = true;
   const file = structuredClone(base);
@@ -189,7 +192,7 @@ export function fileFromForm(form: Form, editing: string | null): { file: FileOb
     file.landers = { ...baseLanders, variants, splits };
     if (!splits.length && !('splits' in baseLanders)) delete (file.landers as FileObject).splits;
   } else delete file.landers;
-  return { file, jsonError };
+  return { file, jsonError, tooLong };
 }
 
 /** The form's values for a file (the inverse of fileFromForm). */
@@ -333,6 +336,20 @@ const CHECK_MESSAGES: [RegExp, string][] = [
   [/^"(?<value>[^"]+)" is already used by (?<owner>\S+)$/, 'domainTaken'],
   [/^is not valid JSON$/, 'json'],
   [/^changed since the diff was shown; review it again$/, 'changed'],
+  // tenants/check.ts (docs/decisions/0068)
+  [/^holds a control character$/, 'control'],
+  [/^is not valid Unicode \(a lone surrogate\)$/, 'unicode'],
+  [/^is too long \(at most (?<value>\d+) characters\)$/, 'tooLong'],
+  [/^is not a valid name$/, 'keyName'],
+  [/^"(?<value>[^"]+)" is the network console's host \(ADMIN_HOST\)$/, 'adminHost'],
+  [/^"(?<value>[^"]+)" would answer on (?<owner>\S+), the network console's host \(ADMIN_HOST\)$/, 'adminId'],
+  [/^"(?<value>[^"]+)" is the demo host of (?<owner>\S+)$/, 'demoHost'],
+  [/^its demo host "(?<value>[^"]+)" is a domain of (?<owner>\S+)$/, 'demoHostTaken'],
+  [/^the sandbox provider settles payments for anyone: /, 'sandbox'],
+  [/^must be an environment variable name with MOLLIE as one of its words/, 'mollieEnv'],
+  [/^must stay under \/dev\/postbacks\//, 'postbackPath'],
+  [/^must not point to a private, local or metadata address$/, 'postbackPrivate'],
+  [/^must equal the file name "(?<value>[^"]+)"$/, 'fileName'],
 ];
 
 function translateCheck(locale: Locale, message: string): string {
@@ -380,11 +397,21 @@ export function localizedProblems(locale: Locale, file: unknown, problems: strin
 
 // ——— Drafts ———
 
-export type WizardResult<T> = { ok: true; value: T } | { ok: false; error: 'forbidden' | 'not_found' | 'changed' };
+export type WizardResult<T> = { ok: true; value: T } | { ok: false; error: 'forbidden' | 'not_found' | 'changed' | 'taken' };
 
-/** Keeps the draft (a new one, or the actor's own under `token`) for an hour; returns its token. */
-export async function saveDraft(db: Kysely<DB>, actor: NetworkActor | null, input: { token: string | null; file: FileObject }): Promise<WizardResult<string>> {
+/**
+ * Keeps the draft (a new one, or the actor's own under `token`) for an hour; returns its token. Only
+ * a draft whose id is new or the edited site's own is stored (`taken` otherwise): a draft under
+ * another site's id would have its preview run that site's real loaders for whoever holds the token.
+ */
+export async function saveDraft(
+  db: Kysely<DB>,
+  actor: NetworkActor | null,
+  input: { token: string | null; file: FileObject; existing: readonly string[]; editing: string | null },
+): Promise<WizardResult<string>> {
   if (!networkCan(actor, 'tenants')) return { ok: false, error: 'forbidden' };
+  const id = typeof input.file.id === 'string' ? input.file.id : '';
+  if (id !== input.editing && input.existing.includes(id)) return { ok: false, error: 'taken' };
   const at = now();
   const expires = new Date(at.getTime() + DRAFT_MS);
   await db.deleteFrom('network_drafts').where('expires_at', '<=', at).execute();
@@ -400,6 +427,19 @@ export async function saveDraft(db: Kysely<DB>, actor: NetworkActor | null, inpu
   const token = crypto.randomBytes(24).toString('base64url');
   await db.insertInto('network_drafts').values({ id: hashToken(token), staff_id: actor.id, file: JSON.stringify(input.file), updated_at: at, expires_at: expires }).execute();
   return { ok: true, value: token };
+}
+
+/**
+ * The app path a preview frame may render, or null: plain path characters only (no `%`, so no
+ * encoded `..%2f` or `%5c` for the app's own decoding to turn into another path), no `.` or `..`
+ * segment, and nothing of the API, the dev pages or members' media — a preview shows pages.
+ */
+export function previewPath(rest: string): string | null {
+  if (!/^\/[A-Za-z0-9\-_~/.]*$/.test(rest)) return null;
+  const segments = rest.split('/');
+  if (segments.some((segment) => segment === '.' || segment === '..')) return null;
+  if (/^\/(?:api|dev|media|healthz|readyz)(?:\/|$)/i.test(rest)) return null;
+  return rest;
 }
 
 /** The tenant a draft's preview renders: the token is the capability (the frames carry no session); null when unknown, expired or not valid. */
@@ -426,38 +466,35 @@ export const textHash = (text: string) => crypto.createHash('sha256').update(tex
 
 export type DiffLine = { kind: 'same' | 'add' | 'del'; text: string; old: number | null; new: number | null };
 
-/** A line diff (longest common subsequence): what a reviewer reads before the file is replaced. */
+/**
+ * The largest file text the review diffs (and the wizard saves): far above any tenant file (the
+ * demo's are under 12 KB), far below what makes a diff cost the event loop anything.
+ */
+export const MAX_FILE_CHARS = 200_000;
+
+/**
+ * A line diff: what a reviewer reads before the file is replaced. Myers' O((N+M)·D) algorithm of
+ * the `diff` package (D the lines changed: an edit touches a few lines), not a quadratic table —
+ * a 10,000-line file once took seconds and ~400 MB (issue 43 item 6). Texts above MAX_FILE_CHARS
+ * are refused before they get here (checkFileSize).
+ */
 export function lineDiff(before: string, after: string): DiffLine[] {
-  const a = before.split('\n');
-  const b = after.split('\n');
-  // Common head and tail first: an edit touches a few lines of a long file.
-  let head = 0;
-  while (head < a.length && head < b.length && a[head] === b[head]) head++;
-  let tail = 0;
-  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
-  const x = a.slice(head, a.length - tail);
-  const y = b.slice(head, b.length - tail);
-  const lcs = Array.from({ length: x.length + 1 }, () => new Uint32Array(y.length + 1));
-  for (let i = x.length - 1; i >= 0; i--) for (let j = y.length - 1; j >= 0; j--) lcs[i]![j] = x[i] === y[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
-  const result: DiffLine[] = a.slice(0, head).map((text, i) => ({ kind: 'same', text, old: i + 1, new: i + 1 }));
-  let i = 0;
-  let j = 0;
-  while (i < x.length || j < y.length) {
-    if (i < x.length && j < y.length && x[i] === y[j]) {
-      result.push({ kind: 'same', text: x[i]!, old: head + i + 1, new: head + j + 1 });
-      i++;
-      j++;
-    } else if (i < x.length && (j >= y.length || lcs[i + 1]![j]! >= lcs[i]![j + 1]!)) {
-      // What goes before what comes, as a reviewer reads a change.
-      result.push({ kind: 'del', text: x[i]!, old: head + i + 1, new: null });
-      i++;
-    } else {
-      result.push({ kind: 'add', text: y[j]!, old: null, new: head + j + 1 });
-      j++;
+  const result: DiffLine[] = [];
+  let old = 1;
+  let next = 1;
+  for (const part of diffArrays(before.split('\n'), after.split('\n'))) {
+    for (const text of part.value) {
+      if (part.removed) result.push({ kind: 'del', text, old: old++, new: null });
+      else if (part.added) result.push({ kind: 'add', text, old: null, new: next++ });
+      else result.push({ kind: 'same', text, old: old++, new: next++ });
     }
   }
-  for (let k = 0; k < tail; k++) result.push({ kind: 'same', text: a[a.length - tail + k]!, old: a.length - tail + k + 1, new: b.length - tail + k + 1 });
   return result;
+}
+
+/** "(file): is too long" when a file's text is above MAX_FILE_CHARS, else null. */
+export function fileSizeProblem(text: string): string | null {
+  return text.length > MAX_FILE_CHARS ? `(file): is too long (at most ${MAX_FILE_CHARS} characters)` : null;
 }
 
 /** The current text of a site's file, or null when it has none. */

@@ -11,6 +11,8 @@ import { text, TEXT_LIMITS } from '~/shared/request-rules';
 import { now } from '../clock';
 import type { DB } from '../db/schema';
 import { LOGIN_LIMITS } from '../accounts/login';
+import { accountAttempt, accountWait } from '../accounts/login-throttle';
+import type { RateLimits } from '../http/rate-limits';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../accounts/passwords';
 import { hashToken } from '../accounts/tokens';
 import type { Tenant } from '../tenants/schema';
@@ -117,10 +119,15 @@ export async function setOperatorPassword(db: Kysely<DB>, tenant: Tenant, input:
 
 export const OperatorLoginSchema = z.object({ email: text(TEXT_LIMITS.email), password: z.string().max(TEXT_LIMITS.password) });
 
-export type OperatorLoginResult = { ok: true; operatorId: number } | { ok: false; error: 'login_failed' } | { ok: false; error: 'blocked'; minutes: number };
+export type OperatorLoginResult =
+  | { ok: true; operatorId: number }
+  | { ok: false; error: 'login_failed' }
+  | { ok: false; error: 'blocked'; minutes: number }
+  /** The per-account throttle (accounts/login-throttle.ts): the account's next attempt is in `seconds`. */
+  | { ok: false; error: 'throttled'; seconds: number };
 
-/** Email and password of an active operator who works for this tenant; the members' lockout rule per account and address. */
-export async function logInOperator(db: Kysely<DB>, tenant: Tenant, client: { ip: string | null }, input: z.infer<typeof OperatorLoginSchema>): Promise<OperatorLoginResult> {
+/** Email and password of an active operator who works for this tenant; the members' lockout rule per account and address, and with `limits` the per-account throttle. */
+export async function logInOperator(db: Kysely<DB>, tenant: Tenant, client: { ip: string | null }, input: z.infer<typeof OperatorLoginSchema>, limits?: RateLimits): Promise<OperatorLoginResult> {
   const email = input.email.trim().toLowerCase();
   const ip = client.ip ?? 'unknown';
   const at = now();
@@ -128,6 +135,10 @@ export async function logInOperator(db: Kysely<DB>, tenant: Tenant, client: { ip
   if (failure?.blocked_until && failure.blocked_until > at) {
     return { ok: false, error: 'blocked', minutes: Math.ceil((failure.blocked_until.getTime() - at.getTime()) / 60_000) };
   }
+  // Operator accounts are shared by the sites they work for: one throttle per account, whichever site's login is used.
+  const throttle = { scope: 'operator', account: email, ip: client.ip };
+  const wait = limits ? await accountWait(limits, throttle) : null;
+  if (wait) return { ok: false, error: 'throttled', seconds: wait };
   const operator = email
     ? await db
         .selectFrom('operators')
@@ -139,6 +150,7 @@ export async function logInOperator(db: Kysely<DB>, tenant: Tenant, client: { ip
         .executeTakeFirst()
     : undefined;
   const valid = await verifyPassword(operator?.password_hash ?? (await dummyPasswordHash()), input.password);
+  if (limits) await accountAttempt(limits, throttle, Boolean(operator?.password_hash && valid));
   if (operator?.password_hash && valid) {
     if (failure) await db.deleteFrom('operator_login_failures').where('email', '=', email).where('ip', '=', ip).execute();
     await db.transaction().execute(async (trx) => {

@@ -4,6 +4,7 @@
 // (/dev/postbacks), which the worker sends to its own address.
 import { z } from 'zod';
 import type { PostbackEvent } from '../db/schema';
+import { refusedHost } from '../http/outbound';
 
 export const POSTBACK_EVENTS = ['lead', 'confirmed', 'sale', 'rebill', 'reversal'] as const satisfies readonly PostbackEvent[];
 export const MACROS = ['click_id', 'sub1', 'sub2', 'sub3', 'event', 'amount', 'currency', 'order_number', 'network', 'ref'] as const;
@@ -20,7 +21,14 @@ const Template = z
       if (!(MACROS as readonly string[]).includes(name!)) ctx.addIssue({ code: 'custom', message: `has an unknown macro {${name}} (known: ${MACROS.map((m) => `{${m}}`).join(' ')})` });
     }
     const sample = template.replace(MACRO_PATTERN, 'x');
-    if (sample.startsWith('/dev/postbacks')) return;
+    if (sample.startsWith('/dev/postbacks')) {
+      // A path on this very site: under /dev/postbacks/ and nowhere else (no `..`, no encoded dots or slashes).
+      const path = sample.split('?')[0]!;
+      if (!/^\/dev\/postbacks(?:\/[A-Za-z0-9_~-][A-Za-z0-9_.~-]*)*$/.test(path) || path.split('/').includes('..')) {
+        ctx.addIssue({ code: 'custom', message: 'must stay under /dev/postbacks/ (no "..", no encoded characters in the path)' });
+      }
+      return;
+    }
     let url: URL | null = null;
     try {
       url = new URL(sample);
@@ -28,6 +36,8 @@ const Template = z
       url = null;
     }
     if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) ctx.addIssue({ code: 'custom', message: 'must be an http(s):// URL, or /dev/postbacks… for the demo' });
+    // Refused when saved, not only when sent (docs/decisions/0037, 0068): the server's own network is no postback address.
+    else if (refusedHost(url)) ctx.addIssue({ code: 'custom', message: 'must not point to a private, local or metadata address' });
   });
 
 /** One network: a template per event it is paid for; an event without a template is not sent. */

@@ -15,6 +15,7 @@ import { confirmAccount } from '../accounts/activation';
 import { signUp } from '../accounts/signup';
 import { sendMessage } from '../chat/send';
 import type { DB, User } from '../db/schema';
+import { isPairBlocked } from '../directdebit/blocks';
 import { payByDirectDebit } from '../directdebit/direct-debit';
 import { resolveLanding } from '../landers/resolve';
 import { LANDERS } from '../landers/catalogue';
@@ -271,9 +272,14 @@ async function chargeback(db: Kysely<DB>, tenant: Tenant, input: { members: Memb
   const member = input.members.find((m) => m.confirmed && !m.payments.length && m.signedUpAt < Date.now() - 20 * DAY);
   if (!member) throw new Error(`demo history: nobody on ${tenant.id} to pay by direct debit`);
   const at = member.signedUpAt + 2 * HOUR;
-  // Each site's chargeback blocks its own IBAN-and-phone pair (blocks hold across sites).
-  const serial = 1 + input.random.int(0, 8_999_999);
-  const details = { account_holder: 'Demo Member', iban: demoIban(serial), street: 'Demostraat', house_number: '1', zip: '1011 AB', city: 'Amsterdam', phone: `+3161${String(serial).padStart(7, '0')}` };
+  // Each site's chargeback blocks its own IBAN-and-phone pair (blocks hold across sites). The seed
+  // is the tenant's place in the folder: a copy of a demo site that sorts into its original's place
+  // replays the original's stream and drew the very pair the original's chargeback had blocked, so
+  // its direct debit was refused and the demo start failed (issue 43 item 5). The next free pair.
+  let serial = 1 + input.random.int(0, 8_999_999);
+  const phoneOf = (n: number) => `+3161${String(n % 10_000_000).padStart(7, '0')}`;
+  while (await isPairBlocked(db, demoIban(serial), phoneOf(serial))) serial++;
+  const details = { account_holder: 'Demo Member', iban: demoIban(serial), street: 'Demostraat', house_number: '1', zip: '1011 AB', city: 'Amsterdam', phone: phoneOf(serial) };
   const bundle = tenant.credit_packages[0]!;
   const ctx = { db, tenant, provider: input.sandbox, origin: input.origin, locale: input.locale, smsAvailable: true };
   const paymentId = await replayAt(new Date(at), async () => {

@@ -5,7 +5,8 @@ import path from 'node:path';
 import NodeCache from 'node-cache';
 import type { HostIndex } from './resolve-tenant';
 import { resolveTenant } from './resolve-tenant';
-import { describeIssues, TenantSchema, type Tenant } from './schema';
+import { checkTenantFile, checkTenantSet } from './check';
+import type { Tenant } from './schema';
 import { logger } from '../observability/logger';
 
 export class TenantFileError extends Error {
@@ -18,21 +19,19 @@ export class TenantFileError extends Error {
   }
 }
 
-/** Parses and validates one tenant file; throws TenantFileError naming file and field. */
-export function readTenantFile(file: string): Tenant {
-  let raw: unknown;
+function parseTenantFile(file: string): unknown {
   try {
-    raw = JSON.parse(fs.readFileSync(file, 'utf8'));
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch (error) {
     throw new TenantFileError(file, [`(file): ${(error as Error).message}`]);
   }
-  const parsed = TenantSchema.safeParse(raw);
-  if (!parsed.success) throw new TenantFileError(file, describeIssues(parsed.error));
-  const expectedId = path.basename(file, '.json');
-  if (parsed.data.id !== expectedId) {
-    throw new TenantFileError(file, [`id: must equal the file name "${expectedId}"`]);
-  }
-  return parsed.data;
+}
+
+/** Parses and validates one tenant file with every rule of one file (check.ts); throws TenantFileError naming file and field. */
+export function readTenantFile(file: string): Tenant {
+  const checked = checkTenantFile(parseTenantFile(file), { others: [], fileId: path.basename(file, '.json') });
+  if (!checked.ok) throw new TenantFileError(file, checked.problems);
+  return checked.tenant;
 }
 
 export function listTenantFiles(dir: string): string[] {
@@ -43,21 +42,12 @@ export function listTenantFiles(dir: string): string[] {
     .map((name) => path.join(dir, name));
 }
 
-/** Validates a whole set: every file, plus domains claimed twice. Returns tenants or throws. */
+/** Validates a whole set with every rule of check.ts (a file against the others: domains, demo hosts, ADMIN_HOST). Returns tenants or throws. */
 export function loadTenants(dir: string): Tenant[] {
   const files = listTenantFiles(dir);
   if (files.length === 0) throw new TenantFileError(dir, ['(folder): holds no tenant files']);
-  const tenants = files.map(readTenantFile);
-  const owner = new Map<string, string>();
-  for (const tenant of tenants) {
-    for (const domain of tenant.domains) {
-      const previous = owner.get(domain);
-      if (previous) {
-        throw new TenantFileError(path.join(dir, `${tenant.id}.json`), [`domains: "${domain}" is already used by ${previous}`]);
-      }
-      owner.set(domain, tenant.id);
-    }
-  }
+  const { tenants, problems } = checkTenantSet(files.map((file) => ({ id: path.basename(file, '.json'), raw: parseTenantFile(file) })));
+  for (const [id, list] of problems) throw new TenantFileError(path.join(dir, `${id}.json`), list);
   return tenants;
 }
 

@@ -138,7 +138,15 @@ export const PaymentsSchema = z.strictObject({
   /** `sandbox`: the built-in test checkout; `mollie`: Mollie, with the key from the named variable. */
   provider: z.enum(['sandbox', 'mollie']),
   /** The NAME of the environment variable holding the Mollie API key (never the key itself). */
-  mollie_api_key_env: z.string().regex(/^[A-Z][A-Z0-9_]{2,63}$/, 'must be an environment variable name like MOLLIE_API_KEY').optional(),
+  /**
+   * Only names with MOLLIE as one of their words (MOLLIE_API_KEY, FLIRTLOKAAL_MOLLIE_KEY, docs/tenants.md):
+   * a file must never be able to name another secret of the server (SESSION_SECRET, DATABASE_URL).
+   */
+  mollie_api_key_env: z
+    .string()
+    .max(64)
+    .regex(/^(?:[A-Z][A-Z0-9]*_)*MOLLIE(?:_[A-Z0-9]+)*$/, 'must be an environment variable name with MOLLIE as one of its words, like FLIRTLOKAAL_MOLLIE_KEY')
+    .optional(),
   methods: z.array(PaymentMethod),
   /** A fee per method and currency in minor units, added to the total; a method without one has none. */
   fees: z.partialRecord(PaymentMethod, z.record(Currency, z.number().int().min(0).max(100_000))).default({}),
