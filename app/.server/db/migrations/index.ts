@@ -28,6 +28,7 @@ import * as m0034 from './0034-network-staff-security';
 import * as m0035 from './0035-network-drafts';
 import * as m0036 from './0036-visit-bursts';
 import * as m0037 from './0037-network-daily';
+import * as m0039 from './0039-outbox-priorities';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0035-network-drafts': m0035,
   '0036-visit-bursts': m0036,
   '0037-network-daily': m0037,
+  '0039-outbox-priorities': m0039,
 };
