@@ -176,6 +176,29 @@ export async function sendDuePostbacks(db: Kysely<DB>, deps: PostbackDeps): Prom
   return results.filter((result) => result === 'sent').length;
 }
 
+/**
+ * The lived-in demo's history (seed/demo-history.ts, issue 45): what the replayed past still owes a
+ * network happened weeks ago, so it is recorded as delivered then — one successful try a few seconds
+ * after the row, received by the demo network's /dev/postbacks at that moment — and the first
+ * postback a newcomer causes is the first one the worker sends. Only rows of `tenant` still pending.
+ */
+export async function recordPastDeliveries(db: Kysely<DB>, tenant: Tenant): Promise<number> {
+  const rows = await db.selectFrom('postbacks').selectAll().where('tenant_id', '=', tenant.id).where('status', '=', 'pending').orderBy('id').execute();
+  for (const row of rows) {
+    const template = tenant.postbacks[row.network]?.[row.event];
+    const at = new Date(new Date(row.created_at).getTime() + 2000);
+    if (!template) {
+      await db.updateTable('postbacks').set({ status: 'skipped', last_error: 'no template for this network and event' }).where('id', '=', row.id).execute();
+      continue;
+    }
+    const url = renderTemplate(template, await macroValues(db, row));
+    await db.insertInto('postback_attempts').values({ postback_id: row.id, attempt: row.attempts + 1, url, http_status: 200, error: null, ok: true, at }).execute();
+    await db.updateTable('postbacks').set({ status: 'sent', url, attempts: row.attempts + 1, sent_at: at, last_error: null }).where('id', '=', row.id).execute();
+    if (url.startsWith('/dev/postbacks')) await db.insertInto('dev_postbacks').values({ tenant_id: tenant.id, query: url.split('?')[1]?.slice(0, 2000) ?? '', received_at: at }).execute();
+  }
+  return rows.length;
+}
+
 export interface PostbackWorker {
   /** Claims and starts what is due now in every idle lane of this instance. */
   pump(): void;
