@@ -29,7 +29,7 @@ for (let i = 0; i < MAILS; i++) {
     { kind: 'new_messages' as const, profile: card(i), conversation: i, count: 2, match: false, lastMessageId: i, lastAt: new Date() },
     { kind: 'like' as const, profile: card(i + 1), conversation: null, count: 1, match: i % 2 === 0, lastMessageId: 0, lastAt: new Date() },
   ];
-  await enqueueMail(database.db, tenant, { kind: 'notification', to: `m${i}@example.com`, locale: 'nl', content: activityMail(tenant, 'nl', 'https://flirtlokaal.nl', {} as never, items, `t${i}`), headers: listUnsubscribeHeaders(tenant, 'https://flirtlokaal.nl', `t${i}`) });
+  await enqueueMail(database.db, tenant, { kind: 'notification', priority: 'notification', to: `m${i}@example.com`, locale: 'nl', content: activityMail(tenant, 'nl', 'https://flirtlokaal.nl', {} as never, items, `t${i}`), headers: listUnsubscribeHeaders(tenant, 'https://flirtlokaal.nl', `t${i}`) });
 }
 const rendered = performance.now();
 worker.poke();

@@ -58,7 +58,7 @@ afterAll(async () => {
 
 describe('the SMS worker', () => {
   it('POSTs {to, text} as JSON to SMS_URL, retrying with backoff after a failure, and marks it sent once', async () => {
-    await enqueueSms(database.db, tenant, { kind: 'directdebit-code', to: '+4915123456789', text: 'Herzklopfen: Dein Lastschrift-Code lautet 123456.' });
+    await enqueueSms(database.db, tenant, { kind: 'directdebit-code', priority: 'transactional', to: '+4915123456789', text: 'Herzklopfen: Dein Lastschrift-Code lautet 123456.' });
     const worker = await startSmsWorker(database.db, jobs, { smsUrl: SMS_URL });
     try {
       expect(await worker.runOnce()).toBe(0);
@@ -78,7 +78,7 @@ describe('the SMS worker', () => {
   });
 
   it('keeps SMS in the development outbox when no gateway is set (no request goes out)', async () => {
-    await enqueueSms(database.db, tenant, { kind: 'directdebit-code', to: '+4915199999999', text: 'dev' });
+    await enqueueSms(database.db, tenant, { kind: 'directdebit-code', priority: 'transactional', to: '+4915199999999', text: 'dev' });
     const before = received.length;
     const worker = await startSmsWorker(database.db, jobs, {});
     try {

@@ -82,7 +82,7 @@ describe.each(databaseKinds)('the job queue on $name', (kind) => {
       workers.push(await startOutboxWorker(database.db, jobs, { table: 'mail_outbox', job: 'mail.outbox', deliver, describe: (row) => `mail ${row.id}` }));
     }
     for (let i = 0; i < 30; i++) {
-      await enqueueMail(database.db, tenant, { kind: 'test', to: `m${i}@example.com`, locale: 'de', content: { subject: `Mail ${i}`, heading: 'Hallo', paragraphs: ['Text'] } });
+      await enqueueMail(database.db, tenant, { kind: 'test', priority: 'bulk', to: `m${i}@example.com`, locale: 'de', content: { subject: `Mail ${i}`, heading: 'Hallo', paragraphs: ['Text'] } });
     }
     const ids = (await database.db.selectFrom('mail_outbox').select('id').where('kind', '=', 'test').execute()).map((r) => r.id);
     for (let i = 0; i < 5; i++) for (const worker of workers) worker.poke();

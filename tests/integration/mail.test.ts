@@ -47,6 +47,7 @@ describe('the mail worker', () => {
   it('delivers a queued mail over SMTP, retrying after a refusal', async () => {
     await enqueueMail(database.db, tenant, {
       kind: 'activation',
+      priority: 'transactional',
       to: 'mia@example.com',
       locale: 'de',
       content: { subject: 'Hallo Mia', heading: 'Willkommen', paragraphs: ['Schön, dass du da bist.'], action: { label: 'Bestätigen', url: 'http://herzklopfen.de/activate?token=abc' } },

@@ -12,6 +12,7 @@ export function activationMail(db: Db, tenant: Tenant, input: { to: string; name
   const t = (id: string, values: Record<string, string | number> = {}) => serverMessage(input.locale, id, { site: tenant.settings.name, name: input.name, ...values });
   return enqueueMail(db, tenant, {
     kind: 'activation',
+    priority: 'transactional',
     to: input.to,
     locale: input.locale,
     content: {
@@ -28,6 +29,7 @@ export function passwordResetMail(db: Db, tenant: Tenant, input: { to: string; n
   const t = (id: string) => serverMessage(input.locale, id, { site: tenant.settings.name, name: input.name });
   return enqueueMail(db, tenant, {
     kind: 'password_reset',
+    priority: 'transactional',
     to: input.to,
     locale: input.locale,
     content: {

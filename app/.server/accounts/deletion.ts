@@ -44,6 +44,7 @@ export async function requestDeletion(
     const t = (id: string) => serverMessage(input.locale, id, { site: tenant.settings.name, days: REACTIVATION_DAYS });
     await enqueueMail(trx, tenant, {
       kind: 'reactivation',
+      priority: 'transactional',
       to: user.email,
       locale: input.locale,
       content: {

@@ -46,6 +46,7 @@ export async function requestMailChange(
     const t = (id: string) => serverMessage(input.locale, id, { site: tenant.settings.name });
     await enqueueMail(trx, tenant, {
       kind: 'mail_change',
+      priority: 'transactional',
       to: email,
       locale: input.locale,
       content: {

@@ -149,6 +149,8 @@ export interface MailOutboxTable {
   sent_at: Date | null;
   /** Extra headers (List-Unsubscribe…), migration 0016. */
   headers: Record<string, string> | null;
+  /** 0 transactional, 1 notification, 2 bulk (migration 0039, jobs/priority.ts). */
+  priority: Generated<number>;
 }
 
 export interface LoginFailuresTable {
@@ -477,6 +479,8 @@ export interface SmsOutboxTable {
   last_error: string | null;
   created_at: Timestamp;
   sent_at: Date | null;
+  /** 0 transactional, 1 notification, 2 bulk (migration 0039, jobs/priority.ts). */
+  priority: Generated<number>;
 }
 
 /** A member's SEPA mandate: one per member, a stable reference; a new IBAN amends it. */

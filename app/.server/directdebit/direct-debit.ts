@@ -125,7 +125,7 @@ export async function payByDirectDebit(ctx: DirectDebitContext, user: User, inpu
       const stored = await issueCode(trx, tenant, user.id, requestHash, code);
       if (stored) {
         const text = serverMessage(isLocale(ctx.locale) ? ctx.locale : 'en', 'sms.directDebitCode', { site: tenant.settings.name, code });
-        await enqueueSms(trx, tenant, { kind: 'directdebit-code', to: details.phone, text });
+        await enqueueSms(trx, tenant, { kind: 'directdebit-code', priority: 'transactional', to: details.phone, text });
       }
       return stored;
     });

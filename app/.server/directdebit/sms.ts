@@ -7,15 +7,16 @@ import { now } from '../clock';
 import type { DB, SmsOutboxTable } from '../db/schema';
 import { startOutboxWorker, type OutboxWorker } from '../jobs/outbox-worker';
 import type { JobQueue } from '../jobs/queue';
+import { PRIORITY_RANK, type Priority } from '../jobs/priority';
 import type { Tenant } from '../tenants/schema';
 import { outboundRequest } from '../http/outbound';
 
 export type SmsWorker = OutboxWorker;
 
 /** Writes an SMS to the outbox; call it inside the transaction of the change that causes it. */
-export async function enqueueSms(db: Kysely<DB> | Transaction<DB>, tenant: Tenant, input: { kind: string; to: string; text: string }): Promise<void> {
+export async function enqueueSms(db: Kysely<DB> | Transaction<DB>, tenant: Tenant, input: { kind: string; priority: Priority; to: string; text: string }): Promise<void> {
   const at = now();
-  await db.insertInto('sms_outbox').values({ tenant_id: tenant.id, kind: input.kind, to_phone: input.to, text: input.text, next_attempt_at: at, created_at: at, last_error: null, sent_at: null }).execute();
+  await db.insertInto('sms_outbox').values({ tenant_id: tenant.id, kind: input.kind, priority: PRIORITY_RANK[input.priority], to_phone: input.to, text: input.text, next_attempt_at: at, created_at: at, last_error: null, sent_at: null }).execute();
 }
 
 /** POSTs {to, text} to the gateway; a gateway that does not answer within 10 s counts as a failure. */

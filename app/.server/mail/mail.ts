@@ -6,8 +6,9 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { buildTheme } from '../../../themes';
 import { now } from '../clock';
 import type { DB, MailOutboxTable } from '../db/schema';
-import { startOutboxWorker, type OutboxWorker } from '../jobs/outbox-worker';
+import { DEFAULT_OUTBOX_CONCURRENCY, startOutboxWorker, type OutboxWorker } from '../jobs/outbox-worker';
 import type { JobQueue } from '../jobs/queue';
+import { PRIORITY_RANK, type Priority } from '../jobs/priority';
 import { serverMessage } from '../i18n/messages';
 import type { Tenant } from '../tenants/schema';
 import type { Locale } from '~/shared/locales';
@@ -65,7 +66,7 @@ ${content.footnote ? `<p style="font-size:13px;color:${colors.textMuted}">${esca
 export async function enqueueMail(
   db: Kysely<DB> | Transaction<DB>,
   tenant: Tenant,
-  input: { kind: string; to: string; locale: Locale; content: MailContent; headers?: Record<string, string> },
+  input: { kind: string; priority: Priority; to: string; locale: Locale; content: MailContent; headers?: Record<string, string> },
 ): Promise<void> {
   const { html, text } = renderMail(tenant, input.locale, input.content);
   const at = now();
@@ -74,6 +75,7 @@ export async function enqueueMail(
     .values({
       tenant_id: tenant.id,
       kind: input.kind,
+      priority: PRIORITY_RANK[input.priority],
       to_address: input.to,
       from_address: `"${tenant.settings.mail_name.replace(/"/g, '')}" <${tenant.settings.support_email}>`,
       subject: input.content.subject,
@@ -88,14 +90,28 @@ export async function enqueueMail(
 
 export type MailWorker = OutboxWorker;
 
-/** Sends due mails through nodemailer (SMTP_URL), or keeps them in the development outbox. */
-export function startMailWorker(db: Kysely<DB>, jobs: JobQueue, options: { smtpUrl?: string; log?: (m: string) => void }): Promise<MailWorker> {
+/**
+ * The SMTP transport of SMTP_URL as a pool of `connections` connections (docs/decisions/0063): one
+ * connection per concurrent send of a drain, each kept open for message after message. Pool settings
+ * already in the URL's query (?pool=…&maxConnections=…) are the operator's and win.
+ */
+export function pooledSmtpUrl(smtpUrl: string, connections: number): string {
+  const url = new URL(smtpUrl);
+  const defaults: Record<string, string> = { pool: 'true', maxConnections: String(connections), maxMessages: 'Infinity' };
+  for (const [key, value] of Object.entries(defaults)) if (!url.searchParams.has(key)) url.searchParams.set(key, value);
+  return url.toString();
+}
+
+/** Sends due mails through nodemailer (SMTP_URL, pooled), or keeps them in the development outbox. */
+export function startMailWorker(db: Kysely<DB>, jobs: JobQueue, options: { smtpUrl?: string; log?: (m: string) => void; concurrency?: number }): Promise<MailWorker> {
+  const concurrency = options.concurrency ?? DEFAULT_OUTBOX_CONCURRENCY;
   const transporter: Transporter = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
+    ? nodemailer.createTransport(pooledSmtpUrl(options.smtpUrl, concurrency))
     : nodemailer.createTransport({ jsonTransport: true }); // development outbox: kept in the table only
   return startOutboxWorker<Selectable<MailOutboxTable>>(db, jobs, {
     table: 'mail_outbox',
     job: 'mail.outbox',
+    concurrency,
     deliver: async (mail) => {
       await transporter.sendMail({ from: mail.from_address, to: mail.to_address, subject: mail.subject, html: mail.html, text: mail.text, headers: mail.headers ?? undefined });
     },

@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import { now } from '../clock';
 import type { DB } from '../db/schema';
+import { PRIORITY_RANK } from '../jobs/priority';
 import { serverMessage } from '../i18n/messages';
 import type { Locale } from '~/shared/locales';
 import { NETWORK_MAIL_KIND, NETWORK_MAIL_TENANT } from './staff';
@@ -23,6 +24,8 @@ async function enqueueNetworkMail(db: Kysely<DB>, input: { to: string; from: str
     .values({
       tenant_id: NETWORK_MAIL_TENANT,
       kind,
+      // A login code: someone is waiting for it (jobs/priority.ts).
+      priority: PRIORITY_RANK.transactional,
       to_address: input.to,
       from_address: input.from,
       subject,

@@ -202,6 +202,7 @@ async function notifyMember(db: Kysely<DB>, deps: ActivityDeps, userId: number, 
     if (!claimed || !send) return;
     await enqueueMail(trx, tenant, {
       kind: 'notification',
+      priority: 'notification',
       to: user.email,
       locale,
       content: activityMail(tenant, locale, origin, user, wanted, state.unsubscribe_token),

@@ -95,6 +95,8 @@ export async function mailOnce(
     if (!logged) return false;
     await enqueueMail(trx, tenant, {
       kind: 'notification',
+      // Reminders, weekly updates, promotions and news: what may wait (jobs/priority.ts).
+      priority: 'bulk',
       to: user.email,
       locale,
       content: {

@@ -67,6 +67,7 @@ export async function inviteOperator(
     const t = (id: string) => serverMessage(input.language, id, { site: tenant.settings.name, inviter: actor.name, hours: SET_PASSWORD_HOURS });
     await enqueueMail(trx, tenant, {
       kind: 'operator_invitation',
+      priority: 'transactional',
       to: input.email.trim().toLowerCase(),
       locale: input.language,
       content: {

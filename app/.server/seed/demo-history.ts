@@ -8,7 +8,7 @@
 // one postback fails). Deterministic (a fixed seed per tenant) and idempotent (a tenant that has
 // history members is skipped); the demo accounts are left as the README describes them.
 import sharp from 'sharp';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { isLocale, type Locale } from '~/shared/locales';
 import { replayAt } from '../clock';
 import { confirmAccount } from '../accounts/activation';
@@ -30,7 +30,7 @@ import { refundPurchase } from '../payments/refunds';
 import { SandboxProvider } from '../payments/sandbox';
 import { operatorActor } from '../operators/operator';
 import { approvePhoto } from '../trust/photo-review';
-import { sendDuePostbacks, POSTBACK_MAX_ATTEMPTS } from '../postbacks/worker';
+import { recordPastDeliveries, sendDuePostbacks, POSTBACK_MAX_ATTEMPTS } from '../postbacks/worker';
 import { attributionFor, recordVisit } from '../tracking/visits';
 import { claimComplaint, closeComplaint, decideComplaint, DecisionSchema } from '../trust/moderation';
 import { ComplaintSchema, fileComplaint, ReportSchema, reportContent } from '../trust/complaints';
@@ -87,6 +87,23 @@ export async function seedDemoHistory(db: Kysely<DB>, tenants: Tenant[], options
     summary.purchases += made.purchases;
   }
   return summary;
+}
+
+/**
+ * The replayed past's postbacks, mails and SMS were delivered in that past (issue 45): recorded as
+ * sent a few seconds after they were written, so a fresh demo starts with empty queues and the first
+ * postback or mail a newcomer causes leaves at once instead of behind weeks of history.
+ */
+async function deliveredInThePast(db: Kysely<DB>, tenant: Tenant) {
+  await recordPastDeliveries(db, tenant);
+  for (const table of ['mail_outbox', 'sms_outbox'] as const) {
+    await db
+      .updateTable(table)
+      .set({ status: 'sent', attempts: sql<number>`attempts + 1`, sent_at: sql<Date>`created_at + interval '2 seconds'`, last_error: null })
+      .where('tenant_id', '=', tenant.id)
+      .where('status', '=', 'pending')
+      .execute();
+  }
 }
 
 interface Member {
@@ -263,6 +280,7 @@ async function replayTenant(db: Kysely<DB>, tenant: Tenant, all: Tenant[], optio
   }
   await waitingChats(db, tenant, writers, options.media, random);
   await moderationWork(db, tenant, { members, media: options.media, locale });
+  await deliveredInThePast(db, tenant);
   return { visits, signups: members.length, purchases };
 }
 

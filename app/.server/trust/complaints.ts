@@ -119,6 +119,7 @@ function receiptMail(trx: Transaction<DB>, tenant: Tenant, to: string, locale: L
   const t = (id: string) => serverMessage(locale, id, { site: tenant.settings.name, reference });
   return enqueueMail(trx, tenant, {
     kind: 'complaint_received',
+    priority: 'transactional',
     to,
     locale,
     content: { subject: t('complaints.mail.received.subject'), heading: t('complaints.mail.received.heading'), paragraphs: [t('complaints.mail.received.body')], footnote: t('complaints.mail.received.footnote'), recipient },

@@ -248,6 +248,7 @@ function statementMail(
   const outcome = serverMessage(input.locale, `complaints.action.${input.action}`);
   return enqueueMail(trx, tenant, {
     kind: input.kind,
+    priority: 'transactional',
     to: input.to,
     locale: input.locale,
     content: {

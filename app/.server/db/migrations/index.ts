@@ -30,6 +30,7 @@ import * as m0036 from './0036-visit-bursts';
 import * as m0037 from './0037-network-daily';
 import * as m0038 from './0038-network-daily-chargebacks';
 import * as m0039 from './0039-photo-screening';
+import * as m0040 from './0040-outbox-priorities';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '0037-network-daily': m0037,
   '0038-network-daily-chargebacks': m0038,
   '0039-photo-screening': m0039,
+  '0040-outbox-priorities': m0040,
 };
