@@ -31,6 +31,8 @@ export const QUEUES = {
   'trust.retention': { policy: 'stately', retryLimit: 0, expireInSeconds: 900 },
   /** Rolls the network overview's figures up per day (network/rollup.ts), every 5 minutes; the first run backfills every day with data. */
   'network.rollup': { policy: 'stately', retryLimit: 0, expireInSeconds: 3600 },
+  /** Weighs every split again (splits/optimise.ts, docs/decisions/0064), every 5 minutes: the weights all instances serve new visitors. */
+  'splits.reweigh': { policy: 'stately', retryLimit: 0, expireInSeconds: 600 },
 } satisfies Record<string, QueueSpec>;
 
 export type JobName = keyof typeof QUEUES;

@@ -29,6 +29,7 @@ import * as m0035 from './0035-network-drafts';
 import * as m0036 from './0036-visit-bursts';
 import * as m0037 from './0037-network-daily';
 import * as m0038 from './0038-network-daily-chargebacks';
+import * as m0039 from './0039-split-weights';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '0036-visit-bursts': m0036,
   '0037-network-daily': m0037,
   '0038-network-daily-chargebacks': m0038,
+  '0039-split-weights': m0039,
 };
