@@ -47,7 +47,7 @@ function simulate(seed: number, rounds: number) {
         if (again?.ok && again.landing.variant.slug === firstVariant.get(back)) returningKept++;
       }
     }
-    const result = banditWeights('signups', Object.values(counts), split);
+    const result = banditWeights('signups', Object.values(counts), { ...split, fixed: split.variants });
     weights = result.phase === 'auto' ? result.weights : null;
     history.push({ visits: (round + 1) * ROUND, weights: result.weights, phase: result.phase });
   }
