@@ -748,7 +748,7 @@ export interface NetworkAuditTable {
   created_at: Timestamp;
 }
 
-/** Migration 0038 (decision 0064): each split's mode and the weights every instance serves new visitors. */
+/** Migration 0039 (decision 0064): each split's mode and the weights every instance serves new visitors. */
 export interface SplitStateTable {
   tenant_id: string;
   split: string;
@@ -766,7 +766,7 @@ export interface SplitStateTable {
   computed_at: Timestamp;
 }
 
-/** Migration 0038: one row per change of a split's weights or mode (append-only). */
+/** Migration 0039: one row per change of a split's weights or mode (append-only). */
 export interface SplitWeightLogTable {
   id: Generated<number>;
   tenant_id: string;
@@ -791,7 +791,7 @@ export interface NetworkDailyTable {
   chargebacks: number;
 }
 
-/** Per day, site and currency: fulfilled payments and their amount, refunds (not failed) and theirs, payments charged back and theirs (migration 0038), minor units. */
+/** Per day, site and currency: fulfilled payments and their amount, refunds (not failed) and theirs, payments charged back and theirs (migration 0039), minor units. */
 export interface NetworkDailyMoneyTable {
   day: string;
   tenant_id: string;
