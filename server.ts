@@ -42,6 +42,7 @@ import { createStreamRegistry, SSE_HEADERS } from './app/.server/events/sse';
 import { providerFor } from './app/.server/payments/providers';
 import { startJobQueue } from './app/.server/jobs/queue';
 import { startScheduledJobs } from './app/.server/jobs/scheduled';
+import { reweighSplits } from './app/.server/splits/optimise';
 import { startPostbackWorker } from './app/.server/postbacks/worker';
 import { startMailWorker } from './app/.server/mail/mail';
 import { startSmsWorker } from './app/.server/directdebit/sms';
@@ -160,6 +161,7 @@ async function main() {
   await startScheduledJobs(jobs, {
     db: database.db,
     tenant: (id) => tenants.get(id),
+    tenants: () => tenants.all(),
     providerFor: (tenant) => providerFor({ db: database.db, tenant, origin: tenantHome(tenant, originPolicy), sandboxAllowed: devOutbox }),
     events,
     media,
@@ -168,6 +170,10 @@ async function main() {
     originOf: (tenant, user) => storedOrigin(tenant, user.signup_host, originPolicy),
     log: logFunction(moduleLogger('scheduled')),
   });
+  // The splits' weights at start, before the first visitor (docs/decisions/0064): each split under its
+  // database lock, so instances starting together make one change; then the round every 5 minutes.
+  const weighed = await reweighSplits(database.db, tenants.all(), { reason: 'start', log: logOf('splits') });
+  if (weighed.changed) log(`splits: weighed ${weighed.splits}, new weights for ${weighed.changed}`);
 
   // Readiness (GET /readyz): the database, Redis when configured, and the media store; false while draining.
   let draining = false;

@@ -62,6 +62,66 @@ export interface SplitVariantRow {
   high: number | null;
 }
 
+/** What a split in auto mode optimises (docs/decisions/0064): signups, confirmed signups or revenue per visit. */
+export const SPLIT_GOALS = ['signups', 'confirmed', 'revenue'] as const;
+export type SplitGoal = (typeof SPLIT_GOALS)[number];
+export type SplitMode = 'fixed' | 'auto' | 'frozen';
+
+/** One change of a split's weights or mode (split_weight_log): the weight history and its audit. */
+export interface SplitWeightChange {
+  /** ISO 8601 */
+  at: string;
+  /** start / schedule: computed by the round; file: the tenant file declared another mode; auto, fixed, freeze: a marketer. */
+  reason: 'start' | 'schedule' | 'file' | 'auto' | 'fixed' | 'freeze';
+  mode: SplitMode;
+  goal: SplitGoal;
+  /** Per variant, out of 10 000. */
+  weights: Record<string, number>;
+  /** The marketer who made the change; null for the schedule. */
+  operator: string | null;
+}
+
+/** A split's optimisation (docs/decisions/0064): every visit behind its URL so far, as the bandit sees them. */
+export interface SplitOptimisation {
+  slug: string;
+  mode: SplitMode;
+  goal: SplitGoal;
+  /** fixed: the file's weights; warmup: the file's until each variant has `warmup` visits; auto: the bandit's; frozen: the winner alone. */
+  phase: 'fixed' | 'warmup' | 'auto' | 'frozen';
+  winner: string | null;
+  floor: number;
+  warmup: number;
+  /** What the tenant file declares. */
+  fileMode: 'fixed' | 'auto';
+  fileGoal: SplitGoal;
+  /** The currency of the revenue goal. */
+  currency: string;
+  /** When the weights were last computed; null before the first computation. */
+  computedAt: string | null;
+  /** The variant best with at least 95 % probability, if one is. */
+  best: string | null;
+  leader: { variant: string; probability: number } | null;
+  variants: {
+    variant: string;
+    visits: number;
+    /** Signups, confirmed signups, or payers (revenue goal). */
+    successes: number;
+    /** Net revenue in minor units of `currency` (revenue goal). */
+    revenue: number;
+    /** The rate, or revenue per visit in minor units; null without visits. */
+    value: number | null;
+    low: number | null;
+    high: number | null;
+    probabilityBest: number;
+    /** The share of new visitors it is served to now (0–1). */
+    weight: number;
+  }[];
+  /** Oldest first. */
+  history: SplitWeightChange[];
+  /** Newest first, the last few. */
+  changes: SplitWeightChange[];
+}
+
 export interface SplitReport {
   slug: string;
   variants: SplitVariantRow[];

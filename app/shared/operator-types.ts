@@ -7,7 +7,7 @@ export const STATS_PERIODS = [1, 7, 30] as const;
 export type StatsPeriod = (typeof STATS_PERIODS)[number];
 
 export type FlagReason = 'complaint' | 'threat' | 'meeting' | 'other';
-export type AuditAction = 'login' | 'claim' | 'release' | 'takeover' | 'reply' | 'note' | 'flag' | 'unflag' | 'invite' | 'roles' | 'remove' | 'complaint_claim' | 'complaint_decide' | 'complaint_close' | 'photo_approve' | 'photo_reject' | 'complaint_apply';
+export type AuditAction = 'login' | 'claim' | 'release' | 'takeover' | 'reply' | 'note' | 'flag' | 'unflag' | 'invite' | 'roles' | 'remove' | 'complaint_claim' | 'complaint_decide' | 'complaint_close' | 'photo_approve' | 'photo_reject' | 'complaint_apply' | 'split_mode';
 
 /**
  * What an operator may do for a tenant (docs/decisions/0029): answering — the queue of members who

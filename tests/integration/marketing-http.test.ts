@@ -136,3 +136,57 @@ describe('landers for the marketer', () => {
     expect((await get('/landers/gallery?lang=fi')).text).toContain('<html lang="nl"');
   });
 });
+
+describe('the split report and its switches (docs/decisions/0064)', () => {
+  const post = (cookie: string, body: Record<string, string>, tenant = 'flirtlokaal') =>
+    request(server.port, host(tenant), '/operator/marketing/splits', {
+      method: 'POST',
+      body: new URLSearchParams(body).toString(),
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', origin: `http://${host(tenant)}`, 'accept-language': 'en', 'user-agent': BROWSER_UA },
+    });
+
+  // The console speaks the operator's language: the demo marketer of FlirtLokaal reads Dutch.
+  it('shows the split in auto mode with the probability of being best, the current weights and the history', async () => {
+    const marketer = await logIn('/operator/login', 'marketer@flirtlokaal.example');
+    const page = await get('/operator/marketing/splits', marketer, 'flirtlokaal', { 'accept-language': 'en' });
+    expect(page.status).toBe(200);
+    expect(page.text).toMatch(/data-testid="split-optimisation" data-split="spring" data-mode="auto"/);
+    expect(page.text).toContain('Kans om de beste te zijn');
+    expect(page.text).toContain('Huidig gewicht');
+    // Computed at start: a weight history with its first change.
+    expect(page.text).toContain('data-testid="weight-chart"');
+    expect(page.text).toContain('Berekend bij de start');
+  });
+
+  it('lets the marketer freeze a variant and go back to fixed weights; refuses other roles and other sites', async () => {
+    const marketer = await logIn('/operator/login', 'marketer@flirtlokaal.example');
+    const answering = await logIn('/operator/login', 'operator@flirtlokaal.example');
+    const otherSite = await logIn('/operator/login', 'marketer@herzklopfen.example', 'herzklopfen');
+    expect((await post(answering, { intent: 'fixed', split: 'spring' })).status).toBe(403);
+    expect((await post(otherSite, { intent: 'fixed', split: 'spring' })).status).toBe(404);
+    expect((await post('', { intent: 'fixed', split: 'spring' })).status).toBe(404);
+    expect((await post(marketer, { intent: 'freeze', split: 'spring', winner: 'nope' })).text).toContain('Deze variant hoort niet bij de split.');
+    expect((await post(marketer, { intent: 'sideways', split: 'spring' })).status).toBe(400);
+
+    const frozen = await post(marketer, { intent: 'freeze', split: 'spring', winner: 'tonight' });
+    expect(frozen.status).toBe(200);
+    expect(frozen.text).toContain('Split spring is beëindigd: tonight krijgt elke nieuwe bezoeker.');
+    let page = await get('/operator/marketing/splits', marketer, 'flirtlokaal', { 'accept-language': 'en' });
+    expect(page.text).toMatch(/data-split="spring" data-mode="frozen"/);
+    expect(page.text).toMatch(/data-variant="tonight" data-weight="1\.0000"/);
+    expect(page.text).toContain('zette de winnaar vast');
+    // A fresh visitor of the split now gets tonight.
+    const visitor = await get('/landers/video/spring');
+    expect(visitor.status).toBe(200);
+
+    const fixed = await post(marketer, { intent: 'fixed', split: 'spring' });
+    expect(fixed.text).toContain('Split spring gebruikt weer de vaste gewichten uit het tenantbestand.');
+    page = await get('/operator/marketing/splits', marketer, 'flirtlokaal', { 'accept-language': 'en' });
+    expect(page.text).toMatch(/data-split="spring" data-mode="fixed"/);
+    expect(page.text).toMatch(/data-variant="tonight" data-weight="0\.7500"/);
+    expect(page.text).toContain('ging terug naar vaste gewichten');
+
+    const auto = await post(marketer, { intent: 'auto', split: 'spring', goal: 'signups' });
+    expect(auto.text).toContain('Split spring optimaliseert zichzelf nu');
+  });
+});

@@ -765,6 +765,37 @@ export interface NetworkAuditTable {
   created_at: Timestamp;
 }
 
+/** Migration 0039 (decision 0064): each split's mode and the weights every instance serves new visitors. */
+export interface SplitStateTable {
+  tenant_id: string;
+  split: string;
+  mode: 'fixed' | 'auto' | 'frozen';
+  goal: 'signups' | 'confirmed' | 'revenue';
+  winner: string | null;
+  /** What the weights are: the file's (fixed), the file's until the warm-up is done, the bandit's, the winner's alone. */
+  phase: 'fixed' | 'warmup' | 'auto' | 'frozen';
+  /** Per variant, integers summing to 10 000. */
+  weights: Record<string, number>;
+  /** The counts and posteriors the weights came from (splits/bandit.ts). */
+  evidence: unknown;
+  /** The tenant file's mode and goal the state follows ("auto:signups", "fixed:signups"). */
+  declared: string;
+  computed_at: Timestamp;
+}
+
+/** Migration 0039: one row per change of a split's weights or mode (append-only). */
+export interface SplitWeightLogTable {
+  id: Generated<number>;
+  tenant_id: string;
+  split: string;
+  at: Timestamp;
+  reason: 'start' | 'schedule' | 'file' | 'auto' | 'fixed' | 'freeze';
+  mode: string;
+  goal: string;
+  weights: Record<string, number>;
+  operator_id: number | null;
+}
+
 /** Migration 0037 (decision 0058): the overview's figures per UTC day and site (network/rollup.ts). */
 export interface NetworkDailyTable {
   /** YYYY-MM-DD (UTC). */
@@ -777,7 +808,7 @@ export interface NetworkDailyTable {
   chargebacks: number;
 }
 
-/** Per day, site and currency: fulfilled payments and their amount, refunds (not failed) and theirs, payments charged back and theirs (migration 0038), minor units. */
+/** Per day, site and currency: fulfilled payments and their amount, refunds (not failed) and theirs, payments charged back and theirs (migration 0039), minor units. */
 export interface NetworkDailyMoneyTable {
   day: string;
   tenant_id: string;
@@ -820,6 +851,8 @@ export interface NetworkDraftsTable {
 
 export interface DB {
   network_daily: NetworkDailyTable;
+  split_state: SplitStateTable;
+  split_weight_log: SplitWeightLogTable;
   network_daily_money: NetworkDailyMoneyTable;
   network_daily_payers: NetworkDailyPayersTable;
   network_daily_dirty: NetworkDailyDirtyTable;

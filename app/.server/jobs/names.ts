@@ -33,6 +33,8 @@ export const QUEUES = {
   'network.rollup': { policy: 'stately', retryLimit: 0, expireInSeconds: 3600 },
   /** Screens one uploaded photo with the bundled model (trust/photo-screening.ts); not retried: a failure leaves it in the ordinary queue. */
   'photos.screen': { policy: 'standard', retryLimit: 0, expireInSeconds: 300 },
+  /** Weighs every split again (splits/optimise.ts, docs/decisions/0064), every 5 minutes: the weights all instances serve new visitors. */
+  'splits.reweigh': { policy: 'stately', retryLimit: 0, expireInSeconds: 600 },
 } satisfies Record<string, QueueSpec>;
 
 export type JobName = keyof typeof QUEUES;

@@ -18,6 +18,7 @@ import { runNotificationRounds } from '../notifications/rounds';
 import { prepareExport, type ExportJob } from '../trust/export';
 import { applyRetention } from '../trust/retention';
 import { queueUnscreenedPhotos, screenPhoto, type ScreenJob } from '../trust/photo-screening';
+import { REWEIGH_CRON, reweighSplits } from '../splits/optimise';
 
 /** Cron (UTC) of each round. */
 export const ROUNDS = {
@@ -35,6 +36,8 @@ export const ROUNDS = {
   // The network overview's daily roll-ups: yesterday once it has ended, and the past days changed
   // since they were rolled up (docs/decisions/0058); until then the overview reads those days live.
   'network.rollup': '*/5 * * * *',
+  // Splits in auto mode get new weights from their visits so far (docs/decisions/0064); also run at start.
+  'splits.reweigh': REWEIGH_CRON,
 } as const;
 
 export async function startScheduledJobs(
@@ -42,6 +45,8 @@ export async function startScheduledJobs(
   deps: {
     db: Kysely<DB>;
     tenant: (id: string) => Tenant | undefined;
+    /** Every tenant the instance serves now (the split round weighs all their splits). */
+    tenants: () => Tenant[];
     providerFor: (tenant: Tenant) => PaymentProvider;
     events: EventBus;
     media: MediaStorage;
@@ -79,6 +84,10 @@ export async function startScheduledJobs(
   await jobs.work('network.rollup', async () => {
     const result = await rollUpNetworkDays(db);
     if (result.added + result.recomputed) log(`network roll-up: ${result.added} new days, ${result.recomputed} changed days computed again, through ${result.through}`);
+  });
+  await jobs.work('splits.reweigh', async () => {
+    const result = await reweighSplits(db, deps.tenants(), { reason: 'schedule', log });
+    if (result.changed) log(`splits: new weights for ${result.changed} of ${result.splits} splits`);
   });
   await jobs.work<ExportJob>('trust.export', async (data, job) => {
     await prepareExport(db, deps.tenant, deps.media, data, { last: job.retryCount >= job.retryLimit });

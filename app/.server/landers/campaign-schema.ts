@@ -4,6 +4,7 @@
 // carries the niche prefix (SPEC §9): `she-summer` on a niche-2 tenant.
 import { z } from 'zod';
 import { LOCALES } from '~/shared/locales';
+import { SPLIT_GOALS } from '~/shared/marketing-types';
 
 const Locale = z.enum(LOCALES);
 const Text = z.partialRecord(Locale, z.string().trim().min(1).max(200));
@@ -39,6 +40,17 @@ export const CampaignSplitSchema = z.strictObject({
   variants: z
     .array(z.strictObject({ variant: Slug, weight: z.number().int().min(1).max(1000) }))
     .min(2, 'needs at least two variants to split'),
+  /**
+   * fixed: the weights above, always. auto: new visitors by Thompson sampling toward the goal
+   * (docs/decisions/0064), the weights above during the warm-up.
+   */
+  mode: z.enum(['fixed', 'auto']).default('fixed'),
+  /** What auto optimises: signups, confirmed signups or revenue per visit. */
+  goal: z.enum(SPLIT_GOALS).default('signups'),
+  /** The least share of new visitors each variant keeps in auto mode (0.05 = 5 %). */
+  floor: z.number().min(0).max(0.25).default(0.05),
+  /** Visits every variant needs before auto moves the weights. */
+  warmup: z.number().int().min(0).max(1_000_000).default(20),
 });
 
 export const LandersSchema = z.strictObject({
@@ -76,6 +88,8 @@ export function landersIssues(landers: Landers, context: { prefix: string; local
   const variantSlugs = new Set(landers.variants.map((variant) => variant.slug));
   landers.splits.forEach((split, index) => {
     checkSlug(split.slug, ['landers', 'splits', index, 'slug']);
+    if (split.floor * split.variants.length > 0.5) issues.push({ path: ['landers', 'splits', index, 'floor'], message: `leaves too little to optimise: ${split.variants.length} variants × ${split.floor} is above half of the traffic` });
+    if (new Set(split.variants.map((part) => part.variant)).size !== split.variants.length) issues.push({ path: ['landers', 'splits', index, 'variants'], message: 'names a variant twice' });
     split.variants.forEach((part, partIndex) => {
       if (!variantSlugs.has(part.variant)) issues.push({ path: ['landers', 'splits', index, 'variants', partIndex, 'variant'], message: `is not a variant of this tenant` });
     });

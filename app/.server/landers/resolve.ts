@@ -38,8 +38,17 @@ export function nichePrefix(tenant: Tenant): string {
   return NICHES[tenant.settings.niche as Niche]?.landerPrefix ?? '';
 }
 
+/**
+ * How a split URL serves this visitor when the bandit is in charge (docs/decisions/0064): the stored
+ * weights for new visitors, and the variant a returning visitor got first (they keep it).
+ */
+export interface SplitServingInput {
+  weights: Record<string, number> | null;
+  previous: string | null;
+}
+
 /** The lander of a path, or null when the path is no landing URL; `{ ok: false }` for a 404. */
-export function resolveLanding(tenant: Tenant, pathname: string, visitorId: string | null): LandingResolution | null {
+export function resolveLanding(tenant: Tenant, pathname: string, visitorId: string | null, serving?: SplitServingInput): LandingResolution | null {
   let lander: string;
   let profileId: number | null = null;
   let rawSlug: string | undefined;
@@ -61,7 +70,7 @@ export function resolveLanding(tenant: Tenant, pathname: string, visitorId: stri
     return null;
   }
   if (rawSlug !== undefined && WITHOUT_SLUG.includes(lander)) return { ok: false };
-  const picked = pickVariant(tenant, rawSlug === undefined ? null : safeDecode(rawSlug), visitorId);
+  const picked = pickVariant(tenant, rawSlug === undefined ? null : safeDecode(rawSlug), visitorId, serving);
   if (!picked) return { ok: false };
   return {
     ok: true,
@@ -87,7 +96,7 @@ function safeDecode(value: string): string {
   }
 }
 
-function pickVariant(tenant: Tenant, slug: string | null, visitorId: string | null): { slug: string | null; split: string | null; variant: CampaignVariant } | null {
+function pickVariant(tenant: Tenant, slug: string | null, visitorId: string | null, serving?: SplitServingInput): { slug: string | null; split: string | null; variant: CampaignVariant } | null {
   const { variants, splits } = tenant.landers ?? BUILT_IN;
   if (slug === null) return { slug: null, split: null, variant: variants[0]! };
   const prefix = nichePrefix(tenant);
@@ -96,8 +105,10 @@ function pickVariant(tenant: Tenant, slug: string | null, visitorId: string | nu
   if (variant) return { slug, split: null, variant };
   const split = splits.find((candidate) => candidate.slug === slug);
   if (!split) return null;
-  const chosen = weightedPick(split.variants, `${split.slug}:${visitorId ?? ''}`);
-  return { slug, split: split.slug, variant: variants.find((candidate) => candidate.slug === chosen.variant)! };
+  const kept = serving?.previous && split.variants.some((part) => part.variant === serving.previous) ? serving.previous : null;
+  const parts = serving?.weights ? split.variants.map((part) => ({ variant: part.variant, weight: serving.weights![part.variant] ?? 0 })) : split.variants;
+  const chosen = kept ?? weightedPick(parts.some((part) => part.weight > 0) ? parts : split.variants, `${split.slug}:${visitorId ?? ''}`).variant;
+  return { slug, split: split.slug, variant: variants.find((candidate) => candidate.slug === chosen)! };
 }
 
 /** The same part for the same key every time, each part as often as its weight says across keys. */

@@ -19,7 +19,8 @@ import { isLandingPath, resolveLanding, type LandingRequest } from '../landers/r
 import type { Tenant } from '../tenants/schema';
 import { clickIdFromCookie, newId, visitCookie, visitorCookie, visitorIdFromCookie } from './cookies';
 import { trackingFromQuery } from './traffic-source';
-import { recordVisit } from './visits';
+import { servingFor } from '../splits/optimise';
+import { recordVisit, visitorIdHash } from './visits';
 
 interface Options {
   db: Kysely<DB>;
@@ -50,7 +51,11 @@ export function visitRecorder(options: Options): RequestHandler {
       if (!tracking && !isLandingPath(pathname)) return next();
       const knownVisitor = visitorIdFromCookie(cookieHeader);
       const visitorId = knownVisitor ?? newId();
-      const resolution = resolveLanding(tenant, pathname, visitorId);
+      let resolution = resolveLanding(tenant, pathname, visitorId);
+      // Behind a split: the weights every instance serves now, and a returning visitor's first variant (docs/decisions/0064).
+      const splitSlug = resolution?.ok ? resolution.landing.split : null;
+      const split = splitSlug ? tenant.landers?.splits.find((candidate) => candidate.slug === splitSlug) : undefined;
+      if (split) resolution = resolveLanding(tenant, pathname, visitorId, await servingFor(options.db, tenant, split, knownVisitor ? visitorIdHash(options.salt, tenant, knownVisitor) : null));
       let landing: LandingRequest | null | undefined = resolution === null ? undefined : resolution.ok ? resolution.landing : null;
       if (landing?.profileId && !(await options.profileVisible(tenant, landing.profileId))) landing = null;
       res.locals.landing = landing;

@@ -77,6 +77,11 @@ export function visitHash(salt: string, ...parts: (string | number | null | unde
     .slice(0, 32);
 }
 
+/** The visitor id as a visit stores it (visits.visitor_id): the rdv_vid cookie, salted per tenant. */
+export function visitorIdHash(salt: string, tenant: Pick<Tenant, 'id'>, visitorId: string): string {
+  return visitHash(`${salt}:${tenant.id}`, 'visitor', visitorId);
+}
+
 /** Records one hit of a visitor (docs/decisions/0027); see the file's head for the rules. */
 export async function recordVisit(db: Kysely<DB>, tenant: Tenant, input: RecordVisitInput, options: { salt: string }): Promise<RecordVisitResult> {
   if (isBotAgent(input.userAgent)) return { outcome: 'bot' };
@@ -85,7 +90,7 @@ export async function recordVisit(db: Kysely<DB>, tenant: Tenant, input: RecordV
   const path = input.path.toLowerCase().replace(/\/+$/, '') || '/';
   const targetKey = visitHash(salt, path, ...TRACKING_KEYS.map((key) => tracking?.[key]));
   const visitorKey = visitHash(salt, 'address', input.ip, input.userAgent);
-  const visitorId = visitHash(salt, 'visitor', input.visitorId);
+  const visitorId = visitorIdHash(options.salt, tenant, input.visitorId);
   const at = now();
 
   const address = burstAddress(input.ip);

@@ -124,6 +124,8 @@ export const EXPORT_RULES: Record<keyof DB, Rule> = {
   network_daily_payers: { about: 'none', why: "the network overview's numbers of paying members per site and day: no member in them" },
   network_daily_dirty: { about: 'none', why: 'days of the network overview to compute again' },
   network_daily_state: { about: 'none', why: "the network overview's last day rolled up" },
+  split_state: { about: 'none', why: "a split's weights and the counts per variant they came from: no member in them" },
+  split_weight_log: { about: 'none', why: "the history of a split's weights; the operator who changed them is staff, not a member" },
   operator_audit: { about: 'none', why: "staff's audit log (what the member is owed from it is in notes, flags and complaints)" },
   sandbox_payments: { about: 'none', why: "the test payment provider's own records; the member's payments are exported" },
   sandbox_mandates: { about: 'none', why: "the test payment provider's own records" },
