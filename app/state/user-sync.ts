@@ -11,6 +11,7 @@ import { refreshChats } from './chats';
 import { clientClock, type TimerId } from './clock';
 import { refreshLikes } from './likes';
 import { onServerEvent, onServerResync } from './server-events';
+import { markRootStale } from './root-freshness';
 import { MAIL_OFF_REASONS } from '~/shared/catalogue';
 
 export const REFRESH_START_MS = 5_000;
@@ -117,6 +118,8 @@ export function startUserSync(state: AppState, options: Pick<ApiOptions, 'fetch'
   // The live stream on top (event-stream.ts): the balance at once, and everything again after a gap.
   const offCredits = onServerEvent('credits', (data) => applyCreditsEvent(state, data));
   const offResync = onServerResync(() => {
+    // Events were lost: what the root loader shows may have moved too (root-freshness.ts).
+    markRootStale();
     if (state.user) void refreshUser(state, options);
   });
   return () => {
