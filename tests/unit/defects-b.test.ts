@@ -75,7 +75,8 @@ describe('item 23: the funnel CSV', () => {
       { lander: 'video', variant: null, network: 'adnet', ref: null, sub1: null, visits: 4, signups: 1, confirmed: 1, firstPurchases: 1, revenue: [{ currency: 'EUR', amount: 2000 }] },
       { lander: null, variant: null, network: null, ref: null, sub1: null, visits: 3, signups: 0, confirmed: 0, firstPurchases: 0, revenue: [] },
     ]).split('\r\n');
-    expect(csv[1]).toBe('video,(none),adnet,(none),(none),4,1,1,1,0.25,0.25,20.00,5.0000');
+    // The purchase rate is per signup (decision 0069): 1 first purchase of 1 signup.
+    expect(csv[1]).toBe('video,(none),adnet,(none),(none),4,1,1,1,0.25,1,20.00,5.0000');
     expect(csv[2]).toBe('(none),(none),(none),(none),(none),3,0,0,0,0,0,0.00,0.0000');
   });
 });
