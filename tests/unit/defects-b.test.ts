@@ -77,6 +77,7 @@ describe('item 23: the funnel CSV', () => {
     ]).split('\r\n');
     // The purchase rate is per signup (decision 0069): 1 first purchase of 1 signup.
     expect(csv[1]).toBe('video,(none),adnet,(none),(none),4,1,1,1,0.25,1,20.00,5.0000');
-    expect(csv[2]).toBe('(none),(none),(none),(none),(none),3,0,0,0,0,0,0.00,0.0000');
+    // No signups: no purchase rate at all (empty), not 0.
+    expect(csv[2]).toBe('(none),(none),(none),(none),(none),3,0,0,0,0,,0.00,0.0000');
   });
 });
