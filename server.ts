@@ -33,8 +33,6 @@ import { landerLanguage } from './app/.server/i18n/lander-language';
 import { memberLocale, negotiateLocale } from './app/.server/i18n/negotiate';
 import { unsubscribePageMember } from './app/.server/notifications/unsubscribe';
 import { createSessionCache } from './app/.server/accounts/session-cache';
-import { createLocalVersions, createRedisVersions } from './app/.server/events/member-versions';
-import { createRefreshTags } from './app/.server/http/refresh-etags';
 import { apiRouter } from './app/.server/http/api-router';
 import { operatorForSession } from './app/.server/operators/sessions';
 import { createRateLimits } from './app/.server/http/rate-limits';
@@ -154,11 +152,7 @@ async function main() {
   // Which member a session belongs to, cached for a few seconds per instance and dropped on every
   // instance when the session ends (docs/decisions/0041); the bus carries those ends.
   const sessions = createSessionCache();
-  // Each member's version of what the refresh calls show, moved by every event of theirs (the bus is
-  // watched) and by their own writes; the refresh answers' ETags are made from it (docs/decisions/0067).
-  const versions = config.REDIS_URL ? createRedisVersions(config.REDIS_URL, { namespace }) : createLocalVersions();
-  const refreshTags = createRefreshTags({ versions, secret: config.SESSION_SECRET });
-  const events = versions.watch(sessions.watch(config.REDIS_URL ? createRedisBus(config.REDIS_URL, { namespace, log: logOf('events') }) : createLocalBus()));
+  const events = sessions.watch(config.REDIS_URL ? createRedisBus(config.REDIS_URL, { namespace, log: logOf('events') }) : createLocalBus());
   const streams = { registry: createStreamRegistry(), heartbeatMs: config.EVENTS_HEARTBEAT_MS };
   // Postbacks to affiliate networks (docs/decisions/0028); the demo network's /dev/postbacks
   // templates go to this server itself, which is known once it listens (and only outside production).
@@ -460,10 +454,9 @@ async function main() {
   const localeOf = (req: Request, tenant: Tenant) => negotiateLocale(req.get('cookie'), tenant);
 
   // The JSON API (/api/*.php, docs/api.md): its own router over the one registry, without Remix (docs/decisions/0041).
-  app.use(apiRouter({ build, getLoadContext, localeOf, refresh: { tags: refreshTags, versions } }));
-  const afterMemberWrite = (context: AppLoadContext) => versions.bump(context.tenant.id, context.user!.id);
+  app.use(apiRouter({ build, getLoadContext, localeOf }));
 
-  renderDraft = remixHandler({ build, mode: isDev ? 'development' : 'production', localeOf, getLoadContext, afterMemberWrite });
+  renderDraft = remixHandler({ build, mode: isDev ? 'development' : 'production', localeOf, getLoadContext });
   app.all(
     '/{*splat}',
     remixHandler({
@@ -473,7 +466,6 @@ async function main() {
       // Everything that changes an anonymous page's bytes (docs/decisions/0025).
       renderCache: renderCache && { cache: renderCache, keyOf: pageKeyOf },
       getLoadContext,
-      afterMemberWrite,
     }),
   );
   // Whatever a handler above throws or rejects with (Express 5 passes both here): its 4xx, or a logged 500.
@@ -523,7 +515,6 @@ async function main() {
       await sms.stop();
       await limits.close();
       await events.close();
-      await versions.close();
       await viteDevServer?.close();
       metricsServer?.close();
       redisProbe?.disconnect();

@@ -1,7 +1,7 @@
 // The document shell: theme, translations, client state, the layout of the current route and the
 // error page (SPEC §2, §8).
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import type { ClientLoaderFunctionArgs, ShouldRevalidateFunction } from '@remix-run/react';
+import type { ClientLoaderFunctionArgs } from '@remix-run/react';
 import {
   isRouteErrorResponse,
   Links,
@@ -41,8 +41,6 @@ import { HYDRATED_EVENT, sleepsFor, WAKE_SCRIPT_ID, type HydrateWhen } from './c
 import { dismissedPageAlerts } from './state/alerts';
 import { Layout as ShellLayout } from './layouts/layouts';
 import { AppStateProvider, useAppState } from './state/app-state';
-import { noteRootMember, rootLoaded, rootShouldRevalidate } from './state/root-freshness';
-import { keepPageAfterFailure } from './components/forms/action-failure';
 import { DEFAULT_LOCALE, LOCALE_NAMES } from './shared/locales';
 import type { LayoutName, ShellData } from './shared/shell';
 import { catalogue, CATALOGUE_SCRIPT_ID, ensureCatalogue, sharedIntl } from './shared/translations';
@@ -97,13 +95,11 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
   const data = await serverLoader<typeof loader>();
   await ensureCatalogue(data.locale, data.messagesUrl);
-  rootLoaded(data.user !== null);
   return data;
 }
 
-// A form whose server could not answer keeps its page: the shell is not loaded again either
-// (action-failure.tsx). A plain navigation loads it only when what it shows can have changed (root-freshness.ts).
-export const shouldRevalidate: ShouldRevalidateFunction = (args) => keepPageAfterFailure({ ...args, defaultShouldRevalidate: rootShouldRevalidate(args) });
+// A form whose server could not answer keeps its page: the shell is not loaded again either (action-failure.tsx).
+export { keepPageAfterFailure as shouldRevalidate } from './components/forms/action-failure';
 
 export const links: LinksFunction = () => [
   { rel: 'icon', href: '/icon.svg', type: 'image/svg+xml' },
@@ -198,7 +194,6 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   const data = useRouteLoaderData<typeof loader>('root')!;
   const layout = useLayoutName();
-  if (typeof document !== 'undefined') noteRootMember(data.user !== null);
   // The operator console is the staff's tool: none of the members' title counts, refreshes or modals.
   if (layout === 'operator') {
     return (
@@ -208,21 +203,15 @@ export default function App() {
       </ShellLayout>
     );
   }
-  // The refresh cycle, the live event stream and the member layers sit outside the layout: a
-  // navigation to a page of another layout (the chat's, docs: app/layouts/layouts.tsx) swaps the
-  // layout's component, and everything inside it starts again — three refreshes and a new event
-  // stream per such navigation (measured by bench/mix.ts, docs/decisions/0067).
   return (
-    <>
+    <ShellLayout name={layout} shell={data.shell} year={data.year} banners={data.banners}>
       <DocumentTitleCounts />
       <ClientSync />
+      <NavigationProgress />
       <MemberLayersOnceLoggedIn />
-      <ShellLayout name={layout} shell={data.shell} year={data.year} banners={data.banners}>
-        <NavigationProgress />
-        <OffersLayer />
-        <Outlet />
-      </ShellLayout>
-    </>
+      <OffersLayer />
+      <Outlet />
+    </ShellLayout>
   );
 }
 

@@ -75,25 +75,3 @@ export async function apiRequest(path: string, init: RequestInit = {}, options: 
 export function jsonBody(value: unknown): RequestInit {
   return { body: JSON.stringify(value), headers: { 'Content-Type': 'application/json' } };
 }
-
-/**
- * The refresh calls' ETags (GET /api/user.php, chats.php, likes.php; docs/api.md "Refresh calls"),
- * per client state: the next refresh sends the last applied answer's tag as If-None-Match, and a 304
- * means that answer still holds — the state keeps what it has, with nothing read or parsed.
- */
-const refreshTags = new WeakMap<object, Map<string, string>>();
-
-/** The request headers of a refresh of `path` for this state (If-None-Match once an answer was applied). */
-export function refreshHeaders(owner: object, path: string): RequestInit {
-  const tag = refreshTags.get(owner)?.get(path);
-  return tag ? { headers: { 'If-None-Match': tag } } : {};
-}
-
-/** After an answer was applied: its tag is the one to send next time (none: the next refresh asks in full). */
-export function rememberRefresh(owner: object, path: string, response: Response): void {
-  let tags = refreshTags.get(owner);
-  if (!tags) refreshTags.set(owner, (tags = new Map()));
-  const tag = response.headers.get('ETag');
-  if (tag) tags.set(path, tag);
-  else tags.delete(path);
-}

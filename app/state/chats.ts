@@ -4,7 +4,7 @@
 // its date. The rules are pure functions on the state (tests/unit/chat-store.test.ts); the chat
 // layer (app/components/chat/chats-layer.tsx) wires them to the refresh schedule and live events.
 import type { MessageEvent, MessageView, ReadEvent } from '~/shared/chat-types';
-import { apiRequest, refreshHeaders, rememberRefresh, jsonBody, type ApiOptions } from './api-client';
+import { apiRequest, jsonBody, type ApiOptions } from './api-client';
 import type { AppState } from './app-state';
 import { markLoggedOut } from './app-state';
 
@@ -99,15 +99,12 @@ export function dropChatsWithProfile(state: State, profile: number): void {
 export async function refreshChats(state: AppState, options: Pick<ApiOptions, 'fetch'> = {}): Promise<boolean> {
   if (!state.user) return false;
   try {
-    const response = await apiRequest('/api/chats.php', refreshHeaders(state, '/api/chats.php'), { ...options, onLoggedOut: () => markLoggedOut(state) });
-    // 304: the list this state applied last still holds (docs/api.md "Refresh calls").
-    if (response.status === 304) return true;
+    const response = await apiRequest('/api/chats.php', {}, { ...options, onLoggedOut: () => markLoggedOut(state) });
     if (!response.ok) return false;
     const { chats } = (await response.json()) as { chats: ChatSummary[] };
     // Logged out while it waited (another refresh learned it): no badges for a visitor.
     if (!state.user) return false;
     applyChats(state, chats);
-    rememberRefresh(state, '/api/chats.php', response);
     return true;
   } catch {
     return false;

@@ -4,7 +4,7 @@
 
 import type { LikeState } from '~/shared/likes';
 import type { LikeEvent } from '~/shared/live-events';
-import { apiRequest, refreshHeaders, rememberRefresh, type ApiOptions } from './api-client';
+import { apiRequest, type ApiOptions } from './api-client';
 import { markLoggedOut, type AppState } from './app-state';
 
 export type { LikeState };
@@ -118,16 +118,12 @@ export function afterUnlike(state: LikeState): LikeState {
 export async function refreshLikes(state: AppState, options: Pick<ApiOptions, 'fetch'> = {}): Promise<number[] | null> {
   if (!state.user) return null;
   try {
-    const response = await apiRequest('/api/likes.php', refreshHeaders(state, '/api/likes.php'), { ...options, onLoggedOut: () => markLoggedOut(state) });
-    // 304: nothing arrived since the answer this state applied last (docs/api.md "Refresh calls").
-    if (response.status === 304) return [];
+    const response = await apiRequest('/api/likes.php', {}, { ...options, onLoggedOut: () => markLoggedOut(state) });
     if (!response.ok) return null;
     const answer = (await response.json()) as LikesAnswer;
     // Logged out while it waited: no badge and no modal for a visitor.
     if (!state.user) return null;
-    const arrivals = applyLikesAnswer(state, answer);
-    rememberRefresh(state, '/api/likes.php', response);
-    return arrivals;
+    return applyLikesAnswer(state, answer);
   } catch {
     return null;
   }

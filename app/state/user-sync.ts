@@ -6,12 +6,11 @@
 // after a newer refresh started, or after the client logged out, changes nothing (issue 34 item 12).
 import type { AppState, ShellUser } from './app-state';
 import { markLoggedOut } from './app-state';
-import { apiRequest, refreshHeaders, rememberRefresh, type ApiOptions } from './api-client';
+import { apiRequest, type ApiOptions } from './api-client';
 import { refreshChats } from './chats';
 import { clientClock, type TimerId } from './clock';
 import { refreshLikes } from './likes';
 import { onServerEvent, onServerResync } from './server-events';
-import { markRootStale } from './root-freshness';
 import { MAIL_OFF_REASONS } from '~/shared/catalogue';
 
 export const REFRESH_START_MS = 5_000;
@@ -57,10 +56,8 @@ export async function refreshUser(state: AppState, options: Pick<ApiOptions, 'fe
   newestRefresh.set(state, mine);
   const loggedInAtStart = state.user !== null;
   let answer: UserAnswer;
-  let response: Response;
   try {
-    response = await apiRequest('/api/user.php', refreshHeaders(state, '/api/user.php'), apiOptionsFor(state, options));
-    // 304: unchanged since the answer this state applied last (docs/api.md "Refresh calls").
+    const response = await apiRequest('/api/user.php', {}, apiOptionsFor(state, options));
     if (!response.ok) return;
     answer = (await response.json()) as UserAnswer;
   } catch {
@@ -70,10 +67,7 @@ export async function refreshUser(state: AppState, options: Pick<ApiOptions, 'fe
   // client learned was logged out while it waited.
   if (newestRefresh.get(state) !== mine) return;
   if (!answer.user) markLoggedOut(state);
-  else if (state.user !== null || !loggedInAtStart) {
-    state.user = shellUserFrom(answer.user, state.user);
-    rememberRefresh(state, '/api/user.php', response);
-  }
+  else if (state.user !== null || !loggedInAtStart) state.user = shellUserFrom(answer.user, state.user);
 }
 
 /** The first refresh: REFRESH_START_MS after the page started loading, however long hydration took. */
@@ -118,8 +112,6 @@ export function startUserSync(state: AppState, options: Pick<ApiOptions, 'fetch'
   // The live stream on top (event-stream.ts): the balance at once, and everything again after a gap.
   const offCredits = onServerEvent('credits', (data) => applyCreditsEvent(state, data));
   const offResync = onServerResync(() => {
-    // Events were lost: what the root loader shows may have moved too (root-freshness.ts).
-    markRootStale();
     if (state.user) void refreshUser(state, options);
   });
   return () => {

@@ -263,25 +263,3 @@ describe('a language change', () => {
     expect(new Headers(calls[0]!.init?.headers).get('Content-Type')).toBe('application/json');
   });
 });
-
-describe('refreshes with ETags (docs/api.md "Refresh calls", issue 46 item 2)', () => {
-  it('sends the last applied answer\'s ETag as If-None-Match, and on a 304 keeps the member as it is', async () => {
-    const { refreshUser } = await import('~/state/user-sync');
-    const state = createAppState({ user: { ...member, mailOff: [] } });
-    const sent: (string | null)[] = [];
-    const answers = [
-      () => new Response(JSON.stringify(userAnswer({ credits: 30 })), { status: 200, headers: { 'Content-Type': 'application/json', ETag: '"m4.aaaaaaaaaaaaaaaaaaaaaa"' } }),
-      () => new Response(null, { status: 304, headers: { ETag: '"m4.aaaaaaaaaaaaaaaaaaaaaa"' } }),
-    ];
-    const fetch = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
-      sent.push(new Headers(init?.headers).get('If-None-Match'));
-      return answers[sent.length - 1]!();
-    });
-    await refreshUser(state, { fetch: fetch as unknown as typeof globalThis.fetch });
-    expect(state.user?.credits).toBe(30);
-    await refreshUser(state, { fetch: fetch as unknown as typeof globalThis.fetch });
-    expect(sent).toEqual([null, '"m4.aaaaaaaaaaaaaaaaaaaaaa"']);
-    expect(state.user?.credits).toBe(30);
-    expect(state.user?.name).toBe('Anna B');
-  });
-});

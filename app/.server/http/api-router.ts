@@ -14,9 +14,6 @@ import type { Tenant } from '../tenants/schema';
 import type { ApiCall, ApiRoute } from './api-route';
 import { bodyLimitOf, clientGone, isApiRouterPath, remixRequest, sendRemixResponse } from './remix-adapter';
 import { sendRefusal } from './status-page';
-import { REFRESH_PATHS, type RefreshTags, type TagInput } from './refresh-etags';
-import type { MemberVersions } from '../events/member-versions';
-import { activeMember } from '../accounts/sessions';
 import { moduleLogger } from '../observability/logger';
 
 const log = moduleLogger('http');
@@ -30,12 +27,6 @@ interface Options {
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => Promise<AppLoadContext>;
   /** The language of the router's own answers, before the load context exists. */
   localeOf: (req: ExpressRequest, tenant: Tenant) => Locale;
-  /**
-   * The refresh calls' ETags and the members' versions (docs/decisions/0067): an unchanged refresh
-   * answers 304 before the load context (and so the database) is asked; a member's write moves
-   * their version before its answer is sent.
-   */
-  refresh?: { tags: RefreshTags; versions: MemberVersions };
 }
 
 /** The registry a server build carries (app/entry.server.tsx exports it). */
@@ -76,27 +67,7 @@ export function apiRouter(options: Options): RequestHandler {
       const limit = bodyLimitOf(req);
       if (Number(req.get('content-length') ?? 0) > limit) return reject(413, 'too_large', 'api.error.tooLarge', { Connection: 'close' });
 
-      const refresh = options.refresh && (req.method === 'GET' || req.method === 'HEAD') && REFRESH_PATHS.has(key) ? options.refresh : null;
-      const tagInput: TagInput | null = refresh ? { path: key, tenant, cookieHeader: req.get('cookie'), build: build.assets.version } : null;
-      const ifNoneMatch = req.get('if-none-match');
-      if (refresh && ifNoneMatch) {
-        const unchanged = await refresh.tags.notModified(tagInput!, ifNoneMatch);
-        if (unchanged) {
-          res.locals.route = key;
-          res.status(304).set({ ETag: unchanged, 'Cache-Control': 'private, no-store' }).end();
-          return;
-        }
-      }
-
       const context: AppLoadContext = { ...(await options.getLoadContext(req, res)), documentRequest: false, serverOnly: new Map() };
-      // The version is read before the answer's own queries: a change committed meanwhile moves it
-      // again, so the tag never vouches for more than the answer shows. The member's row came with
-      // the context, before the version: it is read again after it.
-      let etag: string | null = null;
-      if (refresh && context.user) {
-        etag = await refresh.tags.tagFor(tagInput!, context.user.id);
-        if (etag) context.user = (await activeMember(context.db, tenant, context.user.id)) ?? context.user;
-      }
       const made: { request: Request | null } = { request: null };
       const query = req.originalUrl.indexOf('?');
       const call: ApiCall = {
@@ -105,9 +76,6 @@ export function apiRouter(options: Options): RequestHandler {
         request: () => (made.request ??= remixRequest(req, res, limit)),
       };
       let response = await route.serve(call, context);
-      if (etag && response.status === 200) response.headers.set('ETag', etag);
-      // A member's write moves their refresh version before the answer leaves: the app's next refresh is a 200.
-      if (options.refresh && context.user && req.method !== 'GET' && req.method !== 'HEAD') await options.refresh.versions.bump(tenant.id, context.user.id);
       if (made.request?.signal.aborted || res.destroyed) return clientGone(req, requestId);
       if (response.status >= 500 && !/json/.test(response.headers.get('content-type') ?? '')) {
         log.error({ reqId: requestId, route: key }, `request ${requestId}: ${req.method} ${key} answered ${response.status}`);

@@ -56,8 +56,6 @@ interface Options {
   localeOf: (req: ExpressRequest, tenant: Tenant) => Locale;
   /** The render cache of anonymous pages, and the key of a request (docs/decisions/0025). */
   renderCache?: { cache: RenderCache; keyOf: (req: ExpressRequest, res: ExpressResponse, tenant: Tenant) => string } | null;
-  /** After a member's write (a page action, any method but GET and HEAD), before its answer is sent: moves their refresh version (docs/decisions/0067). */
-  afterMemberWrite?: (context: AppLoadContext) => Promise<void>;
 }
 
 const SESSION = new RegExp(`(?:^|;\\s*)(?:${SESSION_COOKIE}|${OPERATOR_SESSION_COOKIE})=`);
@@ -117,7 +115,6 @@ export function remixHandler(options: Options): RequestHandler {
       // Rendered with the placeholder nonce, which sendCachedPage replaces with this response's own.
       if (cacheKey && !context.user && !context.operator) context = { ...context, nonce: renderCache!.cache.placeholderNonce };
       const response = await handler!(request, context);
-      if (context.user && req.method !== 'GET' && req.method !== 'HEAD') await options.afterMemberWrite?.(context);
       // A client that hung up is not a server failure: Remix reports its aborted request as a 500.
       if (request.signal.aborted || res.destroyed) return clientGone(req, requestId);
       if (cacheKey && context.nonce === renderCache!.cache.placeholderNonce && /^text\/html/i.test(response.headers.get('content-type') ?? '')) {
