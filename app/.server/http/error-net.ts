@@ -17,7 +17,7 @@ import { localeFromAcceptLanguage, negotiateLocale } from '../i18n/negotiate';
 import { serverMessage } from '../i18n/messages';
 import type { Logger } from '../observability/logger';
 import type { Tenant } from '../tenants/schema';
-import { statusPage } from './status-page';
+import { escapeHtml, statusPage } from './status-page';
 
 export interface RequestContext {
   requestId: string;
@@ -65,7 +65,7 @@ export function classifyFailure(error: unknown): Failure {
 
 /** The neutral error page of a host no tenant themes (the network console's, an unknown host's). */
 function plainPage(locale: Locale, status: number, message: string): string {
-  const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const escape = escapeHtml;
   return `<!doctype html>
 <html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${status}</title>

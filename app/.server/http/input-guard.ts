@@ -8,6 +8,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Locale } from '~/shared/locales';
 import { cleanStrings, isReservedKey, isStorableText } from '~/shared/request-rules';
 import { serverMessage } from '../i18n/messages';
+import { escapeHtml } from './status-page';
 
 /** The first query parameter whose name or value is no storable text, or null. */
 export function refusedQueryField(url: string): string | null {
@@ -34,7 +35,6 @@ export function answerRefusedFields(req: Request, res: Response, locale: Locale,
   else res.type('html').send(`<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>400</title></head><body style="font-family:system-ui,sans-serif;padding:24px"><h1>${escapeHtml(body.message)}</h1><ul>${fields.map((field) => `<li><b>${escapeHtml(field)}</b>: ${escapeHtml(text)}</li>`).join('')}</ul><p><a href="/">${escapeHtml(serverMessage(locale, 'error.backHome'))}</a></p></body></html>`);
 }
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** For routers whose bodies Express parses: refuses what the edge rule refuses, and hands the routes the cleaned body. */
 export function parsedInputGuard(localeOf: (req: Request) => Locale): RequestHandler {

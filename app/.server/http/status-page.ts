@@ -7,7 +7,9 @@ import type { Locale } from '~/shared/locales';
 import { serverMessage } from '../i18n/messages';
 import type { Tenant } from '../tenants/schema';
 
-const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Text for HTML: the five characters that could open markup or an attribute, as character references. */
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escape = escapeHtml;
 
 export function statusPage(tenant: Tenant, locale: Locale, status: number, message: string): string {
   const { colors, fonts } = buildTheme(tenant.settings.niche, tenant.theme.colors ? { colors: tenant.theme.colors } : {});
