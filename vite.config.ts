@@ -122,6 +122,10 @@ export default defineConfig({
   build: {
     target: 'es2022',
     rollupOptions: {
+      // Shared chunks under 2 KB are merged into a chunk they always load with (Rollup's own merge,
+      // which keeps the order of side effects): each chunk costs every page that loads it a
+      // modulepreload link and a line in the route manifest (tests/integration/page-weight.test.ts).
+      output: { experimentalMinChunkSize: 2048 },
       onwarn(warning, warn) {
         if (warning.code === 'EMPTY_BUNDLE' && warning.names?.every((name) => resourceRoutes.has(name))) return;
         warn(warning);

@@ -20,7 +20,7 @@ import { ThemeProvider } from 'styled-components';
 import { buildTheme } from '../themes';
 import { needsActivationReminder } from './.server/accounts/activation';
 import { now } from './.server/clock';
-import { catalogueAsset } from './.server/i18n/catalogue-asset';
+import { catalogueAsset, catalogueSurface } from './.server/i18n/catalogue-asset';
 import { wakeAsset } from './.server/http/wake-asset';
 import { effectiveCountry } from './.server/geo/selected-country';
 import { localize } from './.server/tenants/localize';
@@ -88,7 +88,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     dismissedAlerts: context.user ? dismissedPageAlerts(request.headers.get('Cookie')) : {},
   };
   // The catalogue is a cached script, not loader data (docs/decisions/0025).
-  return { locale, messagesUrl: catalogueAsset(locale).url, wakeUrl: wakeAsset.url, shell, user, ownProfile: context.user?.profile_id ?? null, banners, newLikes, unreadMessages, year: now().getUTCFullYear() };
+  return { locale, messagesUrl: catalogueAsset(locale, catalogueSurface(new URL(request.url).pathname)).url, wakeUrl: wakeAsset.url, shell, user, ownProfile: context.user?.profile_id ?? null, banners, newLikes, unreadMessages, year: now().getUTCFullYear() };
 }
 
 /** A language that changes without a full page load (logging in as a member of another language) loads its catalogue first. */

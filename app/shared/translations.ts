@@ -9,6 +9,17 @@ export type Messages = Record<string, string>;
 
 /** The global the catalogue script fills: `window.__rdvMessages[locale] = {...}`. */
 export const CATALOGUE_GLOBAL = '__rdvMessages';
+/** The global where each catalogue script notes which surface's catalogue it was: `window.__rdvMessagesSurface[locale]`. */
+export const CATALOGUE_SURFACE_GLOBAL = '__rdvMessagesSurface';
+/**
+ * Which catalogue a page loads (docs/decisions/0025's addendum): the members' (every page of members
+ * and visitors) or the staff's (the operator console under /operator: the members' texts and its own).
+ */
+export type CatalogueSurface = 'member' | 'staff';
+/** The surface of a catalogue script's address: the staff's live under /i18n/staff/. */
+export function surfaceOfCatalogue(url: string): CatalogueSurface {
+  return url.includes('/i18n/staff/') ? 'staff' : 'member';
+}
 /** The id of the catalogue's <script> in the document, so that the browser entry can wait for it. */
 export const CATALOGUE_SCRIPT_ID = 'rdv-messages';
 
@@ -48,17 +59,22 @@ export function sharedIntl(locale: Locale): IntlShape {
   return intl;
 }
 
-export function hasCatalogue(locale: Locale): boolean {
-  return loaded()[locale] !== undefined;
+/** Whether `locale`'s catalogue for `surface` is here: the staff's holds the members' texts too. */
+export function hasCatalogue(locale: Locale, surface: CatalogueSurface = 'member'): boolean {
+  if (loaded()[locale] === undefined) return false;
+  if (surface === 'member' || typeof window === 'undefined') return true;
+  return (window as unknown as Record<string, Partial<Record<Locale, CatalogueSurface>> | undefined>)[CATALOGUE_SURFACE_GLOBAL]?.[locale] === 'staff';
 }
 
 /**
- * Browser: loads the catalogue script of `url` unless `locale` is there already (a language that
- * changes without a full page load, e.g. after logging in). A script element, not import(): the file
+ * Browser: loads the catalogue script of `url` unless `locale`'s catalogue for `surface` is there
+ * already (a language that changes without a full page load, e.g. after logging in, or a member's
+ * page that leads into the operator console). A script element, not import(): the file
  * is a classic script, and the CSP's 'strict-dynamic' trusts elements created by our own scripts.
  */
 export function ensureCatalogue(locale: Locale, url: string): Promise<void> {
-  if (typeof document === 'undefined' || hasCatalogue(locale)) return Promise.resolve();
+  const surface = surfaceOfCatalogue(url);
+  if (typeof document === 'undefined' || hasCatalogue(locale, surface)) return Promise.resolve();
   const existing = document.getElementById(CATALOGUE_SCRIPT_ID) as HTMLScriptElement | null;
   const script = existing && existing.src.endsWith(url) ? existing : Object.assign(document.createElement('script'), { src: url, async: true });
   return new Promise((resolve) => {
@@ -67,6 +83,6 @@ export function ensureCatalogue(locale: Locale, url: string): Promise<void> {
     script.addEventListener('error', done, { once: true });
     if (script !== existing) document.head.appendChild(script);
     // Ran between the check above and the listeners (cannot happen in one task, but cheap to be sure).
-    if (hasCatalogue(locale)) resolve();
+    if (hasCatalogue(locale, surface)) resolve();
   });
 }

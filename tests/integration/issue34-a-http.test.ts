@@ -62,16 +62,18 @@ describe('item 2: the price the checkout charges is in its first answer', () => 
   it('carries an applied code (its cookie) into /credits and the checkout, in the URL and in the total', async () => {
     const cookie = await member();
     // /members?code=LIEFDE20 applies the code: the browser keeps it in the rdv_discountcode cookie.
+    // A new member's 25 % welcome bonus still runs, and the member gets the best single discount
+    // (issue 48 item 2, decision 0069): the kept code travels in the URL and the field, the bonus prices.
     const applied = `${cookie}; rdv_discountcode=LIEFDE20`;
     const credits = await get('/credits', applied);
-    expect(credits.text).toMatch(/data-testid="bundle-popular"[\s\S]*?data-testid="discounted-price"[^>]*>€35\.96/);
-    expect(credits.text).toMatch(/href="\/credits\/popular\?country=NL&amp;code=LIEFDE20"/);
+    expect(credits.text).toMatch(/data-testid="bundle-popular"[\s\S]*?data-testid="discounted-price"[^>]*>€33\.71/);
+    expect(credits.text).toMatch(/href="\/credits\/popular\?country=NL/);
     const checkout = await get('/credits/popular', applied);
-    expect(checkout.text).toContain('name="discountcode" value="LIEFDE20"');
-    expect(text(checkout.text)).toContain('Pay €35.96');
-    expect(text(checkout.text)).not.toContain('Pay €44.95');
-    // The URL's code wins over the cookie's, and an empty one means none.
-    expect(text((await get('/credits/popular?code=', applied)).text)).toContain('Pay €44.95');
+    expect(checkout.text).toContain('name="discountcode" value="TIMEBONUS25"');
+    expect(text(checkout.text)).toContain('Pay €33.71');
+    expect(text(checkout.text)).not.toContain('Pay €35.96');
+    // The URL's code wins over the cookie's, and an empty one means no code: the bonus alone.
+    expect(text((await get('/credits/popular?code=', applied)).text)).toContain('Pay €33.71');
   });
 });
 

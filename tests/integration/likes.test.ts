@@ -158,8 +158,9 @@ describe.each(databaseKinds)('likes on $name', (kind) => {
       expect(await counts(olga)).toEqual({ received: 0, sent: 0, matches: 0 });
       expect(await counts(piet)).toEqual({ received: 0, sent: 0, matches: 0 });
       expect(await countNewLikes(db(), flirt, { user: piet })).toBe(0);
-      expect(await likeProfile(db(), flirt, { user: piet }, olga.profile_id!)).toEqual({ ok: false, error: 'not_found' });
-      expect(await swipe(db(), flirt, { user: piet }, olga.profile_id!, true)).toEqual({ ok: false, error: 'not_found' });
+      // Blocked by Olga: a like and a swipe get the answer a message or a gift gets (issue 48 item 12, decision 0069).
+      expect(await likeProfile(db(), flirt, { user: piet }, olga.profile_id!)).toEqual({ ok: false, error: 'blocked', name: 'Olga' });
+      expect(await swipe(db(), flirt, { user: piet }, olga.profile_id!, true)).toEqual({ ok: false, error: 'blocked', name: 'Olga' });
       expect((await swipeDeck(db(), flirt, { user: piet }, 200))!.profiles.map((p) => p.id)).not.toContain(olga.profile_id);
     });
   });

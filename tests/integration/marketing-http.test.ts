@@ -88,7 +88,8 @@ describe('landers for the marketer', () => {
     const csv = (await get('/operator/marketing/funnel.csv', marketer)).text;
     expect(csv).not.toContain('previewnet');
     // A lander without a slug serves the default variant, which the visit names.
-    expect(csv).toMatch(/^video,tonight,visitornet,\(none\),real-view,1,0,0,0,0,0\r?$/m);
+    // No signups, so no purchase rate (decision 0069: per signup); no revenue either.
+    expect(csv).toMatch(/^video,tonight,visitornet,\(none\),real-view,1,0,0,0,0,,0\.00,0\.0000\r?$/m);
     // Nor is a console page opened with a traffic source a visit.
     expect(csv).not.toMatch(/^,,x,/m);
   });

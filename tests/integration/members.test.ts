@@ -264,7 +264,8 @@ describe.each(databaseKinds)('members on $name', (kind) => {
       expect(await likeProfile(db(), flirt, { user: nina }, members.hilde!.profile_id!)).toEqual({ ok: false, error: 'not_found' });
       expect(await likeProfile(db(), tenant('herzklopfen'), { user: members.hilde! }, nina.profile_id!)).toEqual({ ok: false, error: 'not_found' });
       await blockProfile(db(), flirt, { user: otto }, nina.profile_id!);
-      expect(await likeProfile(db(), flirt, { user: nina }, otto.profile_id!)).toEqual({ ok: false, error: 'not_found' });
+      // Blocked by otto, nina hears so as for a message or a gift (issue 48 item 12, decision 0069); otto, who blocked, finds no one to like.
+      expect(await likeProfile(db(), flirt, { user: nina }, otto.profile_id!)).toEqual({ ok: false, error: 'blocked', name: 'otto' });
       expect(await likeProfile(db(), flirt, { user: otto }, nina.profile_id!)).toEqual({ ok: false, error: 'not_found' });
     });
   });

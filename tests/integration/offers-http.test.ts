@@ -123,12 +123,16 @@ describe('pages', () => {
     expect(auto.status).toBe(200);
     expect(auto.text).toContain('data-testid="checkout-discount"');
     expect(auto.text).toContain('name="discountcode" value="TIMEBONUS25"');
+    // Inside the welcome window the running 25 % bonus beats the entered 20 % code: the member gets the
+    // best single discount (issue 48 item 2), and the entered code stays in its field.
     const code = await get('/credits/popular?code=liefde20', cookie);
-    expect(code.text).toContain('name="discountcode" value="LIEFDE20"');
+    expect(code.text).toContain('name="discountcode" value="TIMEBONUS25"');
     expect(code.text).toMatch(/44[.,]95/);
-    expect(code.text).toMatch(/35[.,]96/);
+    expect(code.text).toMatch(/33[.,]71/);
+    expect(code.text).not.toMatch(/35[.,]96/);
+    // No code: the running bonus alone.
     const none = await get('/credits/popular?code=', cookie);
-    expect(none.text).not.toContain('data-testid="checkout-discount"');
+    expect(none.text).toContain('name="discountcode" value="TIMEBONUS25"');
     const refused = await get('/credits/starter?code=LIEFDE20', cookie);
     expect(refused.text).toContain('data-testid="code-error"');
     expect(refused.text).toContain('This code is valid for orders of €40.00 or more');

@@ -112,14 +112,17 @@ describe('no locale’s messages in another’s JavaScript', () => {
     for (const locale of LOCALES.filter((l) => l !== 'en')) for (const text of ownTexts(locale)) expect(code.includes(text), `${locale}: ${text}`).toBe(false);
   });
 
-  it('sends each language its own catalogue script, exactly its own catalogue but the server-only network console’s texts', async () => {
+  it('sends each language its own catalogue scripts: the members’ without the staff’s texts, the staff’s without the network console’s', async () => {
+    const staffOnly = (id: string) => /^(operator|marketing|moderation)\./.test(id);
     for (const locale of LOCALES) {
-      const script = (await request(server.port, HOST, `/i18n/${locale}.000000000000.js`)).text;
-      const window: Record<string, Record<string, unknown>> = {};
-      vm.runInNewContext(script, { window, JSON });
-      expect(Object.keys(window.__rdvMessages!)).toEqual([locale]);
-      const browser = Object.fromEntries(Object.entries(catalogues[locale]!).filter(([id]) => !id.startsWith('network.')));
-      expect(window.__rdvMessages![locale]).toEqual(browser);
+      for (const [prefix, keep] of [['', (id: string) => !id.startsWith('network.') && !staffOnly(id)], ['staff/', (id: string) => !id.startsWith('network.')]] as const) {
+        const script = (await request(server.port, HOST, `/i18n/${prefix}${locale}.000000000000.js`)).text;
+        const window: Record<string, Record<string, unknown>> = {};
+        vm.runInNewContext(script, { window, JSON });
+        expect(Object.keys(window.__rdvMessages!)).toEqual([locale]);
+        expect(window.__rdvMessages![locale]).toEqual(Object.fromEntries(Object.entries(catalogues[locale]!).filter(([id]) => keep(id))));
+        expect(window.__rdvMessagesSurface![locale]).toBe(prefix ? 'staff' : 'member');
+      }
     }
   });
 });

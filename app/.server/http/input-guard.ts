@@ -6,7 +6,7 @@
 // Express's own parsers read (the network console).
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Locale } from '~/shared/locales';
-import { cleanStrings, isReservedKey, isStorableText } from '~/shared/request-rules';
+import { cleanStrings, isReservedKey, isStorableText, MAX_NESTING } from '~/shared/request-rules';
 import { serverMessage } from '../i18n/messages';
 import { escapeHtml } from './status-page';
 
@@ -18,6 +18,21 @@ export function refusedQueryField(url: string): string | null {
     if (!isStorableText(key) || !isStorableText(value)) return isStorableText(key) ? key : 'query';
   }
   return null;
+}
+
+/**
+ * `url` without the query parameters whose name or value is no storable text, or null when every
+ * parameter is storable. A page treats a parameter it cannot use as absent (docs/decisions/0061's
+ * addendum), so a page address keeps working with what is left of it.
+ */
+export function withoutUnstorableQuery(url: string): string | null {
+  const at = url.indexOf('?');
+  if (at < 0) return null;
+  const params = new URLSearchParams(url.slice(at + 1));
+  const kept = [...params].filter(([key, value]) => isStorableText(key) && isStorableText(value));
+  if (kept.length === [...params].length) return null;
+  const query = new URLSearchParams(kept).toString();
+  return url.slice(0, at) + (query ? `?${query}` : '');
 }
 
 /** The paths of a parsed body's refused values (control characters, lone surrogates, reserved names, too deep), and the cleaned body. */
@@ -36,14 +51,32 @@ export function answerRefusedFields(req: Request, res: Response, locale: Locale,
 }
 
 
-/** For routers whose bodies Express parses: refuses what the edge rule refuses, and hands the routes the cleaned body. */
+/**
+ * Whether a refused body path is about the body's shape — nested too deep, a reserved or unprintable
+ * key — rather than about a text value: `cleanStrings` refuses both kinds.
+ */
+function isShapeRefusal(path: string): boolean {
+  const parts = path.split('.');
+  const key = parts.at(-1) ?? '';
+  return parts.length >= MAX_NESTING || parts.some(isReservedKey) || !isStorableText(key);
+}
+
+/**
+ * For routers whose bodies Express parses (the network console): refuses a query value the database
+ * could not store and a body of the wrong shape (too deep, a reserved key) before any route runs, and
+ * hands the routes the cleaned body. A text value with a control character or a lone surrogate is
+ * left to the route's own rules, which name the field in the form's own way (the tenant-file rules,
+ * the staff names); a route that misses one meets the database's refusal, answered 400 by the last
+ * error handler (error-net.ts), never a 500 (docs/decisions/0061's addendum).
+ */
 export function parsedInputGuard(localeOf: (req: Request) => Locale): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const queryField = refusedQueryField(req.originalUrl);
     if (queryField) return answerRefusedFields(req, res, localeOf(req), [queryField]);
     if (req.body !== undefined) {
       const { value, refused } = checkBody(req.body);
-      if (refused.length) return answerRefusedFields(req, res, localeOf(req), refused, refused.some((field) => field.split('.').some(isReservedKey)));
+      const shape = refused.filter(isShapeRefusal);
+      if (shape.length) return answerRefusedFields(req, res, localeOf(req), shape, shape.some((field) => field.split('.').some(isReservedKey)));
       req.body = value;
     }
     next();

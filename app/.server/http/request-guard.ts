@@ -19,7 +19,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Locale } from '~/shared/locales';
 import type { Tenant } from '../tenants/schema';
 import { sendRefusal } from './status-page';
-import { answerRefusedFields, refusedQueryField } from './input-guard';
+import { answerRefusedFields, refusedQueryField, withoutUnstorableQuery } from './input-guard';
 
 /** The methods any path may be asked with at all (OPTIONS * answers with these). */
 const SERVER_METHODS = 'GET, HEAD, POST, PUT, DELETE, OPTIONS';
@@ -105,10 +105,14 @@ export function pathGuard(localeOf: (req: Request, tenant: Tenant) => Locale): R
   return (req: Request, res: Response, next: NextFunction) => {
     const tenant = res.locals.tenant as Tenant;
     if (decodedPath(req.path) === null) return sendRefusal(req, res, tenant, localeOf(req, tenant), { status: 400, code: 'bad_request', messageId: 'api.error.badRequest' });
-    // A query value the database could not store (docs/decisions/0061): refused here, for every route.
-    const field = refusedQueryField(req.originalUrl);
-    if (field === null) return next();
-    if (req.path.toLowerCase().startsWith('/api/')) return answerRefusedFields(req, res, localeOf(req, tenant), [field]);
-    sendRefusal(req, res, tenant, localeOf(req, tenant), { status: 400, code: 'validation', messageId: 'validation.controlCharacters' });
+    // A query value the database could not store (docs/decisions/0061): the API refuses it, naming the
+    // parameter; a page leaves it out, as it leaves out any parameter it cannot use, and carries on.
+    if (req.path.toLowerCase().startsWith('/api/')) {
+      const field = refusedQueryField(req.originalUrl);
+      return field === null ? next() : answerRefusedFields(req, res, localeOf(req, tenant), [field]);
+    }
+    const kept = withoutUnstorableQuery(req.originalUrl);
+    if (kept !== null) req.url = req.originalUrl = kept;
+    next();
   };
 }

@@ -1,7 +1,8 @@
-// The catalogue script of a locale (docs/decisions/0025): `/i18n/<locale>.<hash>.js`, where the hash
-// is the catalogue's content, so the file can be cached for good and a new catalogue gets a new name.
+// The catalogue scripts of a locale (docs/decisions/0025): `/i18n/<locale>.<hash>.js` for the members'
+// and visitors' pages, `/i18n/staff/<locale>.<hash>.js` for the operator console, where the hash is
+// the catalogue's content, so the file can be cached for good and a new catalogue gets a new name.
 import crypto from 'node:crypto';
-import { CATALOGUE_GLOBAL } from '~/shared/translations';
+import { CATALOGUE_GLOBAL, CATALOGUE_SURFACE_GLOBAL, type CatalogueSurface } from '~/shared/translations';
 import type { Locale } from '~/shared/locales';
 import { messagesFor } from './messages';
 
@@ -11,29 +12,44 @@ interface CatalogueAsset {
   body: string;
 }
 
-const assets = new Map<Locale, CatalogueAsset>();
-
 /**
- * Message ids only the server uses, left out of the browser's catalogue: the network console and
+ * Message ids only the server uses, left out of every browser catalogue: the network console and
  * its wizard are server-rendered pages on the admin host (docs/decisions/0050), and their 265
  * texts cost every member page about 4 KB of gzip (tests/integration/page-weight.test.ts).
  */
 const SERVER_ONLY = /^network\./;
+/**
+ * Message ids only the operator console shows (operators, moderators, marketers under /operator):
+ * left out of the members' catalogue, which every member page loads at start (about 5 KB of gzip,
+ * docs/decisions/0025's addendum).
+ */
+const STAFF_ONLY = /^(operator|marketing|moderation)\./;
 
-/** The messages a browser needs: every id except the server-only ones. */
-export function browserMessages(locale: Locale): Record<string, string> {
-  return Object.fromEntries(Object.entries(messagesFor(locale)).filter(([id]) => !SERVER_ONLY.test(id)));
+/** The surface a page belongs to: the operator console under /operator, everything else the members'. */
+export function catalogueSurface(pathname: string): CatalogueSurface {
+  return pathname === '/operator' || pathname.startsWith('/operator/') ? 'staff' : 'member';
 }
 
-export function catalogueAsset(locale: Locale): CatalogueAsset {
-  let asset = assets.get(locale);
+/** The messages a browser on `surface` needs: the staff's have every id but the server-only ones; the members' none of the staff's either. */
+export function browserMessages(locale: Locale, surface: CatalogueSurface = 'member'): Record<string, string> {
+  return Object.fromEntries(Object.entries(messagesFor(locale)).filter(([id]) => !SERVER_ONLY.test(id) && (surface === 'staff' || !STAFF_ONLY.test(id))));
+}
+
+const assets = new Map<string, CatalogueAsset>();
+
+export function catalogueAsset(locale: Locale, surface: CatalogueSurface = 'member'): CatalogueAsset {
+  const key = `${surface}:${locale}`;
+  let asset = assets.get(key);
   if (!asset) {
     // JSON.parse of a string literal parses faster than the same object as a JS literal.
-    const json = JSON.stringify(browserMessages(locale));
-    const body = `(window.${CATALOGUE_GLOBAL}=window.${CATALOGUE_GLOBAL}||{})[${JSON.stringify(locale)}]=JSON.parse(${JSON.stringify(json).replace(/</g, '\\u003c')});\n`;
+    const json = JSON.stringify(browserMessages(locale, surface));
+    const name = JSON.stringify(locale);
+    const body =
+      `(window.${CATALOGUE_GLOBAL}=window.${CATALOGUE_GLOBAL}||{})[${name}]=JSON.parse(${JSON.stringify(json).replace(/</g, '\\u003c')});` +
+      `(window.${CATALOGUE_SURFACE_GLOBAL}=window.${CATALOGUE_SURFACE_GLOBAL}||{})[${name}]=${JSON.stringify(surface)};\n`;
     const hash = crypto.createHash('sha256').update(body).digest('hex').slice(0, 12);
-    asset = { url: `/i18n/${locale}.${hash}.js`, hash, body };
-    assets.set(locale, asset);
+    asset = { url: `/i18n/${surface === 'staff' ? 'staff/' : ''}${locale}.${hash}.js`, hash, body };
+    assets.set(key, asset);
   }
   return asset;
 }

@@ -169,6 +169,8 @@ export function consolePage(locale: Locale, data: { actor: NetworkActor; range: 
   const t = (id: string, values?: Record<string, string | number>) => escape(serverMessage(locale, id, values));
   const { range, bucket, sites } = data;
   const count = new Intl.NumberFormat(locale);
+  // How many chargebacks, and what they took back (docs/network-console.md: net revenue subtracts it).
+  const chargebacks = (n: number, amounts: Amounts) => (n ? `${count.format(n)}<br>${money(locale, amounts)}` : count.format(n));
   const query = `from=${range.from}&to=${range.to}&bucket=${bucket}`;
   const picker = `<form class="range" method="get" action="/"><label>${t('network.range.from')}<input type="date" name="from" value="${range.from}"></label><label>${t('network.range.to')}<input type="date" name="to" value="${range.to}"></label>
 <label>${t('network.range.bucket')}<select name="bucket">${(['day', 'week', 'month'] as const).map((b) => `<option value="${b}"${b === bucket ? ' selected' : ''}>${t(`network.range.${b}`)}</option>`).join('')}</select></label><button type="submit">${t('network.range.apply')}</button>
@@ -181,8 +183,6 @@ export function consolePage(locale: Locale, data: { actor: NetworkActor; range: 
         `<tr data-site="${escape(site.id)}"><th scope="row">${escape(site.name)}</th><td>${count.format(site.visits)}</td><td>${count.format(site.signups)}</td><td>${count.format(site.confirmed)}</td><td>${count.format(site.first_purchases)}</td><td>${count.format(site.purchases)}</td><td>${money(locale, site.revenue)}</td><td>${money(locale, site.refunds)}</td><td>${chargebacks(site.chargebacks, site.charged_back)}</td><td>${money(locale, site.net_revenue)}</td><td>${percent(locale, site.signup_rate)}</td><td>${percent(locale, site.purchase_rate)}</td><td>${money(locale, site.arppu)}</td></tr>`,
     )
     .join('');
-  // How many chargebacks, and what they took back (docs/network-console.md: net revenue subtracts it).
-  const chargebacks = (n: number, amounts: Amounts) => (n ? `${count.format(n)}<br>${money(locale, amounts)}` : count.format(n));
   const sum = (field: 'visits' | 'signups' | 'confirmed' | 'first_purchases' | 'purchases') => count.format(sites.reduce((total, site) => total + site[field], 0));
   const foot = `<tr><td>${t('network.total')}</td><td>${sum('visits')}</td><td>${sum('signups')}</td><td>${sum('confirmed')}</td><td>${sum('first_purchases')}</td><td>${sum('purchases')}</td><td>${money(locale, totalsPerCurrency(sites, 'revenue'))}</td><td>${money(locale, totalsPerCurrency(sites, 'refunds'))}</td><td>${chargebacks(sites.reduce((total, site) => total + site.chargebacks, 0), totalsPerCurrency(sites, 'charged_back'))}</td><td>${money(locale, totalsPerCurrency(sites, 'net_revenue'))}</td><td></td><td></td><td></td></tr>`;
   const table = `<div class="table" tabindex="0" role="region" aria-label="${t('network.overview.title')}"><table><thead>${head}</thead><tbody>${rows}</tbody><tfoot>${foot}</tfoot></table></div><p class="muted">${t('network.note')}</p>`;

@@ -177,7 +177,10 @@ export function fileFromForm(form: Form, editing: string | null): { file: FileOb
     else delete variant.accent;
     return variant;
   });
-  const splits = rows(form, ['split_slug', 'split_variants']).map(({ cells: [slug, parts] }) => ({
+  // A split keeps what the form does not show (its mode, goal, floor and warm-up: decision 0064).
+  const baseSplits = Array.isArray(baseLanders.splits) ? baseLanders.splits : [];
+  const splits = rows(form, ['split_slug', 'split_variants']).map(({ index, cells: [slug, parts] }) => ({
+    ...objectAt(baseSplits[index]),
     slug,
     variants: (parts ?? '')
       .split(',')
