@@ -64,10 +64,11 @@ function isShapeRefusal(path: string): boolean {
 /**
  * For routers whose bodies Express parses (the network console): refuses a query value the database
  * could not store and a body of the wrong shape (too deep, a reserved key) before any route runs, and
- * hands the routes the cleaned body. A text value with a control character or a lone surrogate is
- * left to the route's own rules, which name the field in the form's own way (the tenant-file rules,
- * the staff names); a route that misses one meets the database's refusal, answered 400 by the last
- * error handler (error-net.ts), never a 500 (docs/decisions/0061's addendum).
+ * hands the routes the cleaned body. A form's text value with a control character or a lone
+ * surrogate is refused here too (a 400 page naming the field); on the JSON API (/api/…) it is left to
+ * the route's own rules, which name the field their way (the tenant-file rules); a route that misses
+ * one meets the database's refusal, answered 400 by the last error handler (error-net.ts), never a
+ * 500 (docs/decisions/0061's addendum).
  */
 export function parsedInputGuard(localeOf: (req: Request) => Locale): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -75,7 +76,8 @@ export function parsedInputGuard(localeOf: (req: Request) => Locale): RequestHan
     if (queryField) return answerRefusedFields(req, res, localeOf(req), [queryField]);
     if (req.body !== undefined) {
       const { value, refused } = checkBody(req.body);
-      const shape = refused.filter(isShapeRefusal);
+      // The console's JSON API leaves text values to the route's rules; its forms refuse them here.
+      const shape = req.path.toLowerCase().startsWith('/api/') ? refused.filter(isShapeRefusal) : refused;
       if (shape.length) return answerRefusedFields(req, res, localeOf(req), shape, shape.some((field) => field.split('.').some(isReservedKey)));
       req.body = value;
     }
