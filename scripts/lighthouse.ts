@@ -1,4 +1,4 @@
-// npm run lighthouse — Lighthouse (12.2.3, Debian's Chromium) on the production build, mobile
+// npm run lighthouse — Lighthouse (13.5.0, Debian's Chromium) on the production build, mobile
 // (Lighthouse's default: a mid-range phone on a slow 4G link, simulated), for each page class of
 // issue 22 with its targets. Add a page to PAGES (landers take the home page's targets).
 // LIGHTHOUSE_PAGES=/,/members limits the run; LIGHTHOUSE_TENANT picks the tenant (default flirtlokaal);
