@@ -363,7 +363,11 @@ async function main() {
   // anything reads the language (docs/decisions/0028).
   app.use(landerLanguage({ secure: secureCookies }));
   app.use(pathGuard((req, tenant) => negotiateLocale(req.get('cookie'), tenant)));
-  app.use(admissionGate(load, { retryAfterS: config.OVERLOAD_RETRY_AFTER_S, localeOf: (req, tenant) => negotiateLocale(req.get('cookie'), tenant), log }));
+  // Media only on a tenant's host; a member's photo only on the hosts of the tenant that shows it.
+  // Before admission control: like the static files, a picture of a page that was served is never
+  // shed (issue 48 item 16).
+  app.use('/media', mediaHandler({ storage: media, demoDir: localMediaDir(config), db: database.db }));
+  app.use(admissionGate(load, { retryAfterS: config.OVERLOAD_RETRY_AFTER_S, localeOf: (req, tenant) => negotiateLocale(req.get('cookie'), tenant), warn: logOf('admission') }));
 
   // Visits (docs/decisions/0027): every lander and member landing URL, and any page opened with a
   // traffic source, is counted here — before Remix and before any render cache, so a lander served
@@ -379,8 +383,6 @@ async function main() {
     }),
   );
 
-  // Media only on a tenant's host; a member's photo only on the hosts of the tenant that shows it.
-  app.use('/media', mediaHandler({ storage: media, demoDir: localMediaDir(config), db: database.db }));
 
   // Mutations only from our own pages (DESIGN §10): an Origin must be this very scheme and host; a
   // mutation that carries a session cookie — a member's or an operator's — must prove it is

@@ -3,6 +3,7 @@
 // never refused. "Busy" is forced deterministically: OVERLOAD_TEST_DELAY_MS (NODE_ENV=test only)
 // makes the event-loop monitor report that delay. The monitor's own measurement and the render
 // abort are tested in tests/unit/admission.test.ts.
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request, startServer, type RunningServer } from '../support/server';
 
@@ -55,9 +56,23 @@ describe('a saturated server', () => {
     expect(res.text).toContain('"nl"');
   });
 
-  it('logs the refusals without a stack', () => {
-    expect(busy.output()).toMatch(/overloaded \(event-loop delay 5000 ms\): \d+ request\(s\) answered 503/);
-    expect(busy.output()).not.toMatch(/answered 500|aborted by the server/);
+  it('serves media before the gate, as the static files: a picture of a page it served is never shed (issue 48 item 16)', async () => {
+    // No demo data here: a missing demo picture is a 404 from the media handler, never the gate's 503.
+    const res = await request(busy.port, host(busy), '/media/demo/f/1-1.webp');
+    expect(res.status).toBe(404);
+    expect(res.headers['retry-after']).toBeUndefined();
+    const file = fs.readdirSync('build/client/assets').find((name) => name.startsWith('entry.client-'))!;
+    expect((await request(busy.port, host(busy), `/assets/${file}`)).status).toBe(200);
+  });
+
+  it('logs the refusals without a stack: one summary at warn, each refused request at info, never an error line (issue 45 item 4)', () => {
+    const output = busy.output();
+    expect(output).toMatch(/overloaded \(event-loop delay 5000 ms\): \d+ request\(s\) answered 503/);
+    expect(output.match(/overloaded \(event-loop delay/g)).toHaveLength(1);
+    expect(output).toMatch(/"level":"warn"[^\n]*overloaded \(event-loop delay/);
+    expect(output).toMatch(/"level":"info"[^\n]*"status":503/);
+    expect(output).not.toMatch(/"level":"error"[^\n]*"status":503/);
+    expect(output).not.toMatch(/answered 500|aborted by the server/);
   });
 });
 

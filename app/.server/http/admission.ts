@@ -61,16 +61,17 @@ export function startLoadMonitor(options: LoadMonitorOptions): LoadMonitor {
 }
 
 /** Answers 503 overloaded (with Retry-After) while the monitor says so; after the tenant is known. */
-export function admissionGate(monitor: LoadMonitor, options: { retryAfterS: number; localeOf: (req: Request, tenant: Tenant) => Locale; log: (message: string) => void }): RequestHandler {
+export function admissionGate(monitor: LoadMonitor, options: { retryAfterS: number; localeOf: (req: Request, tenant: Tenant) => Locale; warn: (message: string) => void }): RequestHandler {
   let refused = 0;
   let reported = 0;
   return (req: Request, res: ExpressResponse, next: NextFunction) => {
     if (!monitor.overloaded()) return next();
     refused += 1;
-    // One line per second at most while it lasts, with the count.
+    // A line at the first refusal, then one a minute at most while it lasts, with the count since the
+    // last line (each refused request's own line is at info: observability/http.ts).
     const at = Date.now();
-    if (at - reported >= 1000) {
-      options.log(`overloaded (event-loop delay ${Math.round(monitor.delayMs())} ms): ${refused} request(s) answered 503`);
+    if (at - reported >= 60_000) {
+      options.warn(`overloaded (event-loop delay ${Math.round(monitor.delayMs())} ms): ${refused} request(s) answered 503`);
       reported = at;
       refused = 0;
     }

@@ -55,8 +55,11 @@ export function requestLogging(): RequestHandler {
       if (res.locals.memberId) line.member_id = res.locals.memberId as number;
       if (res.locals.operatorId) line.operator_id = res.locals.operatorId as number;
       if (aborted) line.aborted = true;
-      // A client that hung up before the answer went out is no server failure.
-      if (status >= 500 && !aborted) log.error(line, `${req.method} ${route} ${status}`);
+      // A client that hung up before the answer went out is no server failure; nor is a request shed
+      // under load (a 503 with Retry-After, decision 0039): the gate writes a summary of those at warn,
+      // so that they do not bury the errors operators need exactly then (issue 45 item 4).
+      const shed = status === 503 && res.getHeader('retry-after') !== undefined;
+      if (status >= 500 && !aborted && !shed) log.error(line, `${req.method} ${route} ${status}`);
       else log.info(line, `${req.method} ${route} ${aborted ? 'aborted' : status}`);
     };
     const finished = () => write(false);
