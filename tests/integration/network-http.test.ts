@@ -218,7 +218,7 @@ describe('network console', () => {
     const { sites } = res.json<{ sites: { id: string; figures: Record<string, number>; links: Record<string, string> }[] }>();
     expect(sites.map((s) => s.id)).toEqual(expect.arrayContaining(tenants.map((t) => t.id)));
     for (const s of sites) {
-      expect(Object.keys(s.figures).sort()).toEqual(['complaints_overdue', 'mail_bounces', 'photos_pending', 'postback_failures', 'push_failures', 'reconciliation_lag_seconds', 'spam_complaints']);
+      expect(Object.keys(s.figures).sort()).toEqual(['complaints_overdue', 'mail_bounces', 'photos_pending', 'postback_failures', 'push_failures', 'queue_oldest_seconds', 'reconciliation_lag_seconds', 'spam_complaints']);
       expect(s.links.complaints_overdue).toBe(`http://${s.id}.localhost:${server.port}/operator/complaints`);
       expect(s.links.photos_pending).toBe(`http://${s.id}.localhost:${server.port}/operator/photos`);
     }

@@ -136,6 +136,11 @@ describe('observability of one instance', () => {
       expect(text).toMatch(/^rendezvous_job_queue_depth\{queue="mail\.outbox"\} \d+/m);
       expect(text).toMatch(/^rendezvous_job_queue_oldest_seconds\{queue="payments\.reconcile"\} [\d.e+-]+/m);
       expect(text).toMatch(/^rendezvous_payments_reconciliation_lag_seconds [\d.e+-]+/m);
+      // The outboxes (issue 45): sends of the last minute and failures of the day, per outbox.
+      for (const outbox of ['mail', 'sms', 'postbacks']) {
+        expect(text).toMatch(new RegExp(`^rendezvous_outbox_sent_per_second\\{outbox="${outbox}"\\} [\\d.e+-]+`, 'm'));
+        expect(text).toMatch(new RegExp(`^rendezvous_outbox_failed_24h\\{outbox="${outbox}"\\} \\d+`, 'm'));
+      }
       expect(text).toMatch(/^rendezvous_payments\{tenant="flirtlokaal",status="paid"\} 1/m);
       expect(text).toMatch(/^rendezvous_deliveries_total\{channel="mail",result="sent"\} [1-9]/m);
       expect(text).toMatch(/^rendezvous_db_pool_connections\{state="active"\} \d+/m);

@@ -3,7 +3,8 @@
 // is marked in words as well as colour.
 import type { Locale } from '~/shared/locales';
 import { serverMessage } from '../i18n/messages';
-import { HEALTH_FIGURES, HEALTH_WINDOW_DAYS, COMPLAINT_DEADLINE_HOURS, type HealthFigure, type SiteHealth } from './health';
+import { QUEUE_STALE_SECONDS } from '../jobs/outbox-stats';
+import { DURATION_FIGURES, HEALTH_FIGURES, HEALTH_WINDOW_DAYS, COMPLAINT_DEADLINE_HOURS, type HealthFigure, type SiteHealth } from './health';
 import { escape, layout } from './page';
 import type { NetworkActor } from './staff';
 
@@ -13,8 +14,12 @@ function duration(locale: Locale, seconds: number): string {
   return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 0 }).format(value);
 }
 
-/** Lag under 15 minutes is the ordinary rhythm of reconciliation; any other figure needs attention when it is not 0. */
-const needsAttention = (figure: HealthFigure, value: number) => (figure === 'reconciliation_lag_seconds' ? value > 900 : value > 0);
+/**
+ * Lag under 15 minutes is the ordinary rhythm of reconciliation, a queue whose oldest due row waited
+ * under QUEUE_STALE_SECONDS is being drained; any other figure needs attention when it is not 0.
+ */
+const needsAttention = (figure: HealthFigure, value: number) =>
+  figure === 'reconciliation_lag_seconds' ? value > 900 : figure === 'queue_oldest_seconds' ? value > QUEUE_STALE_SECONDS : value > 0;
 
 export function healthPage(locale: Locale, data: { actor: NetworkActor; sites: SiteHealth[]; at: Date }): string {
   const t = (id: string, values?: Record<string, string | number>) => escape(serverMessage(locale, id, values));
@@ -23,7 +28,7 @@ export function healthPage(locale: Locale, data: { actor: NetworkActor; sites: S
     .map((site) => {
       const rows = HEALTH_FIGURES.map((figure) => {
         const value = site.figures[figure];
-        const shown = figure === 'reconciliation_lag_seconds' ? duration(locale, value) : count.format(value);
+        const shown = DURATION_FIGURES.has(figure) ? duration(locale, value) : count.format(value);
         const attention = needsAttention(figure, value);
         return `<dt>${t(`network.health.${figure}`)}</dt><dd data-figure="${figure}"><span${attention ? ' class="attention"' : ''}>${shown}${attention ? ` <span class="muted">(${t('network.health.attention')})</span>` : ''}</span><a href="${escape(site.links[figure])}" aria-label="${t('network.health.openFor', { figure: serverMessage(locale, `network.health.${figure}`), site: site.name })}">${t('network.health.open')}</a></dd>`;
       }).join('');

@@ -9,18 +9,23 @@
 // - reconciliation lag: how long the most overdue check of the site's open or pending payments has
 //   waited past its next_check_at (payments/lag.ts measures the same for the whole fleet's metrics);
 // - complaints past their deadline: open complaints received more than COMPLAINT_DEADLINE_HOURS ago;
-// - photos waiting for moderation: photos with review = pending.
+// - photos waiting for moderation: photos with review = pending;
+// - queue behind: how long the oldest due row of the site's mail, SMS or postback outbox has waited
+//   (jobs/outbox-stats.ts); it needs attention past QUEUE_STALE_SECONDS (issue 45).
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Tenant } from '../tenants/schema';
+import { oldestDueBySite } from '../jobs/outbox-stats';
 import { networkCan, type NetworkActor } from './staff';
 
 /** An open complaint should be decided within this many hours of its receipt (docs/decisions/0052). */
 export const COMPLAINT_DEADLINE_HOURS = 24;
 export const HEALTH_WINDOW_DAYS = 7;
 
-export type HealthFigure = 'postback_failures' | 'mail_bounces' | 'spam_complaints' | 'push_failures' | 'reconciliation_lag_seconds' | 'complaints_overdue' | 'photos_pending';
-export const HEALTH_FIGURES: readonly HealthFigure[] = ['postback_failures', 'mail_bounces', 'spam_complaints', 'push_failures', 'reconciliation_lag_seconds', 'complaints_overdue', 'photos_pending'];
+export type HealthFigure = 'postback_failures' | 'mail_bounces' | 'spam_complaints' | 'push_failures' | 'reconciliation_lag_seconds' | 'queue_oldest_seconds' | 'complaints_overdue' | 'photos_pending';
+export const HEALTH_FIGURES: readonly HealthFigure[] = ['postback_failures', 'mail_bounces', 'spam_complaints', 'push_failures', 'reconciliation_lag_seconds', 'queue_oldest_seconds', 'complaints_overdue', 'photos_pending'];
+/** The figures that are durations in seconds (shown as such). */
+export const DURATION_FIGURES: ReadonlySet<HealthFigure> = new Set(['reconciliation_lag_seconds', 'queue_oldest_seconds']);
 
 /** The site console page that deals with each figure (docs/decisions/0052 says why each). */
 export const HEALTH_PAGES: Record<HealthFigure, string> = {
@@ -29,6 +34,8 @@ export const HEALTH_PAGES: Record<HealthFigure, string> = {
   spam_complaints: '/operator/news',
   push_failures: '/operator/news',
   reconciliation_lag_seconds: '/operator/marketing/funnel',
+  // A queue behind delays the site's postbacks first of all that a site's console shows.
+  queue_oldest_seconds: '/operator/marketing',
   complaints_overdue: '/operator/complaints',
   photos_pending: '/operator/photos',
 };
@@ -53,7 +60,7 @@ export async function networkHealth(
   if (!ids.length) return { ok: true, value: [] };
   const since = new Date(input.at.getTime() - HEALTH_WINDOW_DAYS * 86_400_000);
   const deadline = new Date(input.at.getTime() - COMPLAINT_DEADLINE_HOURS * 3600_000);
-  const [postbacks, bounced, complained, push, lag, complaints, photos] = await Promise.all([
+  const [postbacks, bounced, complained, push, lag, complaints, photos, queues] = await Promise.all([
     db.selectFrom('postbacks').select(['tenant_id', (eb) => eb.fn.countAll<string>().as('n')]).where('tenant_id', 'in', ids).where('status', '=', 'failed').where('created_at', '>=', since).groupBy('tenant_id').execute(),
     db.selectFrom('users').select(['tenant_id', (eb) => eb.fn.countAll<string>().as('n')]).where('tenant_id', 'in', ids).where(sql<boolean>`'bounce' = any(notifications_disabled)`).groupBy('tenant_id').execute(),
     db.selectFrom('users').select(['tenant_id', (eb) => eb.fn.countAll<string>().as('n')]).where('tenant_id', 'in', ids).where(sql<boolean>`'fbl' = any(notifications_disabled)`).groupBy('tenant_id').execute(),
@@ -75,6 +82,7 @@ export async function networkHealth(
       .where('profiles.tenant_id', 'in', ids)
       .groupBy('profiles.tenant_id')
       .execute(),
+    oldestDueBySite(db, input.at, ids),
   ]);
   const maps: Record<HealthFigure, Map<string, number>> = {
     postback_failures: countBy(postbacks),
@@ -82,6 +90,7 @@ export async function networkHealth(
     spam_complaints: countBy(complained),
     push_failures: countBy(push),
     reconciliation_lag_seconds: countBy(lag),
+    queue_oldest_seconds: queues,
     complaints_overdue: countBy(complaints),
     photos_pending: countBy(photos),
   };

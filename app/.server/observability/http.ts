@@ -12,6 +12,7 @@ import type { Tenant } from '../tenants/schema';
 import { logger, moduleLogger } from './logger';
 import { metrics, metricsText, scrapedGauge } from './metrics';
 import type { Readiness } from './readiness';
+import { outboxDepths, outboxFlows, type OutboxDepth, type OutboxFlow } from '../jobs/outbox-stats';
 
 /** The route label of a response: the Remix route's pattern (remix-adapter.ts), else the part of the app that answered. */
 export function routeOf(res: Response): string {
@@ -133,6 +134,32 @@ export function registerGauges(sources: GaugeSources): void {
   scrapedGauge('rendezvous_job_queue_oldest_seconds', 'Seconds the oldest due job of each queue has waited', ['queue'], (set) =>
     guarded('rendezvous_job_queue_oldest_seconds', async () => {
       for (const queue of await queueStats()) set({ queue: queue.name }, queue.oldestSeconds);
+    }),
+  );
+  // The outboxes (issue 45): shared by every instance like the job queues, read at most every 5 s.
+  let outboxes: { at: number; read: Promise<[OutboxDepth[], OutboxFlow[]]> } | null = null;
+  const outboxStats = () => {
+    if (!outboxes || Date.now() - outboxes.at > 5_000) outboxes = { at: Date.now(), read: Promise.all([outboxDepths(sources.db, sources.now()), outboxFlows(sources.db, sources.now())]) };
+    return outboxes.read;
+  };
+  scrapedGauge('rendezvous_outbox_depth', 'Rows due and waiting per outbox (mail, sms, postbacks) and priority', ['outbox', 'priority'], (set) =>
+    guarded('rendezvous_outbox_depth', async () => {
+      for (const row of (await outboxStats())[0]) set({ outbox: row.outbox, priority: row.priority }, row.waiting);
+    }),
+  );
+  scrapedGauge('rendezvous_outbox_oldest_seconds', 'Seconds the oldest due row of each outbox and priority has waited', ['outbox', 'priority'], (set) =>
+    guarded('rendezvous_outbox_oldest_seconds', async () => {
+      for (const row of (await outboxStats())[0]) set({ outbox: row.outbox, priority: row.priority }, row.oldestSeconds);
+    }),
+  );
+  scrapedGauge('rendezvous_outbox_sent_per_second', 'Sends per second over the last minute, per outbox (the whole fleet)', ['outbox'], (set) =>
+    guarded('rendezvous_outbox_sent_per_second', async () => {
+      for (const row of (await outboxStats())[1]) set({ outbox: row.outbox }, row.sentPerSecond);
+    }),
+  );
+  scrapedGauge('rendezvous_outbox_failed_24h', 'Rows that gave up in the last 24 hours, per outbox', ['outbox'], (set) =>
+    guarded('rendezvous_outbox_failed_24h', async () => {
+      for (const row of (await outboxStats())[1]) set({ outbox: row.outbox }, row.failed24h);
     }),
   );
   scrapedGauge('rendezvous_payments_reconciliation_lag_seconds', 'Age of the oldest payment that can still be paid (open or pending within its payable window)', [], (set) =>
