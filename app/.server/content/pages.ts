@@ -1,5 +1,11 @@
-// The static pages (SPEC §2): Markdown texts per language in content/pages/<locale>/<token>.md with
-// {placeholders} filled from the tenant's company info and settings, rendered to HTML here.
+// The static pages: Markdown texts per language in content/pages/<locale>/<token>.md
+// with {placeholders} filled from the tenant's company info and settings, rendered to HTML here.
+//
+// Brand texts are plain text (docs/decisions/0068, addendum): Markdown reads the template only. Each
+// placeholder becomes an inert word while Markdown runs, and the value goes into the HTML afterwards,
+// HTML-escaped — so a brand name like `[x](javascript:alert(8))`, `![](https://evil.example/a.png)`,
+// `# Big`, `<b>` or `www.evil.example` is shown as typed and never becomes a link, image or markup.
+// The links of a page (mailto:, tel:, /pages/…) are the template's.
 import { fillPlaceholders } from '~/shared/text';
 import { Marked } from 'marked';
 import type { Locale } from '~/shared/locales';
@@ -63,16 +69,29 @@ export interface StaticPage {
 
 const marked = new Marked({ gfm: true, breaks: false });
 
+/**
+ * Placeholder n while Markdown runs: letters and digits only, so no Markdown or GFM rule (emphasis,
+ * autolinks, link destinations, which it survives unencoded) changes it, and no template holds it.
+ */
+const slot = (n: number) => `rdvbrandslot${n}x`;
+const SLOT = /rdvbrandslot(\d+)x/g;
+
+/** Markdown with {placeholders} rendered to HTML, each value put in afterwards as escaped plain text. */
+export function renderWithPlainValues(template: string, values: Record<string, string>): string {
+  const filled: string[] = [];
+  const markdown = fillPlaceholders(template, values, (value) => slot(filled.push(value) - 1));
+  return marked.parse(markdown, { async: false }).replace(SLOT, (_match, n: string) => escapeHtml(filled[Number(n)] ?? ''));
+}
+
 /** The page in the locale (or English when a text is missing), filled in for the tenant. */
 export function renderStaticPage(tenant: Tenant, locale: Locale, token: PageToken): StaticPage {
   const raw = source(locale, token) ?? source('en', token);
   if (!raw) throw new Error(`content/pages/en/${token}.md is missing`);
+  const [firstLine = '', ...rest] = raw.split('\n');
   const values = pagePlaceholders(tenant, locale);
-  const filled = fillPlaceholders(raw, values, escapeHtml);
-  const [firstLine = '', ...rest] = filled.split('\n');
-  const title = firstLine.replace(/^title:\s*/, '').trim();
-  const html = marked.parse(rest.join('\n').trim(), { async: false });
-  return { token, title, html };
+  // The title is text that React escapes: its values go in as they are.
+  const title = fillPlaceholders(firstLine.replace(/^title:\s*/, '').trim(), values);
+  return { token, title, html: renderWithPlainValues(rest.join('\n').trim(), values) };
 }
 
 /** Every locale/page pair that exists, for the completeness test. */
