@@ -95,7 +95,7 @@ async function siteTargets(): Promise<Target[]> {
 
 /** Every route of the admin host, from the console's and the wizard's routers. */
 function adminTargets(): Target[] {
-  const options = { adminHost: 'admin.localhost', devOutbox: true, tenants: () => [], secure: () => false, pokeMail: () => {}, tenantsDir: os.tmpdir(), reloadTenants: () => true, siteHome: () => '' } as never;
+  const options = { adminHost: 'admin.localhost', devOutbox: true, tenants: () => [], secure: () => false, pokeMail: () => {}, tenantsDir: os.tmpdir(), reloadTenants: () => ({ refused: new Map() }), siteHome: () => '' } as never;
   const entries: RouteEntry[] = [...networkConsole(options).routes(), ...networkWizard({ ...(options as object), renderPage: () => {}, demoMedia: () => {} } as never).routes()];
   return entries.map((entry) => ({ host: 'admin' as const, path: typeof entry.path === 'string' ? samplePath(entry.path) : sampleForRegExp(entry.path) }));
 }

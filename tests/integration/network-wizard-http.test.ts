@@ -197,6 +197,61 @@ describe('the brand wizard', () => {
     for (const rest of ['..%2fapi%2fuser.php', '%2e%2e/api/user.php', '..%2f..%2fapi%2fsettings.php', 'api/settings.php']) expect((await get(`/preview/${draft}/${rest}`)).status, rest).toBe(404);
   });
 
+  it('with a bad file in the folder serves every save at once, never two saves of one domain, shows brand texts as plain text, and starts again (issue 43 items 5 and 6)', async () => {
+    const flirt = JSON.parse(fs.readFileSync('tenants/flirtlokaal.json', 'utf8')) as { settings: object; company: object };
+    const demoIds = fs.readdirSync('tenants').filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -5));
+    const herzklopfen = (JSON.parse(fs.readFileSync('tenants/herzklopfen.json', 'utf8')) as { domains: string[] }).domains[0]!;
+    const brand = (id: string, domains: string[], change: object = {}) => ({ ...flirt, id, domains, settings: { ...flirt.settings, domain: domains[0], name: id }, ...change });
+    const home = (host: string) => get('/', {}, `${host}:${server.port}`);
+    const everySiteServes = async (ids: string[]) => {
+      for (const id of ids) expect((await home(`${id}.localhost`)).status, id).toBe(200);
+      expect((await home(herzklopfen)).text).toContain('Herzklopfen');
+    };
+
+    // A file written beside the console, taking herzklopfen's domain: the watcher refuses it alone, naming file and field.
+    fs.writeFileSync(path.join(tenantsDir, 'copycat.json'), JSON.stringify(brand('copycat', ['copycat.example', herzklopfen])));
+    for (let i = 0; i < 100 && !server.output().includes('copycat.json'); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    const logged = server.output().split('\n').filter((line) => line.includes('copycat.json')).map((line) => (JSON.parse(line) as { level: string; msg: string }));
+    expect(logged).toEqual([expect.objectContaining({ level: 'error', msg: expect.stringContaining(`copycat.json:\n  domains.1: "${herzklopfen}" is already used by herzklopfen`) })]);
+    expect((await home('copycat.localhost')).status).toBe(404);
+    await everySiteServes(demoIds);
+
+    // Check and save still serves a new brand before its redirect.
+    const form = { ...formOf((await get('/tenants/new?from=flirtlokaal')).text), id: 'afterbad', name: 'AfterBad', domains: 'afterbad.example' };
+    const saved = await post('/tenants/new', { ...form, intent: 'save' });
+    expect(saved.status).toBe(303);
+    expect((await home('afterbad.localhost')).status).toBe(200);
+
+    // The JSON API: 201 once the site serves; its brand texts are plain text on the legal pages and /complaints.
+    const api = (body: unknown) => request(server.port, admin(), '/api/network/tenants.php', { method: 'POST', body: JSON.stringify(body), headers: { cookie, 'content-type': 'application/json', origin: `http://${admin()}` } });
+    const hostile = brand('plainbrand', ['plainbrand.example'], { company: { ...flirt.company, name: '[x](javascript:alert(8))', address: '![](https://evil.example/a.png)', city: '<img src=x onerror=alert(1)>' } });
+    expect((await api(hostile)).status).toBe(201);
+    for (const page of ['/pages/terms', '/pages/privacy', '/complaints']) {
+      const res = await get(page, { cookie: 'locale=en' }, `plainbrand.localhost:${server.port}`);
+      expect(res.status, page).toBe(200);
+      expect(res.text, page).not.toMatch(/href="javascript:/i);
+      expect(res.text, page).not.toMatch(/<img[^>]+evil\.example/);
+      expect(res.text, page).not.toContain('<img src=x');
+      expect(res.text, page).toContain('[x](javascript:alert(8))');
+      expect(res.text, page).toContain('![](https://evil.example/a.png)');
+    }
+
+    // Two saves of one domain at once: one 201 that serves, the other 400 naming the field.
+    const answers = await Promise.all(['racerone', 'racertwo'].map((id) => api(brand(id, ['race.example']))));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 400]);
+    const winner = answers[0]!.status === 201 ? 'racerone' : 'racertwo';
+    expect(answers.find((answer) => answer.status === 400)!.json()).toMatchObject({ fields: { 'domains.0': `"race.example" is already used by ${winner}` } });
+    expect((await home('race.example')).text).toContain(winner);
+    await everySiteServes([...demoIds, 'afterbad', 'plainbrand', winner]);
+
+    // The next start takes the folder as the saves left it (the file written beside the console gone).
+    fs.rmSync(path.join(tenantsDir, 'copycat.json'));
+    await server.stop('SIGTERM', { keepData: true });
+    server = await startServer(server.env, { dataDir: server.dataDir });
+    await everySiteServes([...demoIds, 'afterbad', 'plainbrand', winner]);
+    cookie = await networkSession(server);
+  });
+
   it("gives an analyst, a member's and an operator's session nothing, and takes no post from another origin", async () => {
     const analyst = await networkSession(server, 'analyst@rendezvous.example');
     const site = `flirtlokaal.localhost:${server.port}`;

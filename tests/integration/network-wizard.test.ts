@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '~/.server/db/database';
 import { createNetworkStaff, type NetworkActor } from '~/.server/network/staff';
-import { createTenantFile } from '~/.server/network/tenants';
+import { createTenantFile, type TenantFolder } from '~/.server/network/tenants';
 import {
   contrasts,
   currentFile,
@@ -26,7 +26,7 @@ import {
   updateTenantFile,
   type FileObject,
 } from '~/.server/network/wizard';
-import { loadTenants } from '~/.server/tenants/registry';
+import { loadTenants, TenantRegistry } from '~/.server/tenants/registry';
 import { databaseKinds, migratedDatabase } from '../support/databases';
 
 const tenants = loadTenants('tenants');
@@ -124,6 +124,12 @@ describe.each(databaseKinds)('the brand wizard on $name', (kind) => {
   let analyst: NetworkActor;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rdv-wizard-'));
   const db = () => database.db;
+  /** The folder as an instance serving it sees it (server.ts gives the routes the same). */
+  const instance = (): TenantFolder & { registry: TenantRegistry } => {
+    const registry = TenantRegistry.load(dir, () => {});
+    return { registry, dir, tenants: () => registry.all(), reload: () => registry.reload() };
+  };
+  let folder: ReturnType<typeof instance>;
 
   beforeAll(async () => {
     ({ database, drop } = await migratedDatabase(kind));
@@ -132,6 +138,7 @@ describe.each(databaseKinds)('the brand wizard on $name', (kind) => {
     otherAdmin = await staff('other@example.com', 'network_admin');
     analyst = await staff('analyst@example.com', 'network_analyst');
     for (const name of fs.readdirSync('tenants')) fs.copyFileSync(path.join('tenants', name), path.join(dir, name));
+    folder = instance();
   });
   afterAll(async () => {
     await database?.close();
@@ -166,24 +173,93 @@ describe.each(databaseKinds)('the brand wizard on $name', (kind) => {
     expect(await saveDraft(db(), null, { token: null, file, ...drafting })).toEqual({ ok: false, error: 'forbidden' });
   });
 
+  it('answers a save only once the site serves (issue 43 item 5): two instances saving one domain at once, one wins and the other is refused naming the field', async () => {
+    const other = instance();
+    const brand = (id: string, domain: string) => ({ ...flirtFile(), id, domains: [domain], settings: { ...(flirtFile().settings as object), domain, name: id } });
+    const results = await Promise.all([
+      createTenantFile(db(), admin, { file: brand('racea', 'race.example'), folder }, client),
+      createTenantFile(db(), admin, { file: brand('raceb', 'race.example'), folder: other }, client),
+    ]);
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    const winner = results[0]!.ok ? 'racea' : 'raceb';
+    const loser = winner === 'racea' ? 'raceb' : 'racea';
+    expect(results.find((result) => !result.ok)).toMatchObject({ ok: false, error: 'validation', fields: { 'domains.0': `"race.example" is already used by ${winner}` } });
+    // The instance that saved serves it already, before any watcher; the other after its reload.
+    const saver = winner === 'racea' ? folder : other;
+    expect(saver.registry.resolve('race.example')?.id).toBe(winner);
+    other.reload();
+    folder.reload();
+    for (const one of [folder, other]) {
+      expect(one.registry.resolve('race.example')?.id).toBe(winner);
+      expect(one.registry.resolve(`${loser}.localhost`)).toBeNull();
+      for (const tenant of tenants) expect(one.registry.resolve(`${tenant.id}.localhost`)?.id, tenant.id).toBe(tenant.id);
+    }
+    expect(fs.existsSync(path.join(dir, `${loser}.json`))).toBe(false);
+    // The next start takes the folder as the saves left it.
+    expect(loadTenants(dir).map((tenant) => tenant.id)).toContain(winner);
+    other.registry.close();
+  });
+
+  it('takes back a save the reload refuses (a file written beside the console raced it), and every site serves as before', async () => {
+    const domain = 'raced.example';
+    const brand = { ...flirtFile(), id: 'racedbrand', domains: [domain], settings: { ...(flirtFile().settings as object), domain, name: 'RacedBrand' } };
+    // Someone writes a file claiming the same domain (sorting first) between the check and the reload.
+    let reloads = 0;
+    const racing: TenantFolder = {
+      dir,
+      tenants: folder.tenants,
+      reload: () => {
+        if (++reloads === 2) fs.writeFileSync(path.join(dir, 'aaracer.json'), JSON.stringify({ ...brand, id: 'aaracer', settings: { ...brand.settings, name: 'Racer' } }));
+        return folder.reload();
+      },
+    };
+    const created = await createTenantFile(db(), admin, { file: brand, folder: racing }, client);
+    expect(created).toMatchObject({ ok: false, error: 'validation', fields: { 'domains.0': '"raced.example" is already used by aaracer' } });
+    expect(fs.existsSync(path.join(dir, 'racedbrand.json'))).toBe(false);
+    expect(folder.registry.resolve(domain)?.id).toBe('aaracer');
+    for (const tenant of tenants) expect(folder.registry.resolve(`${tenant.id}.localhost`)?.id, tenant.id).toBe(tenant.id);
+    expect(await db().selectFrom('network_audit').select('detail').where('action', '=', 'tenant_create').execute()).not.toContainEqual({ detail: expect.objectContaining({ tenant: 'racedbrand' }) });
+
+    // An edit the reload refuses is taken back the same way: the previous file, no history entry.
+    const before = currentFile(dir, 'herzklopfen')!;
+    const historyBefore = fs.existsSync(path.join(dir, '.history')) ? fs.readdirSync(path.join(dir, '.history')) : [];
+    const edit = { ...(JSON.parse(before) as FileObject), domains: [...(JSON.parse(before) as { domains: string[] }).domains, 'edited.example'] };
+    reloads = 0;
+    const editing: TenantFolder = {
+      ...racing,
+      reload: () => {
+        if (++reloads === 2) fs.writeFileSync(path.join(dir, 'aaeditor.json'), JSON.stringify({ ...brand, id: 'aaeditor', domains: ['edited.example'], settings: { ...brand.settings, domain: 'edited.example' } }));
+        return folder.reload();
+      },
+    };
+    const updated = await updateTenantFile(db(), admin, { id: 'herzklopfen', file: edit, expected: textHash(before), folder: editing }, client);
+    expect(updated).toMatchObject({ ok: false, error: 'validation', fields: { [`domains.${edit.domains.length - 1}`]: '"edited.example" is already used by aaeditor' } });
+    expect(currentFile(dir, 'herzklopfen')).toBe(before);
+    expect(fs.readdirSync(path.join(dir, '.history'))).toEqual(historyBefore);
+    expect(folder.registry.resolve('herzklopfen.localhost')?.settings.name).toBe(JSON.parse(before).settings.name);
+    fs.rmSync(path.join(dir, 'aaracer.json'));
+    fs.rmSync(path.join(dir, 'aaeditor.json'));
+    folder.reload();
+  });
+
   it('lets no analyst create or edit a site', async () => {
     const file = { ...flirtFile(), id: 'analystbrand', domains: ['analystbrand.example'], settings: { ...(flirtFile().settings as object), domain: 'analystbrand.example' } };
-    expect(await createTenantFile(db(), analyst, { file, dir, existing: tenants }, client)).toEqual({ ok: false, error: 'forbidden' });
+    expect(await createTenantFile(db(), analyst, { file, folder }, client)).toEqual({ ok: false, error: 'forbidden' });
     const before = currentFile(dir, 'flirtlokaal')!;
-    expect(await updateTenantFile(db(), analyst, { id: 'flirtlokaal', file: flirtFile(), expected: textHash(before), dir, existing: tenants }, client)).toEqual({ ok: false, error: 'forbidden' });
+    expect(await updateTenantFile(db(), analyst, { id: 'flirtlokaal', file: flirtFile(), expected: textHash(before), folder }, client)).toEqual({ ok: false, error: 'forbidden' });
     expect(fs.existsSync(path.join(dir, 'analystbrand.json'))).toBe(false);
   });
 
   it('replaces a site file only against the file the reviewer saw, keeps the previous one and audits it', async () => {
     const before = currentFile(dir, 'flirtlokaal')!;
     const { file } = fileFromForm(form(flirtFile(), { name: 'FlirtLokaal Plus', niche: '9' }), 'flirtlokaal');
-    const refused = await updateTenantFile(db(), admin, { id: 'flirtlokaal', file, expected: textHash(before), dir, existing: tenants }, client);
+    const refused = await updateTenantFile(db(), admin, { id: 'flirtlokaal', file, expected: textHash(before), folder }, client);
     expect(refused).toMatchObject({ ok: false, error: 'validation', fields: { 'settings.niche': 'must be a niche from 1 to 7' } });
 
     const fixed = fileFromForm(form(flirtFile(), { name: 'FlirtLokaal Plus' }), 'flirtlokaal').file;
     // Its own domains are no conflict when a site is edited.
-    expect(await updateTenantFile(db(), admin, { id: 'flirtlokaal', file: fixed, expected: textHash('something else'), dir, existing: tenants }, client)).toEqual({ ok: false, error: 'changed' });
-    const saved = await updateTenantFile(db(), admin, { id: 'flirtlokaal', file: fixed, expected: textHash(before), dir, existing: tenants }, client);
+    expect(await updateTenantFile(db(), admin, { id: 'flirtlokaal', file: fixed, expected: textHash('something else'), folder }, client)).toEqual({ ok: false, error: 'changed' });
+    const saved = await updateTenantFile(db(), admin, { id: 'flirtlokaal', file: fixed, expected: textHash(before), folder }, client);
     expect(saved).toMatchObject({ ok: true, id: 'flirtlokaal', history: expect.stringMatching(/^\.history\/flirtlokaal\.\d{4}-\d\d-\d\dT[\d-]+Z\.json$/) });
     expect(fs.readFileSync(path.join(dir, saved.ok ? saved.history : ''), 'utf8')).toBe(before);
     expect(JSON.parse(currentFile(dir, 'flirtlokaal')!).settings.name).toBe('FlirtLokaal Plus');
@@ -191,6 +267,6 @@ describe.each(databaseKinds)('the brand wizard on $name', (kind) => {
     expect(diff.map((line) => line.text.trim())).toEqual(['"name": "FlirtLokaal",', '"name": "FlirtLokaal Plus",']);
     const row = await db().selectFrom('network_audit').selectAll().where('action', '=', 'tenant_update').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ staff_id: admin.id, ip: '192.0.2.1', detail: { tenant: 'flirtlokaal', history: saved.ok ? saved.history : '' } });
-    expect(await updateTenantFile(db(), admin, { id: 'nosuchsite', file: fixed, expected: '', dir, existing: tenants }, client)).toEqual({ ok: false, error: 'not_found' });
+    expect(await updateTenantFile(db(), admin, { id: 'nosuchsite', file: fixed, expected: '', folder }, client)).toEqual({ ok: false, error: 'not_found' });
   });
 });

@@ -13,6 +13,7 @@ import type { RateLimits } from '../http/rate-limits';
 import { localeFromAcceptLanguage } from '../i18n/negotiate';
 import { serverMessage } from '../i18n/messages';
 import { malformedRangeFields, reportRange } from '../marketing/range';
+import type { ReloadReport } from '../tenants/registry';
 import type { Tenant } from '../tenants/schema';
 import type { Locale } from '~/shared/locales';
 import { mountAdminRoutes } from './admin-http';
@@ -34,7 +35,7 @@ export interface NetworkConsoleOptions {
   pokeMail: () => void;
   /** TENANTS_DIR, where a new brand's file goes, and the registry's reload of it on this instance. */
   tenantsDir: string;
-  reloadTenants: () => boolean;
+  reloadTenants: () => ReloadReport;
   /** A site's own origin, for links to its console (site health; http/origin.ts tenantHome). */
   siteHome: (tenant: Tenant) => string;
   /** The shared limiter: the password step's limits (docs/decisions/0068). */
@@ -182,11 +183,10 @@ export function networkConsole(options: NetworkConsoleOptions): express.RequestH
 
   router.post('/api/network/tenants.php', async (req, res) => {
     const actor = await actorOf(req, res);
-    const result = await createTenantFile(db, actor, { file: req.body, dir: options.tenantsDir, existing: options.tenants() }, clientOf(req));
+    const result = await createTenantFile(db, actor, { file: req.body, folder: { dir: options.tenantsDir, tenants: options.tenants, reload: options.reloadTenants } }, clientOf(req));
     if (!result.ok && result.error === 'forbidden') return refuse(req, res);
     if (!result.ok) return res.status(400).json({ error: 'validation', fields: result.fields, problems: result.problems, message: serverMessage(localeOf(req), 'network.error.badRequest') });
-    // This instance answers on the new hosts before the answer; others load it from their watcher.
-    options.reloadTenants();
+    // This instance answers on the new hosts already (createTenantFile); others load it from their watcher.
     res.status(201).json({ id: result.id });
   });
 

@@ -1,13 +1,16 @@
 // A new brand from the network console (issue 35 item 4, docs/decisions/0050): a network admin posts
 // a tenant file's JSON; it is checked with exactly the rules of `npm run tenant:check` (the tenant
 // schema and its messages, the file name = id rule, a domain claimed twice) and written into
-// TENANTS_DIR under <id>.json — never over an existing file. The registry's file watcher then loads
-// it on every instance that watches the folder; the caller reloads its own at once.
+// TENANTS_DIR under <id>.json — never over an existing file. A save answers only once this instance
+// serves the file (docs/decisions/0068, addendum): under one lock for every instance on the database
+// the folder is reloaded, the file checked against the sites served, written and reloaded again; a
+// file the reload refuses is taken back. Other instances load it from their file watcher.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { checkTenantFile as checkTenant, TENANT_ID } from '../tenants/check';
+import type { ReloadReport } from '../tenants/registry';
 import type { Tenant } from '../tenants/schema';
 import { formatTenantFile } from './json-layout';
 import { audit, networkCan, type Client, type NetworkActor } from './staff';
@@ -69,17 +72,51 @@ export function writeTenantFile(dir: string, id: string, text: string, options: 
   }
 }
 
-export async function createTenantFile(
-  db: Kysely<DB>,
-  actor: NetworkActor | null,
-  input: { file: unknown; dir: string; existing: readonly Tenant[] },
-  client: Client,
-): Promise<CreateTenantResult> {
+/** TENANTS_DIR as this instance serves it: the registry's tenants and its reload (tenants/registry.ts). */
+export interface TenantFolder {
+  dir: string;
+  tenants: () => readonly Tenant[];
+  reload: () => ReloadReport;
+}
+
+/**
+ * Runs a save of a tenant file under one transaction-scoped advisory lock for every instance on the
+ * database, after reloading this instance's registry: a save another instance made before is seen
+ * (its watcher may not have fired yet), so two saves never both pass the check against the same sites.
+ */
+export async function underFolderLock<T>(db: Kysely<DB>, folder: TenantFolder, save: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtextextended('tenant-files', 0))`.execute(trx);
+    folder.reload();
+    return save(trx);
+  });
+}
+
+/**
+ * After `id`'s file was written: reloads this instance and returns null when it serves the file, or
+ * the problems the reload found — then `undo` has put the folder back as it was and the registry
+ * is reloaded again, so every site serves as before and the next start finds what it found.
+ */
+export function servedOrUndone(folder: TenantFolder, id: string, undo: () => void): string[] | null {
+  const report = folder.reload();
+  const refusal = report.refused.get(id) ?? report.refused.get('(folder)') ?? (folder.tenants().some((tenant) => tenant.id === id) ? null : ['(file): was not served after the save']);
+  if (refusal === null) return null;
+  undo();
+  folder.reload();
+  return refusal;
+}
+
+export async function createTenantFile(db: Kysely<DB>, actor: NetworkActor | null, input: { file: unknown; folder: TenantFolder }, client: Client): Promise<CreateTenantResult> {
   if (!networkCan(actor, 'tenants')) return { ok: false, error: 'forbidden' };
-  const checked = checkTenantFile(input.file, input);
-  if (!checked.ok) return invalid(checked.problems);
-  const tenant = checked.tenant;
-  if (!writeTenantFile(input.dir, tenant.id, formatTenantFile(input.file), { replace: false })) return invalid([`id: "${tenant.id}" is already a tenant`]);
-  await audit(db, actor.id, 'tenant_create', client, { tenant: tenant.id, domains: tenant.domains });
-  return { ok: true, id: tenant.id };
+  const { folder } = input;
+  return underFolderLock(db, folder, async (trx) => {
+    const checked = checkTenantFile(input.file, { dir: folder.dir, existing: folder.tenants() });
+    if (!checked.ok) return invalid(checked.problems);
+    const tenant = checked.tenant;
+    if (!writeTenantFile(folder.dir, tenant.id, formatTenantFile(input.file), { replace: false })) return invalid([`id: "${tenant.id}" is already a tenant`]);
+    const refused = servedOrUndone(folder, tenant.id, () => fs.rmSync(path.join(folder.dir, `${tenant.id}.json`), { force: true }));
+    if (refused) return invalid(refused);
+    await audit(trx, actor.id, 'tenant_create', client, { tenant: tenant.id, domains: tenant.domains });
+    return { ok: true, id: tenant.id };
+  });
 }

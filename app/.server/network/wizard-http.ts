@@ -19,6 +19,7 @@ import { serverMessage } from '../i18n/messages';
 import { wakeAsset } from '../http/wake-asset';
 import { resolveLanding } from '../landers/resolve';
 import { LANDERS } from '../landers/catalogue';
+import type { ReloadReport } from '../tenants/registry';
 import type { Tenant } from '../tenants/schema';
 import type { Locale } from '~/shared/locales';
 import { networkGuard } from './http';
@@ -49,7 +50,7 @@ export interface WizardOptions {
   adminHost: string;
   tenants: () => Tenant[];
   tenantsDir: string;
-  reloadTenants: () => boolean;
+  reloadTenants: () => ReloadReport;
   /** Renders a page of the app for res.locals.tenant, without the render cache (server.ts). */
   renderPage: RequestHandler;
   /** Serves /media/demo/* (the demo pictures, the same for every site) for the preview frames. */
@@ -118,6 +119,9 @@ export function networkWizard(options: WizardOptions): RequestHandler & { routes
   };
 
   /** The problems tenant:check finds in a posted form's file (a base that is no JSON is one). */
+  /** TENANTS_DIR as this instance serves it, for a save (network/tenants.ts). */
+  const folder = () => ({ dir: options.tenantsDir, tenants: options.tenants, reload: options.reloadTenants });
+
   const check = (form: Form, editing: string | null) => {
     const { file, jsonError, tooLong } = fileFromForm(form, editing);
     const checked = checkTenantFile(file, { dir: options.tenantsDir, existing: options.tenants(), ...(editing ? { editing } : {}) });
@@ -157,10 +161,9 @@ export function networkWizard(options: WizardOptions): RequestHandler & { routes
     const form = formOf(req);
     const { file, problems } = check(form, null);
     if (field(form, 'intent') !== 'save' || problems.length) return showForm(req, res, actor, { file, editing: null, problems });
-    const result = await createTenantFile(db, actor, { file, dir: options.tenantsDir, existing: options.tenants() }, clientOf(req));
+    const result = await createTenantFile(db, actor, { file, folder: folder() }, clientOf(req));
     if (!result.ok) return showForm(req, res, actor, { file, editing: null, problems: result.error === 'validation' ? result.problems : [] });
-    // This instance answers on the new hosts before the redirect; others load the file from their watcher.
-    options.reloadTenants();
+    // This instance answers on the new hosts already (createTenantFile); others load the file from their watcher.
     res.redirect(303, `/tenants?created=${encodeURIComponent(result.id)}`);
   });
 
@@ -189,9 +192,8 @@ export function networkWizard(options: WizardOptions): RequestHandler & { routes
     const like = site.text;
     if (intent === 'preview' || problems.length) return showForm(req, res, actor, { file, editing: site.info, problems, like });
     if (intent === 'save') {
-      const result = await updateTenantFile(db, actor, { id: site.info.id, file, expected: field(form, 'base_hash'), dir: options.tenantsDir, existing: options.tenants() }, clientOf(req));
+      const result = await updateTenantFile(db, actor, { id: site.info.id, file, expected: field(form, 'base_hash'), folder: folder() }, clientOf(req));
       if (result.ok) {
-        options.reloadTenants();
         return res.redirect(303, `/tenants?saved=${encodeURIComponent(result.id)}`);
       }
       if (result.error === 'forbidden') return forbiddenPage(req, res);

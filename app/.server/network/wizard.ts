@@ -22,7 +22,7 @@ import { scaffoldTenant } from '../tenants/scaffold';
 import { TenantSchema, describeIssues, type Tenant } from '../tenants/schema';
 import { parseJsonShallow } from '~/shared/request-rules';
 import { formatTenantFile } from './json-layout';
-import { checkTenantFile, fieldsOf, writeTenantFile } from './tenants';
+import { checkTenantFile, fieldsOf, servedOrUndone, underFolderLock, writeTenantFile, type TenantFolder } from './tenants';
 import { audit, networkCan, type Client, type NetworkActor } from './staff';
 
 /** A tenant file as JSON, possibly not valid yet. */
@@ -523,22 +523,32 @@ export type UpdateResult =
 export async function updateTenantFile(
   db: Kysely<DB>,
   actor: NetworkActor | null,
-  input: { id: string; file: unknown; expected: string; dir: string; existing: readonly Tenant[] },
+  input: { id: string; file: unknown; expected: string; folder: TenantFolder },
   client: Client,
 ): Promise<UpdateResult> {
   if (!networkCan(actor, 'tenants')) return { ok: false, error: 'forbidden' };
-  const before = currentFile(input.dir, input.id);
-  if (before === null) return { ok: false, error: 'not_found' };
-  if (textHash(before) !== input.expected) return { ok: false, error: 'changed' };
-  const checked = checkTenantFile(input.file, { dir: input.dir, existing: input.existing, editing: input.id });
-  if (!checked.ok) return { ok: false, error: 'validation', fields: fieldsOf(checked.problems), problems: checked.problems };
-  const historyDir = path.join(input.dir, HISTORY_DIR);
-  fs.mkdirSync(historyDir, { recursive: true });
-  const stamp = now().toISOString().replace(/[:.]/g, '-');
-  const history = `${input.id}.${stamp}.json`;
-  fs.writeFileSync(path.join(historyDir, history), before, { flag: 'wx' });
-  const after = fileText(input.file, before);
-  writeTenantFile(input.dir, input.id, after, { replace: true });
-  await audit(db, actor.id, 'tenant_update', client, { tenant: input.id, history: `${HISTORY_DIR}/${history}`, before: textHash(before), after: textHash(after) });
-  return { ok: true, id: input.id, history: `${HISTORY_DIR}/${history}` };
+  const { folder } = input;
+  // Under the lock of every save (network/tenants.ts): answered only once this instance serves the new file.
+  return underFolderLock(db, folder, async (trx): Promise<UpdateResult> => {
+    const before = currentFile(folder.dir, input.id);
+    if (before === null) return { ok: false, error: 'not_found' };
+    if (textHash(before) !== input.expected) return { ok: false, error: 'changed' };
+    const refusal = (problems: string[]): UpdateResult => ({ ok: false, error: 'validation', fields: fieldsOf(problems), problems });
+    const checked = checkTenantFile(input.file, { dir: folder.dir, existing: folder.tenants(), editing: input.id });
+    if (!checked.ok) return refusal(checked.problems);
+    const historyDir = path.join(folder.dir, HISTORY_DIR);
+    fs.mkdirSync(historyDir, { recursive: true });
+    const stamp = now().toISOString().replace(/[:.]/g, '-');
+    const history = `${input.id}.${stamp}.json`;
+    fs.writeFileSync(path.join(historyDir, history), before, { flag: 'wx' });
+    const after = fileText(input.file, before);
+    writeTenantFile(folder.dir, input.id, after, { replace: true });
+    const refused = servedOrUndone(folder, input.id, () => {
+      writeTenantFile(folder.dir, input.id, before, { replace: true });
+      fs.rmSync(path.join(historyDir, history), { force: true });
+    });
+    if (refused) return refusal(refused);
+    await audit(trx, actor.id, 'tenant_update', client, { tenant: input.id, history: `${HISTORY_DIR}/${history}`, before: textHash(before), after: textHash(after) });
+    return { ok: true, id: input.id, history: `${HISTORY_DIR}/${history}` };
+  });
 }

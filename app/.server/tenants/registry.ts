@@ -1,11 +1,14 @@
-// Loads, validates and watches tenants/<id>.json. The server refuses to start on an invalid file;
-// a file that turns invalid while running is reported and the last good version kept.
+// Loads, validates and watches tenants/<id>.json. The server refuses to start on an invalid file.
+// While running, the reload checks each changed file with the start's rules (check.ts) against the
+// sites being served and refuses a bad one alone (docs/decisions/0068, addendum): it is logged with
+// its file and fields, the site it was keeps its previous version (a new one is not served), and
+// every other file — the sites that keep serving and any later good save — is taken as usual.
 import fs from 'node:fs';
 import path from 'node:path';
 import NodeCache from 'node-cache';
 import type { HostIndex } from './resolve-tenant';
 import { resolveTenant } from './resolve-tenant';
-import { checkTenantFile, checkTenantSet } from './check';
+import { checkTenantFile, checkTenantSet, type CheckResult } from './check';
 import type { Tenant } from './schema';
 import { logger } from '../observability/logger';
 
@@ -25,6 +28,30 @@ function parseTenantFile(file: string): unknown {
   } catch (error) {
     throw new TenantFileError(file, [`(file): ${(error as Error).message}`]);
   }
+}
+
+function readText(file: string): { ok: true; text: string } | { ok: false; problems: string[] } {
+  try {
+    return { ok: true, text: fs.readFileSync(file, 'utf8') };
+  } catch (error) {
+    return { ok: false, problems: [`(file): ${(error as Error).message}`] };
+  }
+}
+
+/** One changed file among the sites of `working` (its own previous version left out), with every rule of the start. */
+function checkText(id: string, text: string, working: ReadonlyMap<string, Tenant>): CheckResult {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, problems: [`(file): ${(error as Error).message}`] };
+  }
+  return checkTenantFile(raw, { others: [...working.values()].filter((other) => other.id !== id), fileId: id });
+}
+
+/** What a reload did: the files it refused, by id, each with its problems ("field: message"). */
+export interface ReloadReport {
+  refused: Map<string, string[]>;
 }
 
 /** Parses and validates one tenant file with every rule of one file (check.ts); throws TenantFileError naming file and field. */
@@ -55,6 +82,10 @@ export class TenantRegistry {
   /** Derived per-tenant responses (settings.php, companyinfo.php…); flushed for a tenant when its file changes. */
   readonly cache = new NodeCache({ stdTTL: 0, useClones: false });
   private tenants = new Map<string, Tenant>();
+  /** The text of the file each served tenant was read from (a file with the same text is not checked again). */
+  private texts = new Map<string, string>();
+  /** The text of each file last refused, so that one bad file is logged once, not at every reload. */
+  private refusedTexts = new Map<string, string>();
   private index: HostIndex = { domains: new Map(), ids: new Set() };
   private watcher: fs.FSWatcher | null = null;
 
@@ -62,12 +93,22 @@ export class TenantRegistry {
     readonly dir: string,
     tenants: Tenant[],
     private readonly log: (message: string) => void = (message) => logger.error(message),
+    texts: ReadonlyMap<string, string> = new Map(),
   ) {
-    this.replace(tenants);
+    this.replace(new Map(tenants.map((tenant) => [tenant.id, tenant])), new Map(texts));
   }
 
   static load(dir: string, log?: (message: string) => void): TenantRegistry {
-    return new TenantRegistry(dir, loadTenants(dir), log);
+    const tenants = loadTenants(dir);
+    const texts = new Map<string, string>();
+    for (const tenant of tenants) {
+      try {
+        texts.set(tenant.id, fs.readFileSync(path.join(dir, `${tenant.id}.json`), 'utf8'));
+      } catch {
+        // Gone since it was read: the first reload sees that.
+      }
+    }
+    return new TenantRegistry(dir, tenants, log, texts);
   }
 
   all(): Tenant[] {
@@ -93,15 +134,61 @@ export class TenantRegistry {
     return value;
   }
 
-  /** Re-reads the folder after a change; keeps the running set when the new one is invalid. */
-  reload(): boolean {
+  /**
+   * Re-reads the folder after a change. Each file whose text changed is checked with every rule of
+   * the start (checkTenantFile) against the sites as they stand — the ones served, with each change
+   * taken so far — in file-name order, and again while a pass takes one more (a site giving up a
+   * domain lets a file earlier in the order have it); a file still refused is logged and left out (a
+   * serving site keeps its previous version). A removed file's site stops. Never throws: the watcher
+   * calls it.
+   */
+  reload(): ReloadReport {
+    const refused = new Map<string, string[]>();
     try {
-      this.replace(loadTenants(this.dir));
-      return true;
+      const files = listTenantFiles(this.dir);
+      // An empty folder is no network (the start refuses it): most likely a deploy under way.
+      if (files.length === 0) throw new TenantFileError(this.dir, ['(folder): holds no tenant files']);
+      const present = new Set(files.map((file) => path.basename(file, '.json')));
+      const working = new Map([...this.tenants].filter(([id]) => present.has(id)));
+      const texts = new Map([...this.texts].filter(([id]) => present.has(id)));
+      let changed = working.size !== this.tenants.size;
+      const pending: { file: string; id: string; text: string }[] = [];
+      for (const file of files) {
+        const id = path.basename(file, '.json');
+        const text = readText(file);
+        if (!text.ok) refused.set(id, text.problems);
+        else if (!working.has(id) || texts.get(id) !== text.text) pending.push({ file, id, text: text.text });
+      }
+      for (let taken = true; taken; ) {
+        taken = false;
+        for (const change of [...pending]) {
+          const checked = checkText(change.id, change.text, working);
+          if (!checked.ok) {
+            refused.set(change.id, checked.problems);
+            continue;
+          }
+          working.set(change.id, checked.tenant);
+          texts.set(change.id, change.text);
+          refused.delete(change.id);
+          pending.splice(pending.indexOf(change), 1);
+          changed = taken = true;
+        }
+      }
+      for (const [id, problems] of refused) {
+        // Logged once per text of the file (or per read error), not at every reload.
+        const seen = pending.find((change) => change.id === id)?.text ?? problems.join('\n');
+        if (this.refusedTexts.get(id) === seen) continue;
+        this.refusedTexts.set(id, seen);
+        const kept = working.has(id) ? 'its previous version keeps serving' : 'it is not served';
+        this.log(`${new TenantFileError(path.join(this.dir, `${id}.json`), problems).message}\n  (refused: ${kept}; every other site is unchanged)`);
+      }
+      for (const id of this.refusedTexts.keys()) if (!refused.has(id)) this.refusedTexts.delete(id);
+      if (changed) this.replace(working, texts);
     } catch (error) {
+      refused.set('(folder)', [(error as Error).message]);
       this.log(`${(error as Error).message}\n  (kept the previous tenant configuration)`);
-      return false;
     }
+    return { refused };
   }
 
   watch(): void {
@@ -119,10 +206,11 @@ export class TenantRegistry {
     this.watcher = null;
   }
 
-  private replace(tenants: Tenant[]): void {
+  private replace(tenants: Map<string, Tenant>, texts: Map<string, string>): void {
     const domains = new Map<string, string>();
-    for (const tenant of tenants) for (const domain of tenant.domains) domains.set(domain, tenant.id);
-    this.tenants = new Map(tenants.map((tenant) => [tenant.id, tenant]));
+    for (const tenant of tenants.values()) for (const domain of tenant.domains) domains.set(domain, tenant.id);
+    this.tenants = tenants;
+    this.texts = texts;
     this.index = { domains, ids: new Set(this.tenants.keys()) };
     this.cache.flushAll();
   }
