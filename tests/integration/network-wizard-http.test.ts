@@ -246,8 +246,7 @@ describe('the brand wizard', () => {
 
     // The next start takes the folder as the saves left it (the file written beside the console gone).
     fs.rmSync(path.join(tenantsDir, 'copycat.json'));
-    await server.stop('SIGTERM', { keepData: true });
-    server = await startServer(server.env, { dataDir: server.dataDir });
+    server = await server.restart();
     await everySiteServes([...demoIds, 'afterbad', 'plainbrand', winner]);
     cookie = await networkSession(server);
   });

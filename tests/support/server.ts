@@ -20,18 +20,20 @@ export interface RunningServer {
   process: ChildProcess;
   /** The environment it was started with (beyond the defaults). */
   env: Record<string, string | undefined>;
+  /** Stops it and starts the build again on the same data folder and database (a next start); the new server's stop removes them. */
+  restart: () => Promise<RunningServer>;
 }
 
 /**
  * Starts build/server.js with NODE_ENV=test. Its database is a fresh one on the PostgreSQL server when
  * DATABASE_URL is set (as in CI), else an embedded PGlite in a temporary folder.
  */
-export async function startServer(env: Record<string, string | undefined> = {}, options: { dataDir?: string } = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string | undefined> = {}, options: { dataDir?: string; drop?: () => Promise<void> } = {}): Promise<RunningServer> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'rdv-server-'));
   const kind = databaseKinds[databaseKinds.length - 1]!;
   // A restart on the same data keeps its database (PGlite lives in dataDir; PostgreSQL's is in env).
   // PostgreSQL from the migrated template (tests/support/databases.ts): the server's own migration run then finds nothing to do.
-  const database = options.dataDir ? { url: undefined, drop: async () => {} } : await kind.create({ migrated: kind.name === 'postgres' });
+  const database = options.dataDir ? { url: undefined, drop: options.drop ?? (async () => {}) } : await kind.create({ migrated: kind.name === 'postgres' });
   const child = spawn(process.execPath, ['build/server.js'], {
     env: {
       ...process.env,
@@ -46,20 +48,34 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  let listening = false;
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
     void listeningPort(child.stdout!).then((found) => {
       clearTimeout(timer);
+      listening = true;
       resolve(found);
     });
     child.on('exit', (code) => {
       clearTimeout(timer);
-      void database.drop();
+      // A start that failed leaves nothing behind; a started server's database goes with stop() (or stays for a restart).
+      if (!listening) void database.drop();
       reject(new Error(`server exited with ${code}:\n${output}`));
     });
   });
+  const stop = (signal: NodeJS.Signals = 'SIGTERM', { keepData = false } = {}) =>
+    new Promise<number | null>((resolve) => {
+      const done = (code: number | null) => {
+        if (keepData) return resolve(code);
+        fs.rmSync(dataDir, { recursive: true, force: true });
+        void database.drop().then(() => resolve(code));
+      };
+      if (child.exitCode !== null || child.signalCode !== null) return done(child.exitCode);
+      child.once('exit', done);
+      child.kill(signal);
+    });
   return {
     port,
     databaseUrl: env.DATABASE_URL ?? database.url,
@@ -67,16 +83,11 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     process: child,
     env: { ...env, DATABASE_URL: env.DATABASE_URL ?? database.url },
     output: () => output,
-    stop: (signal = 'SIGTERM', { keepData = false } = {}) =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(child.exitCode);
-        child.once('exit', (code) => {
-          if (keepData) return resolve(code);
-          fs.rmSync(dataDir, { recursive: true, force: true });
-          void database.drop().then(() => resolve(code));
-        });
-        child.kill(signal);
-      }),
+    stop,
+    restart: async () => {
+      await stop('SIGTERM', { keepData: true });
+      return startServer({ ...env, DATABASE_URL: env.DATABASE_URL ?? database.url }, { dataDir, drop: database.drop });
+    },
   };
 }
 
