@@ -125,6 +125,8 @@ export interface RouteHandle {
   layout?: LayoutName;
   /** The page's scripts sleep until the visitor acts: 'on-demand' for everyone (landers, docs/decisions/0035), 'visitors' for visitors only (0042). */
   hydrate?: HydrateWhen;
+  /** How many fictional profiles the page shows, from its loader data: the disclaimer speaks of one or of several (app/shared/shell.ts). */
+  fictionalProfiles?: (data: unknown) => number;
 }
 
 function useLayoutName(): LayoutName {

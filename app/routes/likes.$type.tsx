@@ -1,12 +1,17 @@
 // /likes/{type}: the likes page's tabs received, sent and matches (SPEC §2 likes-type); any other
 // type is the 404 page.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { RouteHandle } from '~/root';
+import { fictionalIn } from '~/shared/shell';
 import { LikesView } from '~/components/likes/likes-view';
 import { likesPageData } from '~/.server/likes/pages';
 
 export function loader({ context, request, params }: LoaderFunctionArgs) {
   return likesPageData(context, request, params.type ?? '');
 }
+
+// The disclaimer speaks of one fictional profile or of several (issue 48 item 10).
+export const handle: RouteHandle = { fictionalProfiles: (data) => fictionalIn((data as { cards?: { fictional: boolean }[] }).cards) };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
 

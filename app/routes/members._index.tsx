@@ -20,6 +20,7 @@ import { offeredSearchFilters, searchFormValues } from '~/.server/members/search
 import { browserAppState, openSignupModal, useAppState } from '~/state/app-state';
 import { filtersFrom, keptSearchView, recordSearchPage } from '~/state/search';
 import type { RouteHandle } from '~/root';
+import { fictionalIn } from '~/shared/shell';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant } = context;
@@ -70,7 +71,11 @@ export async function clientLoader({ request, serverLoader }: ClientLoaderFuncti
 }
 
 // Asleep for visitors until they act (docs/decisions/0042); a member's page hydrates at once.
-export const handle: RouteHandle = { hydrate: 'visitors' };
+// The disclaimer speaks of one fictional profile or of several (issue 48 item 10).
+export const handle: RouteHandle = {
+  hydrate: 'visitors',
+  fictionalProfiles: (data) => fictionalIn((data as { results?: { fictional: boolean }[] }).results, (data as { similar?: { fictional: boolean }[] }).similar),
+};
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, metaMessage(matches, pageTexts.title), metaMessage(matches, pageTexts.description));

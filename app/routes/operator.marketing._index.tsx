@@ -1,7 +1,7 @@
 // /operator/marketing: the marketer's gallery (docs/decisions/0028) — every lander and member landing
 // of the site with each variant and split, live previews at 375 and 1280 px in a chosen language, and
 // the tracking-link builder. Only for operators with the marketing role on this site (others: 403,
-// members and visitors: 404); app/.server/marketing/ decides what they see.
+// members 404, visitors the console's login, decision 0070); app/.server/marketing/ decides what they see.
 import { LocaleOptions } from '~/components/operators/locale-options';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
@@ -10,7 +10,7 @@ import styled from 'styled-components';
 import { isLocale, type Locale } from '~/shared/locales';
 import { TRACKING_LINK_FIELDS, trackingLink } from '~/shared/marketing-types';
 import { landerGallery } from '~/.server/marketing/gallery';
-import { requireUnlistedRole } from '~/.server/operators/console';
+import { requireTenantRole } from '~/.server/operators/console';
 import { ConsolePage, consoleMeta } from '~/components/operators/console-page';
 import { FieldLabel, Panel, SmallButton } from '~/components/operators/parts';
 import { GalleryCard } from '~/components/marketing/gallery-card';
@@ -20,7 +20,7 @@ import { MarketingHead } from '~/components/marketing/marketing-nav';
 import { FilterBar } from '~/components/operators/parts';
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const operator = requireUnlistedRole(context, 'marketing');
+  const operator = requireTenantRole(context, 'marketing');
   const result = await landerGallery(context.db, context.tenant, operator);
   if (!result.ok) throw new Response('Forbidden', { status: 403 });
   const { entries, locales } = result.value;

@@ -7,7 +7,7 @@ import { useLoaderData } from '@remix-run/react';
 import { defineMessages, FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { funnelReport, suspiciousBursts } from '~/.server/marketing/reports';
 import { reportRange } from '~/.server/marketing/range';
-import { requireUnlistedRole } from '~/.server/operators/console';
+import { requireTenantRole } from '~/.server/operators/console';
 import { BURST_AGENTS, BURST_WINDOW_MS } from '~/.server/tracking/bursts';
 import { ConsolePage, consoleMeta } from '~/components/operators/console-page';
 import { Panel, SmallButton } from '~/components/operators/parts';
@@ -17,7 +17,7 @@ import { MarketingHead } from '~/components/marketing/marketing-nav';
 import { RangeFilters } from '~/components/marketing/range-filters';
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const operator = requireUnlistedRole(context, 'marketing');
+  const operator = requireTenantRole(context, 'marketing');
   const range = reportRange(new URL(request.url).searchParams);
   const [result, bursts] = await Promise.all([funnelReport(context.db, context.tenant, operator, range), suspiciousBursts(context.db, context.tenant, operator, range)]);
   if (!result.ok || !bursts.ok) throw new Response('Forbidden', { status: 403 });

@@ -12,7 +12,7 @@ import { formAction } from '~/.server/http/form-action';
 import { serverMessage } from '~/.server/i18n/messages';
 import { reportRange } from '~/.server/marketing/range';
 import { splitReport } from '~/.server/marketing/reports';
-import { consoleAction, requireUnlistedRole } from '~/.server/operators/console';
+import { consoleAction, requireTenantRole } from '~/.server/operators/console';
 import { setSplitMode, splitOptimisation } from '~/.server/splits/optimise';
 import { SPLIT_GOALS } from '~/shared/marketing-types';
 import { ConsolePage, consoleMeta } from '~/components/operators/console-page';
@@ -24,7 +24,7 @@ import { SplitActionNotice, SplitOptimisationPanel } from '~/components/marketin
 import { SplitTable } from '~/components/marketing/split-table';
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const operator = requireUnlistedRole(context, 'marketing');
+  const operator = requireTenantRole(context, 'marketing');
   const range = reportRange(new URL(request.url).searchParams);
   const [result, optimisation] = await Promise.all([splitReport(context.db, context.tenant, operator, range), splitOptimisation(context.db, context.tenant, operator)]);
   if (!result.ok || !optimisation.ok) throw new Response('Forbidden', { status: 403 });
@@ -43,7 +43,7 @@ export const action = consoleAction(
     body: ActionSchema,
     failure: ({ message, fields }) => ({ ok: false, text: Object.values(fields)[0] ?? message }),
     async handle({ context, body }) {
-      const operator = requireUnlistedRole(context, 'marketing');
+      const operator = requireTenantRole(context, 'marketing');
       const input = body.intent === 'auto' ? { split: body.split, mode: 'auto' as const, goal: body.goal } : body.intent === 'fixed' ? { split: body.split, mode: 'fixed' as const } : { split: body.split, mode: 'frozen' as const, winner: body.winner };
       const result = await setSplitMode(context.db, context.tenant, operator, input);
       if (!result.ok) {

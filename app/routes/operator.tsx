@@ -2,7 +2,7 @@
 // (else the console's login page), in the operator's own language, live through /operator/events.
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Outlet, useLoaderData } from '@remix-run/react';
-import { requireConsoleOperator } from '~/.server/operators/console';
+import { requireOperator } from '~/.server/operators/console';
 import { rolesAnywhere } from '~/.server/operators/roles';
 import { ConsoleHeader } from '~/components/operators/console-header';
 import { useOperatorLiveUpdates } from '~/components/operators/live-updates';
@@ -11,8 +11,8 @@ import type { RouteHandle } from '~/root';
 
 export const handle: RouteHandle = { layout: 'operator' };
 
-export function loader({ context, request }: LoaderFunctionArgs) {
-  const operator = requireConsoleOperator(context, request);
+export function loader({ context }: LoaderFunctionArgs) {
+  const operator = requireOperator(context);
   return { operator: { name: operator.name, language: operator.language, roles: rolesAnywhere(operator) }, tenantName: context.tenant.settings.name };
 }
 

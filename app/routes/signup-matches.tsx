@@ -1,6 +1,8 @@
 // /signup-matches: right after signing up, people from the tenant's pool who fit what the new member
 // seeks, nearest country first; then on to the completion step.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { RouteHandle } from '~/root';
+import { fictionalIn } from '~/shared/shell';
 import { redirect, useLoaderData } from '@remix-run/react';
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { metaMessage, pageMeta } from '~/components/app/page-meta';
@@ -32,6 +34,9 @@ const Wrapper = styled.section`
 const pageTexts = defineMessages({
   title: { id: 'signupMatches.title', defaultMessage: 'People you may like' },
 });
+
+// The disclaimer speaks of one fictional profile or of several (issue 48 item 10).
+export const handle: RouteHandle = { fictionalProfiles: (data) => fictionalIn((data as { profiles?: { fictional: boolean }[] }).profiles) };
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, metaMessage(matches, pageTexts.title));
 

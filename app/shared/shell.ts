@@ -22,6 +22,20 @@ export interface ShellData {
   description: string;
 }
 
+/**
+ * The disclaimer's text for a page that shows `fictional` fictional profiles: the tenant's singular
+ * warning for exactly one ("This profile is fictional …"), the plural one otherwise — for a list, and
+ * for a page that shows none (it then speaks of every profile with the icon) (issue 48 item 10).
+ */
+export function fictionalWarningText(warning: { singular: string; plural: string }, fictional: number | null): string {
+  return fictional === 1 ? warning.singular : warning.plural;
+}
+
+/** How many of the lists' profiles are fictional (a route's `handle.fictionalProfiles`). */
+export function fictionalIn(...lists: (readonly { fictional: boolean }[] | undefined)[]): number {
+  return lists.reduce((sum, list) => sum + (list ?? []).filter((profile) => profile.fictional).length, 0);
+}
+
 /** 'operator': the operator console (/operator…), the staff's tool — none of the members' overlays. */
 export type LayoutName = 'default' | 'chat' | 'lander' | 'empty' | 'operator';
 

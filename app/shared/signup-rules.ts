@@ -2,7 +2,7 @@
 // app/.server/accounts/signup.ts) and the signup form (feedback on each step before Next). Errors
 // are message ids with values, translated by whoever shows them.
 import { ageOn } from './age';
-import { GENDERS, ISO_COUNTRY, SEXUALITIES, type Sexuality } from './catalogue';
+import { GENDERS, ISO_COUNTRY, SEXUALITIES, type Gender, type Sexuality } from './catalogue';
 import { suggestEmail } from './email-suggestion';
 import { nicheRule, nicheRuleText } from './niche-rules';
 
@@ -56,6 +56,26 @@ export function sexualityOf(gender: string, seeking: string): Sexuality {
 /** Lesbian is a woman's choice and gay a man's; straight and bi fit both. */
 export function sexualityFitsGender(sexuality: string, gender: string): boolean {
   return !((sexuality === 'lesbian' && gender === 'male') || (sexuality === 'gay' && gender === 'female'));
+}
+
+export const SEEKING = ['female', 'male', 'both'] as const;
+export type Seeking = (typeof SEEKING)[number];
+
+/**
+ * What the signup form offers on the tenant's niche: only the genders, seekings and sexualities its
+ * rule lets through (Rainbow Hearts, men seeking men: "a man"; "men" or "both"; gay or bi), so that
+ * nobody is offered a choice the rules would then refuse (issue 48 item 26). Everyone else: all.
+ */
+export function signupChoices(niche: number): { genders: readonly Gender[]; seeking: readonly Seeking[]; sexualities: readonly Sexuality[] } {
+  const rule = nicheRule(niche);
+  // In the form's order: a woman, a man.
+  const genders = (['female', 'male'] as const).filter((gender) => !rule.gender || gender === rule.gender);
+  const allowed = (sexuality: Sexuality) => !rule.sexualities || rule.sexualities.includes(sexuality);
+  return {
+    genders,
+    seeking: SEEKING.filter((seeking) => genders.some((gender) => allowed(sexualityOf(gender, seeking)))),
+    sexualities: SEXUALITIES.filter((sexuality) => allowed(sexuality) && genders.some((gender) => sexualityFitsGender(sexuality, gender))),
+  };
 }
 
 /** The niche's refusal of a value, with its text (the same one the signup form states up front). */
@@ -122,7 +142,7 @@ export function validateSignupFields(input: SignupFieldValues, context: SignupRu
     else if (age > MAX_AGE) fields.date_of_birth = { id: 'signup.error.dobInvalid' };
   }
   if (!(GENDERS as readonly string[]).includes(input.gender)) fields.gender = { id: 'signup.error.choose' };
-  if (!['male', 'female', 'both'].includes(input.seeking)) fields.seeking = { id: 'signup.error.choose' };
+  if (!(SEEKING as readonly string[]).includes(input.seeking)) fields.seeking = { id: 'signup.error.choose' };
   const country = input.country.trim().toUpperCase();
   if (!ISO_COUNTRY.test(country) || !context.countries.includes(country)) fields.country = { id: 'signup.error.choose' };
   else if (input.region?.trim()) {
@@ -151,7 +171,7 @@ function nicheErrors(input: SignupFieldValues, context: SignupRuleContext, found
   const gender = input.gender;
   if (rule.gender && !found.gender && (GENDERS as readonly string[]).includes(gender) && gender !== rule.gender) fields.gender = refused;
   if (rule.sexualities && !found.gender && !found.seeking && (GENDERS as readonly string[]).includes(gender)) {
-    if (['male', 'female', 'both'].includes(input.seeking) && !rule.sexualities.includes(sexualityOf(gender, input.seeking))) fields.seeking = refused;
+    if ((SEEKING as readonly string[]).includes(input.seeking) && !rule.sexualities.includes(sexualityOf(gender, input.seeking))) fields.seeking = refused;
     const chosen = input.sexuality?.trim();
     if (chosen && !found.sexuality && !(rule.sexualities as readonly string[]).includes(chosen)) fields.sexuality = refused;
   }

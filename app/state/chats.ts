@@ -146,7 +146,7 @@ export type SendBody = { text: string } | { gift: string } | { photo: Blob };
 
 export type SendOutcome =
   | { ok: true; message: MessageView; credits: number; conversation: number }
-  | { ok: false; error: string; message: string; status: number };
+  | { ok: false; error: string; message: string; status: number; /** The balance a 402 not_enough_credits names. */ credits?: number };
 
 /** POST /api/message.php: JSON for a text or a gift, multipart for a photo; retried on a network failure with the same client_id. */
 export async function postMessage(state: AppState, profile: number, body: SendBody, clientId: string): Promise<SendOutcome> {
@@ -166,7 +166,7 @@ export async function postMessage(state: AppState, profile: number, body: SendBo
     if (response.ok) return { ok: true, message: answer.message as MessageView, credits: Number(answer.credits), conversation: Number(answer.conversation) };
     const fields = answer.fields as Record<string, string> | undefined;
     const text = (fields && Object.values(fields)[0]) || String(answer.message ?? '');
-    return { ok: false, error: String(answer.error ?? 'failed'), message: text, status: response.status };
+    return { ok: false, error: String(answer.error ?? 'failed'), message: text, status: response.status, ...(typeof answer.credits === 'number' ? { credits: answer.credits } : {}) };
   } catch {
     return { ok: false, error: 'network', message: '', status: 0 };
   }

@@ -189,7 +189,7 @@ describe('likes in Chromium', () => {
       await expect.poll(current).not.toBe(before);
     }
     expect(await page.locator('[data-testid="swipe-like"]').isDisabled()).toBe(true);
-    expect(await page.locator('[data-testid="swipe-limit"]').innerText()).toBe("You've used today's 4 likes. Come back tomorrow for 4 more.");
+    expect(await page.locator('[data-testid="swipe-limit"]').innerText()).toBe("You have used today's 4 likes in the swipe game. Come back tomorrow for more.");
     // A fifth like by keyboard is refused on the page, and nothing is sent.
     const stays = await current();
     await page.keyboard.press('ArrowRight');

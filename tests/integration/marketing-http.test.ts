@@ -1,8 +1,8 @@
 // The marketer's console over HTTP (issue 23 item 6, docs/decisions/0028) against the production
 // build with the demo data: the demo marketer's console opens on the gallery and answers every page
-// and the CSV; a visitor, a free and a premium member get 404, the answering operator and the
-// moderator 403 — never a redirect that would hint at the pages — and another site's marketer is a
-// visitor here. A marketer's preview of a lander is no visit; landers may be framed by the site
+// and the CSV; a free and a premium member get 404, the answering operator and the moderator 403,
+// a visitor the console's login as on every console page (docs/decisions/0070) — and another site's
+// marketer is a visitor here. A marketer's preview of a lander is no visit; landers may be framed by the site
 // itself and answer ?lang= in that language.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROWSER_UA, request, startServer, type RunningServer } from '../support/server';
@@ -52,15 +52,22 @@ describe('who reaches the marketer console', () => {
     expect(csv.text.split('\r\n')[0]).toBe('lander,variant,network,ref,sub1,visits,signups,confirmed,first_purchases,signup_rate,purchase_rate');
   });
 
-  it('answers a visitor, a free member and a premium member 404 and the other roles 403, never with a redirect', async () => {
+  it('answers a free member and a premium member 404 and the other roles 403, never with a redirect; a visitor goes to the login', async () => {
     const members = [await logIn('/login', 'member@flirtlokaal.example'), await logIn('/login', 'premium@flirtlokaal.example')];
     const staff = [await logIn('/operator/login', 'operator@flirtlokaal.example'), await logIn('/operator/login', 'moderator@flirtlokaal.example')];
     for (const target of TARGETS) {
-      for (const [cookie, status] of [['', 404], ...members.map((m) => [m, 404] as const), ...staff.map((s) => [s, 403] as const)] as const) {
+      for (const [cookie, status] of [...members.map((m) => [m, 404] as const), ...staff.map((s) => [s, 403] as const)] as const) {
         const res = await get(target, cookie);
         expect(res.status, `${target} with ${cookie.split('=')[0] || 'no cookie'}`).toBe(status);
         expect(res.headers.location, target).toBeUndefined();
         expect(res.text).not.toContain('funnel-table');
+      }
+      const visitor = await get(target);
+      expect(visitor.text).not.toContain('funnel-table');
+      if (target.includes('.data')) expect(visitor.status, target).not.toBe(200);
+      else {
+        expect(visitor.status, target).toBe(302);
+        expect(visitor.headers.location, target).toBe('/operator/login');
       }
     }
     // Their console shows no way there.
@@ -74,8 +81,10 @@ describe('who reaches the marketer console', () => {
     expect((await get('/operator/marketing', theirs, 'herzklopfen')).status).toBe(200);
     for (const target of TARGETS) {
       const res = await get(target, theirs);
-      expect(res.status, target).toBe(404);
-      expect(res.headers.location).toBeUndefined();
+      const visitor = await get(target);
+      expect(res.status, target).toBe(visitor.status);
+      expect(res.headers.location, target).toBe(visitor.headers.location);
+      expect(res.text).not.toContain('funnel-table');
     }
   });
 });
@@ -164,8 +173,11 @@ describe('the split report and its switches (docs/decisions/0064)', () => {
     const answering = await logIn('/operator/login', 'operator@flirtlokaal.example');
     const otherSite = await logIn('/operator/login', 'marketer@herzklopfen.example', 'herzklopfen');
     expect((await post(answering, { intent: 'fixed', split: 'spring' })).status).toBe(403);
-    expect((await post(otherSite, { intent: 'fixed', split: 'spring' })).status).toBe(404);
-    expect((await post('', { intent: 'fixed', split: 'spring' })).status).toBe(404);
+    for (const outsider of [otherSite, '']) {
+      const refused = await post(outsider, { intent: 'fixed', split: 'spring' });
+      expect(refused.status).toBe(302);
+      expect(refused.headers.location).toBe('/operator/login');
+    }
     expect((await post(marketer, { intent: 'freeze', split: 'spring', winner: 'nope' })).text).toContain('Deze variant hoort niet bij de split.');
     expect((await post(marketer, { intent: 'sideways', split: 'spring' })).status).toBe(400);
 

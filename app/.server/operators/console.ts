@@ -56,29 +56,14 @@ export function requireOperator(context: AppLoadContext): OperatorActor {
 }
 
 /**
- * Console pages a visitor is not even told about (the marketer's console, docs/decisions/0028): no
- * redirect to the login page, a 404 as for any unknown address.
+ * The operator holding `role` on this host's tenant (the marketer's pages, decision 0028): a member
+ * gets 404 (decision 0029), a visitor the console's login page as on every console page (issue 48
+ * item 17, decision 0070 — they once answered a visitor 404 too), an operator without the role 403.
  */
-const UNLISTED = /^\/operator\/marketing(?:[/.]|$)/i;
-
-function notFound(): never {
-  throw new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
-}
-
-/** The console's frame: like requireOperator, but a visitor on an unlisted page gets 404. */
-export function requireConsoleOperator(context: AppLoadContext, request: Request): OperatorActor {
-  if (!context.operator && UNLISTED.test(new URL(request.url).pathname)) notFound();
-  return requireOperator(context);
-}
-
-/**
- * The operator holding `role` on this host's tenant, for an unlisted page: members and visitors get
- * 404, an operator without the role 403 — never a redirect that would hint at the page.
- */
-export function requireUnlistedRole(context: AppLoadContext, role: OperatorRole): OperatorActor {
-  if (!context.operator) notFound();
-  if (!hasRole(context.operator, context.tenant.id, role)) roleRefused(context.operator.language);
-  return context.operator;
+export function requireTenantRole(context: AppLoadContext, role: OperatorRole): OperatorActor {
+  const operator = requireOperator(context);
+  if (!hasRole(operator, context.tenant.id, role)) roleRefused(operator.language);
+  return operator;
 }
 
 /** Where each role's work starts, in the order the console's home picks the first one the operator holds. */

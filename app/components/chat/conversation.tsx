@@ -353,7 +353,15 @@ export function Conversation({
       if (item.preview) URL.revokeObjectURL(item.preview);
       return;
     }
-    if (outcome.error === 'not_enough_credits') setOutOfCredits(true);
+    if (outcome.error === 'not_enough_credits') {
+      // The composer's notice says it, with the way to buy; the message under the bubble only that it
+      // was not sent — not the same sentence a second time (issue 48 item 9). The page's balance was
+      // behind (spent elsewhere): it takes the server's.
+      setOutOfCredits(true);
+      if (state.user && outcome.credits !== undefined) state.user.credits = outcome.credits;
+      if (entry) Object.assign(entry, { status: 'failed', error: null });
+      return;
+    }
     if (entry) Object.assign(entry, { status: 'failed', error: outcome.message || null });
   }
 

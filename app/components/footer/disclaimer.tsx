@@ -1,6 +1,8 @@
 // The disclaimer (SPEC §2): discloses, visibly, that profiles marked with the icon are fictional.
+import { useMatches } from '@remix-run/react';
 import styled from 'styled-components';
-import type { ShellData } from '~/shared/shell';
+import type { RouteHandle } from '~/root';
+import { fictionalWarningText, type ShellData } from '~/shared/shell';
 import { FictionalMark } from '../app/fictional-mark';
 
 const Box = styled.aside`
@@ -19,11 +21,22 @@ const Box = styled.aside`
   }
 `;
 
+/** The number of fictional profiles the deepest page that counts them shows, or null when none does. */
+function useFictionalShown(): number | null {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const count = (matches[i]?.handle as RouteHandle | undefined)?.fictionalProfiles;
+    if (count && matches[i]!.data) return count(matches[i]!.data);
+  }
+  return null;
+}
+
 export function Disclaimer({ shell }: { shell: ShellData }) {
+  const fictional = useFictionalShown();
   return (
     <Box data-testid="disclaimer">
       {shell.fictionalIcon ? <FictionalMark decorative /> : null}
-      <p>{shell.fictionalWarning.plural}</p>
+      <p>{fictionalWarningText(shell.fictionalWarning, fictional)}</p>
     </Box>
   );
 }

@@ -270,7 +270,8 @@ export function SwipeGame({ deck, limit, fictionalWarning }: { deck: Deck; limit
   const seen = useRef(new Set(deck.profiles.map((p) => p.id)));
   const start = useRef<number | null>(null);
   const current = cards[0];
-  const limitText = intl.formatMessage({ id: 'likes.swipe.limit', defaultMessage: "You've used today's {limit} likes. Come back tomorrow for {limit} more." }, { limit });
+  // One text for the screen and POST /api/swipe.php's 429 daily_limit (docs/api.md; issue 48 item 11).
+  const limitText = intl.formatMessage({ id: 'swipe.error.dailyLimit', defaultMessage: "You have used today's {limit} likes in the swipe game. Come back tomorrow for more." }, { limit });
 
   const loadMore = useCallback(async () => {
     try {

@@ -9,11 +9,11 @@ import styled from 'styled-components';
 import { clientClock } from '~/state/clock';
 import { regionLabel } from '~/shared/region-labels';
 import { suggestEmail } from '~/shared/email-suggestion';
-import { SEXUALITIES } from '~/shared/catalogue';
 import {
   LAST_SIGNUP_STEP,
   SIGNUP_STEPS,
   sexualityOf,
+  signupChoices,
   signupStepErrors,
   stepOfField,
   validateSignupFields,
@@ -75,15 +75,23 @@ const ruleTexts: Record<string, MessageDescriptor> = defineMessages({
   'signup.niche.7': { id: 'signup.niche.7', defaultMessage: '{site} is for men who love men: gay or bisexual.' },
 });
 
+/**
+ * What the rules read for a day the browser's date field cannot hold (02/30/2000): the field's value
+ * is then empty with `validity.badInput` set, and an empty value would read as "no date given"
+ * (issue 48 item 5). Not a YYYY-MM-DD day, so the rules answer "Invalid date of birth", as the API does.
+ */
+const IMPOSSIBLE_DAY = 'impossible';
+
 /** The form's current values, as the shared rules read them. */
 function valuesOf(form: HTMLFormElement): SignupFieldValues {
   const data = new FormData(form);
   const text = (name: string) => String(data.get(name) ?? '');
+  const birth = form.querySelector<HTMLInputElement>('input[name="date_of_birth"]');
   return {
     email: text('email'),
     name: text('name'),
     password: text('password'),
-    date_of_birth: text('date_of_birth'),
+    date_of_birth: birth?.validity.badInput ? IMPOSSIBLE_DAY : text('date_of_birth'),
     gender: text('gender'),
     seeking: text('seeking'),
     country: text('country'),
@@ -217,6 +225,9 @@ const m = defineMessages({
   field_bodyType: { id: 'signup.field.bodyType', defaultMessage: 'My body type' },
 });
 
+const genderLabels = { female: m.gender_female, male: m.gender_male } as const;
+const seekingLabels = { female: m.seeking_female, male: m.seeking_male, both: m.seeking_both } as const;
+
 /** "This account is pending deletion … or contact customer service", with the service page linked. */
 export function PendingDeletionMessage() {
   return (
@@ -312,6 +323,17 @@ export function SignupForm({
     site: data.site,
   };
 
+  /**
+   * Shows another step as the visitor goes Back or Next: without the errors of an earlier attempt at
+   * it (a refused "Create my free account" left the two consent errors; going back and on again must
+   * not show them before the visitor did anything there, issue 48 item 7). A check that finds an error
+   * shows it on its step (`check` below).
+   */
+  const goTo = (index: number) => {
+    setChecked((current) => ({ ...current, ...Object.fromEntries(SIGNUP_STEPS[index]!.map((field) => [field, null])) }));
+    setStep(index);
+  };
+
   const focusField = (field: string) => {
     const element = formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`);
     element?.focus();
@@ -362,7 +384,7 @@ export function SignupForm({
       clientClock.setTimer(() => formRef.current?.querySelector<HTMLElement>('[data-testid="email-suggestion"]')?.focus(), 0);
       return;
     }
-    setStep(step + 1);
+    goTo(step + 1);
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -383,6 +405,7 @@ export function SignupForm({
     }
   };
 
+  const choices = signupChoices(data.niche);
   const loginHref = values.email ? `/login?email=${encodeURIComponent(values.email)}` : '/login';
   const groupError = (field: 'gender' | 'seeking') => errorOf(field);
 
@@ -436,16 +459,10 @@ export function SignupForm({
             >
               <p>{t(group === 'gender' ? m.field_gender : m.field_seeking)}</p>
               <Choice>
+                {/* Only what the niche's rule lets through (issue 48 item 26). */}
                 {(group === 'gender'
-                  ? ([
-                      ['female', m.gender_female],
-                      ['male', m.gender_male],
-                    ] as const)
-                  : ([
-                      ['female', m.seeking_female],
-                      ['male', m.seeking_male],
-                      ['both', m.seeking_both],
-                    ] as const)
+                  ? choices.genders.map((value) => [value, genderLabels[value]] as const)
+                  : choices.seeking.map((value) => [value, seekingLabels[value]] as const)
                 ).map(([value, label]) => (
                   <label key={value}>
                     <input type="radio" name={group} value={value} defaultChecked={values[group] === value} />
@@ -476,7 +493,9 @@ export function SignupForm({
               <Field
                 id="date_of_birth"
                 type="date"
-                defaultValue={values.date_of_birth}
+                // No defaultValue prop without a value: React 18 sets the value attribute again on every
+                // render that has one, which empties a date field holding a date it cannot take (02/30/2000).
+                {...(values.date_of_birth ? { defaultValue: values.date_of_birth } : {})}
                 label={t(m.field_dob, { min_age: data.minAge })}
                 error={errorOf('date_of_birth')}
               />
@@ -549,7 +568,7 @@ export function SignupForm({
                 error={errorOf('sexuality')}
               >
                 <option value="">–</option>
-                {SEXUALITIES.map((value) => (
+                {choices.sexualities.map((value) => (
                   <option key={value} value={value}>
                     {t(valueLabels[`sexuality.${value}`] ?? { id: value })}
                   </option>
@@ -594,7 +613,7 @@ export function SignupForm({
         )}
         <Nav>
           {enhanced && step > 0 ? (
-            <Button type="button" $variant="ghost" onClick={() => setStep(step - 1)}>
+            <Button type="button" $variant="ghost" onClick={() => goTo(step - 1)}>
               <FormattedMessage id="signup.back" defaultMessage="Back" />
             </Button>
           ) : (
