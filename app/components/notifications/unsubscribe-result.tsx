@@ -16,6 +16,16 @@ const Kinds = styled.ul`
   padding-left: ${({ theme }) => theme.space(5)};
 `;
 
+const Done = styled(Alert)`
+  p {
+    margin: 0 0 ${({ theme }) => theme.space(2)};
+  }
+`;
+
+const OthersTitle = styled.h2`
+  margin: ${({ theme }) => theme.space(6)} 0 ${({ theme }) => theme.space(3)};
+`;
+
 const Others = styled.ul`
   display: grid;
   gap: ${({ theme }) => theme.space(2)};
@@ -24,11 +34,10 @@ const Others = styled.ul`
   list-style: none;
 
   li {
-    display: flex;
-    flex-wrap: wrap;
+    display: grid;
+    grid-template-columns: 1fr auto;
     align-items: center;
-    justify-content: space-between;
-    gap: ${({ theme }) => theme.space(2)};
+    gap: ${({ theme }) => theme.space(3)};
   }
 
   form {
@@ -68,7 +77,7 @@ export function UnsubscribeResult({ token, site, off, disabled }: { token: strin
           />
         </Alert>
       ) : (
-        <Alert $tone="success" role="status">
+        <Done $tone="success" role="status">
           <p>
             <FormattedMessage
               id="notify.unsubscribe.kindsDone"
@@ -77,13 +86,13 @@ export function UnsubscribeResult({ token, site, off, disabled }: { token: strin
             />
           </p>
           <KindList kinds={off} testId="unsubscribe-off" />
-        </Alert>
+        </Done>
       )}
       {others.length ? (
         <>
-          <h2>
+          <OthersTitle>
             <FormattedMessage id="notify.unsubscribe.othersTitle" defaultMessage="E-mails you still get" />
-          </h2>
+          </OthersTitle>
           <Others data-testid="unsubscribe-others">
             {others.map((kind) => (
               <li key={kind}>
