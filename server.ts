@@ -52,6 +52,7 @@ import { DEMO_PASSWORD, seedDemoAccounts } from './app/.server/seed/demo-account
 import { seedDemoHistory } from './app/.server/seed/demo-history';
 import { isDatabaseEmpty, seedDemoProfiles } from './app/.server/seed/demo-profiles';
 import { searchIndexOf } from './app/.server/members/search-index';
+import { productionWarnings } from './app/.server/tenants/check';
 import { TenantRegistry } from './app/.server/tenants/registry';
 import { visitRecorder } from './app/.server/tracking/visit-recorder';
 import { cachedVisibility, landingProfileVisible } from './app/.server/landers/landing-profile';
@@ -91,6 +92,11 @@ async function main() {
     throw new Error(
       `Refusing a production start: ${onSandbox.map((tenant) => `tenants/${tenant.id}.json`).join(', ')} ${onSandbox.length === 1 ? 'uses' : 'use'} the sandbox payment provider (payments.provider); set "mollie" with its key, or start the demo with DEMO=1`,
     );
+  }
+  // What this start will not send, in the words tenant:check warns with (issue 48 item 23).
+  if (config.realProduction) {
+    const warn = logOf('tenants');
+    for (const tenant of tenants.all()) for (const warning of productionWarnings(tenant, { adminHost: config.ADMIN_HOST ?? null, realProduction: true })) warn(`tenants/${tenant.id}.json: ${warning}`);
   }
   if (!config.realProduction && !isLoopbackHost(config.HOST)) {
     log(`WARNING: listening on ${config.HOST} (DEMO_LISTEN_PUBLIC): anyone who reaches it can read reset links on /dev/outbox and settle sandbox payments`);

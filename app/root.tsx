@@ -63,7 +63,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
       plural: localize(settings.fictional_warning.plural, locale, tenant),
     },
     entryWarning: settings.enable_site_entry_popup,
-    visitorCountry: effectiveCountry(tenant, context.visitor.country, request.headers.get('Cookie')),
+    visitorCountry: null,
     countries: settings.countries,
     entryWarningCountries: { default: entryWarningCountries(settings, 'default'), chat: entryWarningCountries(settings, 'chat') },
     companyName: tenant.company.name,
@@ -72,13 +72,15 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   // A member's three shell queries run side by side, not one after the other (docs/decisions/0025).
   const [profile, newLikes, unreadMessages] = await Promise.all([
     context.user?.profile_id
-      ? context.db.selectFrom('profiles').select(['name', 'status', 'main_photo_id']).where('id', '=', context.user.profile_id).executeTakeFirst()
+      ? context.db.selectFrom('profiles').select(['name', 'status', 'main_photo_id', 'country']).where('id', '=', context.user.profile_id).executeTakeFirst()
       : undefined,
     // The likes badge (SPEC §2): the member's like_new entries.
     countNewLikes(context.db, tenant, { user: context.user }),
     // The messages badge (SPEC §2): unread messages over the member's conversations.
     countUnread(context.db, tenant, { user: context.user }),
   ]);
+  // A member's own country (their profile's) before the detected one (issue 48 item 13).
+  shell.visitorCountry = effectiveCountry(tenant, context.visitor.country, request.headers.get('Cookie'), profile?.country ?? null);
   const user = context.user
     ? { name: profile?.name ?? context.user.email, credits: context.user.credits, paid_user: context.user.paid_user, photo: Boolean(profile?.main_photo_id), mailOff: context.user.notifications_disabled.filter((reason) => (MAIL_OFF_REASONS as readonly string[]).includes(reason)) }
     : null;

@@ -37,13 +37,16 @@ const EnvSchema = z.object({
     .url({ protocol: /^smtps?$/ })
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  /** The SMS gateway (DESIGN §8): a JSON POST {to, text} per SMS; without it SMS stay in the /dev/sms outbox. */
+  /**
+   * The SMS gateway (DESIGN §8): a JSON POST {to, text} per SMS; without it SMS stay in the /dev/sms
+   * outbox. The operator's own address: a private one (an internal relay) is fine (docs/decisions/0069).
+   */
   SMS_URL: z
     .url({ protocol: /^https?$/ })
     .optional()
     .or(z.literal('').transform(() => undefined)),
   /**
-   * Lets calls to addresses someone supplied (push endpoints, postbacks, the SMS gateway) reach
+   * Lets calls to addresses someone supplied (push endpoints, postbacks) reach
    * loopback and private addresses: for tests that run a local sink; refused in a real production
    * start (docs/decisions/0037, app/.server/http/outbound.ts).
    */

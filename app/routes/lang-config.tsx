@@ -7,21 +7,21 @@ import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { metaMessage, pageMeta } from '~/components/app/page-meta';
 import styled from 'styled-components';
 import { Prose } from '~/components/pages/prose';
-import { countryCookie, effectiveCountry } from '~/.server/geo/selected-country';
+import { countryCookie, viewerCountry } from '~/.server/geo/selected-country';
 import { useLanguageChoice } from '~/state/language-choice';
 import { languageCookie, safeRedirectPath } from '~/.server/i18n/language-choice';
 import { isLocale, LOCALE_NAMES } from '~/shared/locales';
 import { z } from 'zod';
 import { formAction } from '~/.server/http/form-action';
 
-export function loader({ context, request }: LoaderFunctionArgs) {
+export async function loader({ context, request }: LoaderFunctionArgs) {
   return {
     site: context.tenant.settings.name,
     current: context.locale,
     redirectTo: safeRedirectPath(new URL(request.url).searchParams.get('redirectTo')),
     locales: context.tenant.locales.map((code) => ({ code, name: LOCALE_NAMES[code] })),
     countries: context.tenant.settings.countries,
-    country: effectiveCountry(context.tenant, context.visitor.country, request.headers.get('Cookie')),
+    country: await viewerCountry(context.db, context.tenant, { user: context.user }, context.visitor.country, request.headers.get('Cookie')),
   };
 }
 

@@ -21,6 +21,7 @@ import { clearSessionCookie } from '~/.server/accounts/sessions';
 import { serverMessage } from '~/.server/i18n/messages';
 import { sendLimitText } from '~/.server/trust/send-limits';
 import { NOTIFICATION_KINDS } from '~/shared/catalogue';
+import { KIND_LABELS } from '~/components/notifications/kind-labels';
 import { MailOffAlert } from '~/components/notifications/mail-off';
 import { PushSettings } from '~/components/notifications/push-settings';
 import { enableNotificationMail } from '~/.server/notifications/unsubscribe';
@@ -85,17 +86,6 @@ export const action = formAction({
   },
 });
 
-const kinds = defineMessages({
-  new_conversations: { id: 'settings.kind.new_conversations', defaultMessage: 'Someone starts a conversation with me' },
-  new_messages: { id: 'settings.kind.new_messages', defaultMessage: 'New messages' },
-  like: { id: 'settings.kind.like', defaultMessage: 'Someone likes me' },
-  unread_message_reminders: { id: 'settings.kind.unread_message_reminders', defaultMessage: 'Reminders of unread messages' },
-  promotions: { id: 'settings.kind.promotions', defaultMessage: 'Offers and discounts' },
-  weekly_updates: { id: 'settings.kind.weekly_updates', defaultMessage: 'Weekly update with new members' },
-  news: { id: 'settings.kind.news', defaultMessage: 'News about the website' },
-  reminders: { id: 'settings.kind.reminders', defaultMessage: 'Other reminders' },
-});
-
 const pageTexts = defineMessages({
   title: { id: 'nav.settings', defaultMessage: 'Settings' },
   description: { id: 'meta.settings.description', defaultMessage: 'Your settings on {site}: e-mail notifications, privacy, your e-mail address, password and account.' },
@@ -156,7 +146,7 @@ export default function Settings() {
         <SettingsForm intent="notifications" result={result} submit={save}>
           <CheckList aria-labelledby="settings-notifications">
             {NOTIFICATION_KINDS.map((kind) => (
-              <CheckField key={kind} name="enabled" value={kind} defaultChecked={!disabled.includes(kind)} label={intl.formatMessage(kinds[kind])} />
+              <CheckField key={kind} name="enabled" value={kind} defaultChecked={!disabled.includes(kind)} label={intl.formatMessage(KIND_LABELS[kind])} />
             ))}
           </CheckList>
         </SettingsForm>

@@ -322,7 +322,7 @@ describe.each(databaseKinds)('accounts on $name', (kind) => {
       await requestDeletion(db(), flirt, user, { reason: 'time', origin: visitor.origin, locale: 'en' });
       const token = await linkIn(input.email, 'reactivation');
       setClockForTests(new Date(now().getTime() + 13 * 24 * 3600_000));
-      expect(await reactivateAccount(db(), flirt, token)).toBe(true);
+      expect(await reactivateAccount(db(), flirt, token)).toEqual({ ok: true });
       expect((await logIn(db(), flirt, { ip: '192.0.2.10' }, input)).ok).toBe(true);
     });
 
@@ -336,7 +336,8 @@ describe.each(databaseKinds)('accounts on $name', (kind) => {
       expect(row).toMatchObject({ status: 'deleted', profile_id: null, password_hash: '', tracking: null });
       expect(row.email).toBe(`deleted-${user.id}@deleted.invalid`);
       expect(await db().selectFrom('profiles').select('id').where('user_id', '=', user.id).executeTakeFirst()).toBeUndefined();
-      expect(await reactivateAccount(db(), flirt, token)).toBe(false);
+      // Gone for good, and the link says so (issue 48 item 24).
+      expect(await reactivateAccount(db(), flirt, token)).toEqual({ ok: false, error: 'account_deleted', days: 14 });
       // The address is free again.
       expect((await signUp(db(), flirt, visitor, { ...input, name: 'Reborn' })).ok).toBe(true);
     });

@@ -99,7 +99,8 @@ describe.each(databaseKinds)('notifications on $name', (kind) => {
     expect(mail!.text).toContain(`${ORIGIN}/chats`);
     const state = await notificationState(db(), mia);
     expect(mail!.headers).toEqual({
-      'List-Unsubscribe': `<${ORIGIN}/unsubscribe/${state.unsubscribe_token}>, <mailto:${flirt.settings.support_email}?subject=unsubscribe%20${state.unsubscribe_token}>`,
+      // The one-click URL names the kinds the mail tells of (issue 48 item 19).
+      'List-Unsubscribe': `<${ORIGIN}/unsubscribe/${state.unsubscribe_token}?kind=new_conversations&kind=like>, <mailto:${flirt.settings.support_email}?subject=unsubscribe%20${state.unsubscribe_token}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });
     expect(mail!.html).toContain(`${ORIGIN}/unsubscribe/${state.unsubscribe_token}`);

@@ -14,7 +14,7 @@ import { serverMessage } from '../i18n/messages';
 import { deleteUnreachable, type MediaStorage } from '../media/storage';
 import { enqueueMail } from '../mail/mail';
 import type { Tenant } from '../tenants/schema';
-import { consumeToken, createToken } from './tokens';
+import { consumeToken, createToken, hashToken } from './tokens';
 
 export const REACTIVATION_DAYS = 14;
 
@@ -58,9 +58,40 @@ export async function requestDeletion(
   return { ok: true };
 }
 
-/** Reactivates an account pending deletion from the e-mailed link, within the 14 days. */
-export async function reactivateAccount(db: Kysely<DB>, tenant: Tenant, token: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+/** What a mailed reactivation link can still do (issue 48 item 24). */
+export type ReactivationLink = { state: 'usable' } | { state: 'gone'; days: number } | { state: 'invalid' };
+
+/**
+ * The state of a reactivation link, changing nothing (the page the link opens shows it): `gone` once
+ * its account's 14 days have passed — erased or about to be (the nightly erasure may not have run
+ * yet) —, `invalid` for a link used, unknown or of an account no longer pending deletion.
+ */
+export async function reactivationLink(db: Kysely<DB>, tenant: Tenant, token: string): Promise<ReactivationLink> {
+  if (!token || token.length > 200) return { state: 'invalid' };
+  const row = await db
+    .selectFrom('account_tokens')
+    .innerJoin('users', 'users.id', 'account_tokens.user_id')
+    .select(['account_tokens.used_at', 'account_tokens.expires_at', 'users.status', 'users.deletion_requested_at'])
+    .where('account_tokens.id', '=', hashToken(token))
+    .where('account_tokens.tenant_id', '=', tenant.id)
+    .where('account_tokens.kind', '=', 'reactivation')
+    .where('users.tenant_id', '=', tenant.id)
+    .executeTakeFirst();
+  if (!row) return { state: 'invalid' };
+  const at = now().getTime();
+  const windowPassed = row.status === 'pending_deletion' && (row.deletion_requested_at?.getTime() ?? at) + REACTIVATION_DAYS * 24 * 3600_000 <= at;
+  if (row.status === 'deleted' || windowPassed) return { state: 'gone', days: REACTIVATION_DAYS };
+  if (row.status !== 'pending_deletion' || row.used_at !== null || row.expires_at.getTime() <= at) return { state: 'invalid' };
+  return { state: 'usable' };
+}
+
+export type ReactivationResult = { ok: true } | { ok: false; error: 'account_deleted'; days: number } | { ok: false; error: 'invalid_link' };
+
+/** Reactivates an account pending deletion from the e-mailed link, within the 14 days; says why not otherwise. */
+export async function reactivateAccount(db: Kysely<DB>, tenant: Tenant, token: string): Promise<ReactivationResult> {
+  const done = await db.transaction().execute(async (trx) => {
+    // The window is what counts, not the token's own expiry (the erasure may not have run yet).
+    if ((await reactivationLink(trx, tenant, token)).state !== 'usable') return false;
     const used = await consumeToken(trx, { tenantId: tenant.id, kind: 'reactivation', token });
     if (!used) return false;
     const user = await trx
@@ -80,6 +111,9 @@ export async function reactivateAccount(db: Kysely<DB>, tenant: Tenant, token: s
     if (user.profile_id && user.status === 'confirmed') await trx.updateTable('profiles').set({ status: 'active' }).where('id', '=', user.profile_id).execute();
     return true;
   });
+  if (done) return { ok: true };
+  const link = await reactivationLink(db, tenant, token);
+  return link.state === 'gone' ? { ok: false, error: 'account_deleted', days: link.days } : { ok: false, error: 'invalid_link' };
 }
 
 /**
@@ -117,7 +151,9 @@ export async function eraseExpiredAccounts(db: Kysely<DB>, media: MediaStorage):
     const profileIds = expired.flatMap((u) => (u.profile_id ? [u.profile_id] : []));
     if (profileIds.length) files.push(...(await uploadsOfProfiles(trx, profileIds)));
     await trx.deleteFrom('profiles').where('user_id', 'in', ids).execute();
-    await trx.deleteFrom('account_tokens').where('user_id', 'in', ids).execute();
+    // The reactivation links stay (a hash, no personal data): their page can then say the account
+    // is gone for good rather than "invalid" (issue 48 item 24).
+    await trx.deleteFrom('account_tokens').where('user_id', 'in', ids).where('kind', '!=', 'reactivation').execute();
     return ids.length;
   });
   await deleteUnreachable(media, files);

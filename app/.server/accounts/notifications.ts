@@ -6,6 +6,7 @@ import { now } from '../clock';
 import { z } from 'zod';
 import { MAIL_OFF_REASONS, NOTIFICATION_KINDS } from '~/shared/catalogue';
 import type { DB, User } from '../db/schema';
+import { markTurnedOn } from '../notifications/state';
 
 export const SYSTEM_REASONS = MAIL_OFF_REASONS;
 
@@ -22,7 +23,12 @@ export async function setDisabledNotifications(db: Kysely<DB>, user: User, disab
   const kinds = NOTIFICATION_KINDS.filter((kind) => wanted.includes(kind));
   const system = user.notifications_disabled.filter((reason) => (SYSTEM_REASONS as readonly string[]).includes(reason));
   const next = [...system, ...kinds];
-  await db.updateTable('users').set({ notifications_disabled: next }).where('id', '=', user.id).execute();
+  // Kinds turned back on tell of nothing that came while they were off (issue 48 item 20).
+  const turnedOn = NOTIFICATION_KINDS.filter((kind) => user.notifications_disabled.includes(kind) && !kinds.includes(kind));
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ notifications_disabled: next }).where('id', '=', user.id).execute();
+    await markTurnedOn(trx, user, turnedOn);
+  });
   return next;
 }
 

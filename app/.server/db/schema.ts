@@ -928,6 +928,8 @@ export interface NotificationStateTable {
   last_mail_at: Date | null;
   last_push_at: Date | null;
   unsubscribe_token: string;
+  /** When each notification kind, or all mail (`mail`), was last turned back on: ISO times (migration 0042). */
+  kinds_on_at: Generated<Record<string, string>>;
 }
 
 /** Reminders, promotions, weekly updates and news a member was sent, once per key (migration 0022). */

@@ -9,7 +9,7 @@ import { startOutboxWorker, type OutboxWorker } from '../jobs/outbox-worker';
 import type { JobQueue } from '../jobs/queue';
 import { PRIORITY_RANK, type Priority } from '../jobs/priority';
 import type { Tenant } from '../tenants/schema';
-import { outboundRequest } from '../http/outbound';
+import { plainRequest } from '../http/outbound';
 
 export type SmsWorker = OutboxWorker;
 
@@ -21,9 +21,9 @@ export async function enqueueSms(db: Kysely<DB> | Transaction<DB>, tenant: Tenan
 
 /** POSTs {to, text} to the gateway; a gateway that does not answer within 10 s counts as a failure. */
 export async function sendThroughGateway(url: string, sms: { to: string; text: string }): Promise<void> {
-  // Through the outbound agent (docs/decisions/0037): the gateway's address comes from the
-  // environment, and never reaches our own network unless OUTBOUND_ALLOW_PRIVATE says so.
-  const response = await outboundRequest(url, {
+  // Not through the outbound guard (docs/decisions/0069 addendum, item 21): the gateway is the
+  // operator's own configuration, like SMTP_URL, and may be an internal relay on a private address.
+  const response = await plainRequest(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify({ to: sms.to, text: sms.text }),

@@ -1,5 +1,7 @@
 // The visitor's own choice of country (settings.geoip_selected_country, DESIGN §3): one of the
 // tenant's countries, kept in the `country` cookie (365 days, host-only) that settings.php reads.
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
 import { readCookie } from '../i18n/negotiate';
 import type { Tenant } from '../tenants/schema';
 
@@ -19,7 +21,19 @@ export function countryCookie(tenant: Tenant, country: string, secure: boolean):
   return `${SELECTED_COUNTRY_COOKIE}=${upper}; Max-Age=${MAX_AGE_S}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
-/** The visitor's country for what depends on it (footer notice, entry warning): chosen, else detected, else the tenant's first. */
-export function effectiveCountry(tenant: Tenant, detected: string | null, cookieHeader: string | null | undefined): string | null {
-  return selectedCountry(tenant, cookieHeader) ?? detected ?? tenant.settings.countries[0] ?? null;
+/**
+ * The visitor's country for what depends on it (footer, entry warning): chosen on /lang-config, else
+ * a member's own country (the one of their profile, chosen at signup: issue 48 item 13) when the
+ * tenant serves it, else detected, else the tenant's first.
+ */
+export function effectiveCountry(tenant: Tenant, detected: string | null, cookieHeader: string | null | undefined, memberCountry: string | null = null): string | null {
+  const own = memberCountry && tenant.settings.countries.includes(memberCountry) ? memberCountry : null;
+  return selectedCountry(tenant, cookieHeader) ?? own ?? detected ?? tenant.settings.countries[0] ?? null;
+}
+
+/** effectiveCountry for a viewer: a member's own country is read from their profile. */
+export async function viewerCountry(db: Kysely<DB>, tenant: Tenant, viewer: { user: { profile_id: number | null } | null }, detected: string | null, cookieHeader: string | null | undefined): Promise<string | null> {
+  const profileId = viewer.user?.profile_id;
+  const own = profileId ? await db.selectFrom('profiles').select('country').where('id', '=', profileId).executeTakeFirst() : undefined;
+  return effectiveCountry(tenant, detected, cookieHeader, own?.country ?? null);
 }

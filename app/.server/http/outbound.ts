@@ -1,5 +1,7 @@
 // Calls to an address someone supplied (issue 31 item 3, docs/decisions/0037): a member's push
-// endpoint, a marketer's postback template, the SMS gateway of a tenant's environment. Such an
+// endpoint, a marketer's postback template in a tenant file. Not the operator's own services from
+// the process environment (SMTP_URL, SMS_URL, the media store): those may well be on the private
+// network (issue 48 item 21, docs/decisions/0069 addendum) and use `plainRequest`. Such an
 // address must never reach the server's own network — loopback, private and link-local ranges, the
 // cloud metadata service — whatever the URL spells (127.0.0.1, 2130706433, [::1], a name that
 // resolves there). Two checks:
@@ -80,16 +82,33 @@ export interface OutboundAnswer {
  * One request to a supplied address through outboundAgent; no redirects are followed. Rejects on a
  * refused address, a network error or after `timeoutMs`; any HTTP status resolves.
  */
-export function outboundRequest(
-  url: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string; timeoutMs: number; maxBody?: number },
-): Promise<OutboundAnswer> {
+export function outboundRequest(url: string, init: RequestInit): Promise<OutboundAnswer> {
+  return requestWith(url, init, outboundAgent(url));
+}
+
+/**
+ * The same request to an address of the operator's own environment (SMS_URL): Node's default agent,
+ * no address filter — the operator chose it, and an internal relay is a private address.
+ */
+export function plainRequest(url: string, init: RequestInit): Promise<OutboundAnswer> {
+  return requestWith(url, init, undefined);
+}
+
+interface RequestInit {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  timeoutMs: number;
+  maxBody?: number;
+}
+
+function requestWith(url: string, init: RequestInit, agent: http.Agent | undefined): Promise<OutboundAnswer> {
   const target = new URL(url);
   const client = target.protocol === 'http:' ? http : https;
   const maxBody = init.maxBody ?? 64 * 1024;
   return new Promise((resolve, reject) => {
     const headers = { ...init.headers, ...(init.body !== undefined ? { 'content-length': String(Buffer.byteLength(init.body)) } : {}) };
-    const request = client.request(target, { method: init.method ?? 'GET', headers, agent: outboundAgent(target), timeout: init.timeoutMs }, (response) => {
+    const request = client.request(target, { method: init.method ?? 'GET', headers, ...(agent ? { agent } : {}), timeout: init.timeoutMs }, (response) => {
       const chunks: Buffer[] = [];
       let size = 0;
       response.on('data', (chunk: Buffer) => {

@@ -2,7 +2,7 @@
 // per conversation or liker — every one of them: the mail marks all as told, so a line left out
 // would never be named (issue 34 item 21) —, the first sender's photo, a button to the right page
 // (the conversation or profile for one item, the chat list or likes for several), and the one-click
-// unsubscribe link. The push says the same in a title and a line.
+// unsubscribe link, which turns off the kinds the mail tells of. The push says the same in a title and a line.
 import type { Locale } from '~/shared/locales';
 import type { User } from '../db/schema';
 import { serverMessage } from '../i18n/messages';
@@ -10,7 +10,7 @@ import type { MailContent } from '../mail/mail';
 import type { Tenant } from '../tenants/schema';
 import type { ActivityItem } from './activity';
 import type { PushPayload } from './push';
-import { unsubscribeUrl } from './unsubscribe';
+import { unsubscribeUrl, type NotificationKind } from './unsubscribe';
 
 export function absolute(origin: string, url: string): string {
   return /^https?:\/\//.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
@@ -26,6 +26,11 @@ function lineOf(locale: Locale, item: ActivityItem): string {
   if (item.kind === 'like') return serverMessage(locale, item.match ? 'notify.line.match' : 'notify.line.like', { name });
   if (item.count > 1) return serverMessage(locale, 'notify.line.messages', { name, count: item.count });
   return serverMessage(locale, item.kind === 'new_conversations' ? 'notify.line.conversation' : 'notify.line.message', { name });
+}
+
+/** The kinds a mail of these items is about: what its one-click unsubscribe turns off (issue 48 item 19). */
+export function kindsOf(items: readonly ActivityItem[]): NotificationKind[] {
+  return [...new Set(items.map((item) => item.kind))];
 }
 
 /** Where the button (and a push click) leads. */
@@ -51,7 +56,7 @@ export function activityMail(tenant: Tenant, locale: Locale, origin: string, use
     image: photo ? { url: absolute(origin, photo), alt: first.profile.name } : undefined,
     action: { label: t(target.label), url: `${origin}${target.path}` },
     footnote: t('notify.footnote', { settings: `${origin}/notifications` }),
-    unsubscribe: { label: t('notify.unsubscribe.link'), url: unsubscribeUrl(origin, token) },
+    unsubscribe: { label: t('notify.unsubscribe.link'), url: unsubscribeUrl(origin, token, kindsOf(items)) },
   };
 }
 

@@ -1,7 +1,8 @@
 // The activity round (docs/decisions/0024-notifications.md): every minute, on one instance, members
 // who got new messages or likes hear of them by e-mail and web push — not while they are looking at
 // the site, only for kinds they left on, never by mail while a disabled reason (fbl, bounce,
-// listunsubscribe) is set. The data is the record: a message counts while its conversation side has
+// listunsubscribe) is set, and never of what came while its kind (or all mail) was off: a kind turned
+// back on tells only of what comes after (issue 48 item 20, notification_state.kinds_on_at). The data is the record: a message counts while its conversation side has
 // not read it, a like while it is unseen, both for a day (older unread messages are the reminder's).
 // Batching: the first mail after a quiet spell waits until its oldest news is GATHER_MS (30 s) old, so that
 // a like and a message of the same moment share it, and leaves at the round after that (within two
@@ -15,9 +16,9 @@ import type { JobQueue } from '../jobs/queue';
 import { visibleTo } from '../members/access';
 import { CARD_COLUMNS, toCards, type MemberCard } from '../members/search';
 import type { Tenant } from '../tenants/schema';
-import { activityMail, activityPush } from './activity-mail';
+import { activityMail, activityPush, kindsOf } from './activity-mail';
 import { SYSTEM_REASONS } from '../accounts/notifications';
-import { ACTIVITY_WINDOW_MS, isLooking, notificationState } from './state';
+import { ACTIVITY_WINDOW_MS, isLooking, notificationState, turnedOnAt } from './state';
 import { listUnsubscribeHeaders } from './unsubscribe';
 import { enqueueMail } from '../mail/mail';
 import { isLocale, type Locale } from '~/shared/locales';
@@ -151,8 +152,16 @@ async function notifyMember(db: Kysely<DB>, deps: ActivityDeps, userId: number, 
   const state = await notificationState(db, user);
   if (isLooking(state, at)) return { mails: 0, pushes: 0 };
 
-  const items = await itemsFor(db, tenant, user, pending);
-  const wanted = items.filter((item) => !user.notifications_disabled.includes(item.kind));
+  // What is told: news of a kind that is on and came after it was last turned on; the mail also
+  // leaves out what came while all notification mail was off (issue 48 item 20).
+  const cards = await cardsFor(db, tenant, user, pending);
+  const kindOn = (kind: ActivityKind, when: Date) => {
+    const since = turnedOnAt(state, kind);
+    return !user.notifications_disabled.includes(kind) && (since === null || when > since);
+  };
+  const mailOnSince = turnedOnAt(state, 'mail');
+  const wanted = itemsOf(cards, pending, kindOn);
+  const mailed = itemsOf(cards, pending, (kind, when) => kindOn(kind, when) && (mailOnSince === null || when > mailOnSince));
   const locale: Locale = isLocale(user.language) ? user.language : 'en';
   const origin = deps.originOf(tenant, user);
   const result: ActivityResult = { mails: 0, pushes: 0 };
@@ -189,7 +198,7 @@ async function notifyMember(db: Kysely<DB>, deps: ActivityDeps, userId: number, 
     likes_after: new Date(Math.max(state.likes_after.getTime(), ...pending.likes.map((l) => l.created_at.getTime()))),
   };
   await db.transaction().execute(async (trx) => {
-    const send = !mailOff && wanted.length > 0;
+    const send = !mailOff && mailed.length > 0;
     // Conditional on the state read above: a second round (another instance) finds it changed and sends nothing.
     const claimed = await trx
       .updateTable('notification_state')
@@ -205,18 +214,19 @@ async function notifyMember(db: Kysely<DB>, deps: ActivityDeps, userId: number, 
       priority: 'notification',
       to: user.email,
       locale,
-      content: activityMail(tenant, locale, origin, user, wanted, state.unsubscribe_token),
-      headers: listUnsubscribeHeaders(tenant, origin, state.unsubscribe_token),
+      content: activityMail(tenant, locale, origin, user, mailed, state.unsubscribe_token),
+      // The one-click unsubscribe turns off the kinds this mail tells of (issue 48 item 19).
+      headers: listUnsubscribeHeaders(tenant, origin, state.unsubscribe_token, kindsOf(mailed)),
     });
     result.mails++;
   });
   return result;
 }
 
-/** The pending messages and likes as lines, with the other profile as this member may see it (a hidden or blocked one drops out). */
-async function itemsFor(db: Kysely<DB>, tenant: Tenant, user: User, pending: { messages: PendingMessage[]; likes: PendingLike[] }): Promise<ActivityItem[]> {
+/** The other profiles of the pending messages and likes, as this member may see them (a hidden or blocked one drops out). */
+async function cardsFor(db: Kysely<DB>, tenant: Tenant, user: User, pending: { messages: PendingMessage[]; likes: PendingLike[] }): Promise<Map<number, MemberCard>> {
   const ids = [...new Set([...pending.messages.map((m) => m.sender_profile_id), ...pending.likes.map((l) => l.liker_profile_id)])];
-  if (ids.length === 0) return [];
+  if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('profiles')
     .leftJoin('photos', 'photos.id', 'profiles.main_photo_id')
@@ -224,12 +234,17 @@ async function itemsFor(db: Kysely<DB>, tenant: Tenant, user: User, pending: { m
     .where('profiles.id', 'in', ids)
     .where((eb) => visibleTo(eb, tenant, { user }, { ignoreOwnBlocks: false }))
     .execute();
-  const cards = new Map(toCards(tenant, today(), rows, null).map((card) => [card.id, card]));
+  return new Map(toCards(tenant, today(), rows, null).map((card) => [card.id, card]));
+}
+
+/** The pending messages and likes that `keep` lets through (by kind and time), as lines: one per conversation or liker. */
+function itemsOf(cards: Map<number, MemberCard>, pending: { messages: PendingMessage[]; likes: PendingLike[] }, keep: (kind: ActivityKind, at: Date) => boolean): ActivityItem[] {
   const items: ActivityItem[] = [];
   const conversations = new Map<number, ActivityItem>();
   for (const m of pending.messages) {
     const profile = cards.get(m.sender_profile_id);
-    if (!profile) continue;
+    const kind: ActivityKind = m.new_conversation === true ? 'new_conversations' : 'new_messages';
+    if (!profile || !keep(kind, m.created_at)) continue;
     const existing = conversations.get(m.conversation_id);
     if (existing) {
       existing.count++;
@@ -237,13 +252,13 @@ async function itemsFor(db: Kysely<DB>, tenant: Tenant, user: User, pending: { m
       existing.lastAt = m.created_at;
       continue;
     }
-    const item: ActivityItem = { kind: m.new_conversation === true ? 'new_conversations' : 'new_messages', profile, conversation: m.conversation_id, count: 1, match: false, lastMessageId: m.id, lastAt: m.created_at };
+    const item: ActivityItem = { kind, profile, conversation: m.conversation_id, count: 1, match: false, lastMessageId: m.id, lastAt: m.created_at };
     conversations.set(m.conversation_id, item);
     items.push(item);
   }
   for (const l of pending.likes) {
     const profile = cards.get(l.liker_profile_id);
-    if (profile) items.push({ kind: 'like', profile, conversation: null, count: 1, match: l.match === true, lastMessageId: 0, lastAt: l.created_at });
+    if (profile && keep('like', l.created_at)) items.push({ kind: 'like', profile, conversation: null, count: 1, match: l.match === true, lastMessageId: 0, lastAt: l.created_at });
   }
   return items;
 }

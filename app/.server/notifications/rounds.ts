@@ -10,7 +10,8 @@
 //   a day or more, the newest members of the past week who fit the member (the gender their
 //   sexuality seeks, visible to them); none when nobody fits;
 // - promotions: the welcome time bonus (offers/time-bonus.ts) in its last hour, once.
-// Every mail is in the member's language and the tenant's brand, carries List-Unsubscribe, and goes
+// Every mail is in the member's language and the tenant's brand, carries List-Unsubscribe (for its
+// own kind), and goes
 // only when its kind is on, no disabled reason (fbl, bounce, listunsubscribe) is set and the account
 // is live. "Once" is held by the database: the mail is queued in the transaction that inserts its
 // notification_log row, whose primary key (user, kind, key) a second round cannot insert again.
@@ -102,9 +103,10 @@ export async function mailOnce(
       content: {
         ...content,
         footnote: t('notify.footnote', { settings: `${origin}/notifications` }),
-        unsubscribe: { label: t('notify.unsubscribe.link'), url: unsubscribeUrl(origin, state.unsubscribe_token) },
+        // The link turns off this mail's kind only (issue 48 item 19).
+        unsubscribe: { label: t('notify.unsubscribe.link'), url: unsubscribeUrl(origin, state.unsubscribe_token, [note.kind]) },
       },
-      headers: listUnsubscribeHeaders(tenant, origin, state.unsubscribe_token),
+      headers: listUnsubscribeHeaders(tenant, origin, state.unsubscribe_token, [note.kind]),
     });
     return true;
   });

@@ -4,7 +4,7 @@
 // page-hidden beacon (POST /api/page-hidden.php). A member counts as looking while not hidden and
 // seen within LOOKING_MS: a browser that vanished without a word stops counting after that.
 import crypto from 'node:crypto';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { now } from '../clock';
 import type { DB, NotificationStateTable } from '../db/schema';
 
@@ -40,4 +40,31 @@ export async function markHidden(db: Db, user: { id: number; tenant_id: string }
 
 export function isLooking(state: Pick<NotificationState, 'hidden' | 'seen_at'>, at: Date = now()): boolean {
   return !state.hidden && state.seen_at !== null && at.getTime() - state.seen_at.getTime() < LOOKING_MS;
+}
+
+/**
+ * When each kind of notification — and notification mail as a whole (`mail`, after a one-click
+ * unsubscribe or a complaint) — was last turned back on (migration 0042). The activity round tells of
+ * nothing that happened before that moment: what came while a kind was off is never notified later
+ * (issue 48 item 20, docs/decisions/0069 addendum).
+ */
+export type TurnedOn = Partial<Record<string, string>>;
+
+/** Records that `keys` (notification kinds, or `mail`) were turned on just now. */
+export async function markTurnedOn(db: Db, user: { id: number; tenant_id: string }, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await notificationState(db, user);
+  const at = now().toISOString();
+  const stamp = JSON.stringify(Object.fromEntries(keys.map((key) => [key, at])));
+  await db
+    .updateTable('notification_state')
+    .set({ kinds_on_at: sql`kinds_on_at || ${stamp}::jsonb` })
+    .where('user_id', '=', user.id)
+    .execute();
+}
+
+/** The moment `key` was last turned on, or null. */
+export function turnedOnAt(state: Pick<NotificationState, 'kinds_on_at'>, key: string): Date | null {
+  const value = (state.kinds_on_at as TurnedOn)[key];
+  return value ? new Date(value) : null;
 }

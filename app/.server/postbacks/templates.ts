@@ -13,6 +13,13 @@ export type MacroValues = Record<Macro, string>;
 
 const MACRO_PATTERN = /\{([^{}]*)\}/g;
 
+/**
+ * Why a real production start sends no postback for a template (postbacks/worker.ts): the words it
+ * logs on each try, and that tenant:check warns with (tenants/check.ts productionWarnings).
+ */
+export const HTTPS_ONLY_IN_PRODUCTION = 'postback URLs must be https:// in production';
+export const NO_OWN_ADDRESS = 'no own address for a /dev/postbacks template';
+
 const Template = z
   .string()
   .max(2000)

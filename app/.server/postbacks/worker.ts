@@ -21,7 +21,7 @@ import { metrics } from '../observability/metrics';
 import type { Tenant } from '../tenants/schema';
 import type { Selectable } from 'kysely';
 import { onPostbackQueued } from './record';
-import { decimalAmount, renderTemplate } from './templates';
+import { decimalAmount, HTTPS_ONLY_IN_PRODUCTION, NO_OWN_ADDRESS, renderTemplate } from './templates';
 import { outboundRequest } from '../http/outbound';
 
 export const POSTBACK_MAX_ATTEMPTS = 8;
@@ -80,10 +80,10 @@ function getOwnSite(url: string, tenant: Tenant): Promise<number> {
  */
 async function send(url: string, tenant: Tenant, selfOrigin: string | null): Promise<number> {
   if (url.startsWith('/')) {
-    if (!selfOrigin) throw new Error('no own address for a /dev/postbacks template');
+    if (!selfOrigin) throw new Error(NO_OWN_ADDRESS);
     return getOwnSite(`${selfOrigin}${url}`, tenant);
   }
-  if (!url.startsWith('https://') && !selfOrigin) throw new Error('postback URLs must be https:// in production');
+  if (!url.startsWith('https://') && !selfOrigin) throw new Error(HTTPS_ONLY_IN_PRODUCTION);
   // Networks answer a word or two; redirects are not followed.
   return (await outboundRequest(url, { timeoutMs: TIMEOUT_MS })).status;
 }

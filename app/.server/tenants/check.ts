@@ -11,6 +11,7 @@
 // `<id>.localhost`; neither a domain nor the demo host `<id>.localhost` the network console's
 // ADMIN_HOST; and no sandbox payments in a real production start.
 import { hasControlCharacters } from '~/shared/request-rules';
+import { HTTPS_ONLY_IN_PRODUCTION, NO_OWN_ADDRESS } from '../postbacks/templates';
 import { describeIssues, TenantSchema, type Tenant } from './schema';
 
 /** What the start knows that a file cannot: the console's host and whether this is a real production start. */
@@ -137,4 +138,24 @@ export function checkTenantSet(files: { id: string; raw: unknown }[], rules: Sta
     else problems.set(id, checked.problems);
   }
   return { tenants, problems };
+}
+
+/**
+ * What a valid file holds that a real production start will not do, as "field: message" in the words
+ * the start logs when it meets it (issue 48 item 23): an `http://` postback template (the worker of a
+ * real production start sends only to https://), named under any rules since the file is meant for
+ * production; a demo network's /dev/postbacks path, named under a real production start's rules only
+ * (elsewhere the server sends it to itself). Warnings: neither stops a start or tenant:check.
+ */
+export function productionWarnings(tenant: Tenant, rules: StartRules = startRules()): string[] {
+  const warnings: string[] = [];
+  for (const [network, events] of Object.entries(tenant.postbacks)) {
+    for (const [event, template] of Object.entries(events)) {
+      if (typeof template !== 'string') continue;
+      if (template.startsWith('/')) {
+        if (rules.realProduction) warnings.push(`postbacks.${network}.${event}: ${NO_OWN_ADDRESS}`);
+      } else if (!template.startsWith('https://')) warnings.push(`postbacks.${network}.${event}: ${HTTPS_ONLY_IN_PRODUCTION}`);
+    }
+  }
+  return warnings;
 }

@@ -4,12 +4,13 @@ import { Form, useNavigation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { Button } from '../app/buttons';
 
-export function ConfirmLinkForm({ token, heading, intro, button }: { token: string; heading?: ReactNode; intro: ReactNode; button: ReactNode }) {
+export function ConfirmLinkForm({ token, heading, intro, button, children }: { token: string; heading?: ReactNode; intro: ReactNode; button: ReactNode; children?: ReactNode }) {
   const busy = useNavigation().state !== 'idle';
   return (
     <Form method="post">
       {heading ? <h1>{heading}</h1> : null}
       <p>{intro}</p>
+      {children}
       <input type="hidden" name="token" value={token} />
       <Button type="submit" disabled={busy}>
         {button}

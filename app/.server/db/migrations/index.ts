@@ -32,6 +32,7 @@ import * as m0038 from './0038-network-daily-chargebacks';
 import * as m0039 from './0039-photo-screening';
 import * as m0040 from './0040-outbox-priorities';
 import * as m0041 from './0041-split-weights';
+import * as m0042 from './0042-notification-kinds-on';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0039-photo-screening': m0039,
   '0040-outbox-priorities': m0040,
   '0041-split-weights': m0041,
+  '0042-notification-kinds-on': m0042,
 };
