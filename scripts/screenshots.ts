@@ -1,13 +1,17 @@
 // npm run screenshots — docs/screenshots/: /, /pages/terms and a 404 for two tenants in two
 // languages, and the member pages (the member list, a profile, My profile, Settings) of a logged-in
-// member of two tenants, and the operator console (login, queue, a claimed conversation,
-// statistics) of the demo operator, at 375 px (mobile) and 1280 px (desktop), from the production
-// build in Chromium.
+// member of two tenants, the operator console (login, queue, a claimed conversation, statistics) of
+// the demo operator, and on the lived-in demo (its 60 days of history) the marketer's split report
+// with the split optimising itself and the moderator's photo queue with the model's scores, at
+// 375 px (mobile) and 1280 px (desktop), from the production build in Chromium.
+// `npm run screenshots -- consoles chats` takes only those groups (visitors, members, operator,
+// chats, consoles); without arguments, all of them.
 import fs from 'node:fs';
+import sharp from 'sharp';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launchBrowser } from '../tests/support/browser';
-import { sessionCookie, signUpMember } from '../tests/support/members';
-import { startServer, type RunningServer } from '../tests/support/server';
+import { sessionCookie, signUpMember, type TestMember } from '../tests/support/members';
+import { request, startServer, type RunningServer } from '../tests/support/server';
 
 const SHOTS = [
   { tenant: 'flirtlokaal', locales: ['nl', 'en'] },
@@ -152,13 +156,78 @@ async function chatShots(server: RunningServer, browser: Browser) {
   }
 }
 
+/** A staff member of FlirtLokaal logged in with the console in English. */
+async function staffPage(server: RunningServer, browser: Browser, email: string, width: number) {
+  const base = `http://flirtlokaal.localhost:${server.port}`;
+  const context = await browser.newContext({ viewport: viewport(width) });
+  const page = await context.newPage();
+  await page.goto(`${base}/operator/login`, { waitUntil: 'networkidle' });
+  await page.locator('#email').fill(email);
+  await page.locator('#password').fill('rendezvous-demo');
+  await Promise.all([page.waitForURL((url) => url.pathname !== '/operator/login'), page.locator('main button[type="submit"]').click()]);
+  await page.locator('[data-testid="operator-language"]').selectOption('en');
+  await Promise.all([page.waitForNavigation(), page.locator('form[action="/operator/language"] button').click()]);
+  await page.locator('html[lang="en"]').waitFor();
+  return { context, page, base };
+}
+
+/**
+ * The lived-in demo's consoles for issue 47 (docs/decisions/0064, 0065): FlirtLokaal's split report
+ * with `spring` optimising toward signups (the probability of being best, the current weights, the
+ * weight history), and the moderator's photo queue with a new member's photo among the history's,
+ * each with the model's five scores, in order of risk.
+ */
+async function consoleShots(server: RunningServer, browser: Browser) {
+  // Right after the start the server is still screening the history's photos and may shed a request (503, overloaded): again a little later.
+  let member: TestMember | undefined;
+  for (let tries = 0; !member; tries++) {
+    try {
+      member = await signUpMember(server, 'flirtlokaal', { name: 'Marloes', country: 'NL', gender: 'female', seeking: 'male' });
+    } catch (error) {
+      if (tries > 10 || !/answered 503/.test((error as Error).message)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+    }
+  }
+  const base = `http://flirtlokaal.localhost:${server.port}`;
+  const picture = await sharp(Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="600"><rect width="480" height="380" fill="#5a2a2a"/><rect y="380" width="480" height="220" fill="#6b4f34"/><ellipse cx="170" cy="300" rx="110" ry="165" fill="#e0ac8a"/><ellipse cx="315" cy="300" rx="110" ry="165" fill="#d89c78"/></svg>`,
+  )).jpeg({ quality: 85 }).toBuffer();
+  const boundary = `----shots${Date.now()}`;
+  const body = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="me.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`), picture, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  const uploaded = await request(server.port, `flirtlokaal.localhost:${server.port}`, '/api/photos.php', { method: 'POST', body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, origin: base, cookie: member.session } });
+  if (uploaded.status !== 201) throw new Error(`photo upload answered ${uploaded.status}`);
+  const photo = uploaded.json<{ photo: { id: number } }>().photo.id;
+  for (const width of WIDTHS) {
+    const marketer = await staffPage(server, browser, 'marketer@flirtlokaal.example', width);
+    await marketer.page.goto(`${base}/operator/marketing/splits`, { waitUntil: 'networkidle' });
+    await marketer.page.locator('[data-testid="split-optimisation"][data-split="spring"]').screenshot({ path: `docs/screenshots/flirtlokaal-en-split-optimisation-${width}.png` });
+    console.log(`docs/screenshots/flirtlokaal-en-split-optimisation-${width}.png`);
+    await marketer.context.close();
+
+    const moderator = await staffPage(server, browser, 'moderator@flirtlokaal.example', width);
+    // Its scores arrive within seconds of the upload (the job runs off the request path).
+    for (let tries = 0; ; tries++) {
+      await moderator.page.goto(`${base}/operator/photos`, { waitUntil: 'networkidle' });
+      if (await moderator.page.locator(`[data-testid="photo-${photo}"] [data-testid="photo-screening"][data-risk]`).count()) break;
+      if (tries > 60) throw new Error('the new photo was not screened within a minute');
+      await moderator.page.waitForTimeout(1000);
+    }
+    const file = `docs/screenshots/flirtlokaal-en-photo-screening-${width}.png`;
+    await moderator.page.screenshot({ path: file, fullPage: true });
+    console.log(file);
+    await moderator.context.close();
+  }
+}
+
+const GROUPS = { visitors: visitorShots, members: memberShots, operator: operatorShots, chats: chatShots, consoles: consoleShots } as const;
+const chosen = process.argv.slice(2);
+for (const name of chosen) if (!(name in GROUPS)) throw new Error(`no screenshot group ${name}: ${Object.keys(GROUPS).join(', ')}`);
+
 fs.mkdirSync('docs/screenshots', { recursive: true });
-const [server, browser] = await Promise.all([startServer({ NODE_ENV: 'production', DEMO: '1', DATABASE_URL: '' }), launchBrowser()]);
+// The demo as it starts in production: with its 60 days of history, which takes minutes on a busy machine.
+const [server, browser] = await Promise.all([startServer({ NODE_ENV: 'production', DEMO: '1', DATABASE_URL: '' }, { startTimeoutMs: 900_000 }), launchBrowser()]);
 try {
-  await visitorShots(server, browser);
-  await memberShots(server, browser);
-  await operatorShots(server, browser);
-  await chatShots(server, browser);
+  for (const [name, shots] of Object.entries(GROUPS)) if (!chosen.length || chosen.includes(name)) await shots(server, browser);
 } finally {
   await browser.close();
   await server.stop();

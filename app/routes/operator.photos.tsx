@@ -1,6 +1,8 @@
 // /operator/photos: photo moderation (docs/decisions/0029) — members' new photos of the operator's
-// moderation tenants, oldest first; approve, or reject with a reason the member reads in their
-// language. The domain (app/.server/trust/photo-review.ts) decides everything.
+// moderation tenants, each with what the bundled model made of it, in order of risk (held first, then
+// the unscreened oldest first, then the rest by risk: docs/decisions/0065); approve, or reject with
+// a reason the member reads in their language. The domain (app/.server/trust/photo-review.ts)
+// decides everything.
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { defineMessages, FormattedMessage } from 'react-intl';
@@ -10,6 +12,7 @@ import { formAction } from '~/.server/http/form-action';
 import { consoleAction, operatorTenants, requireRole } from '~/.server/operators/console';
 import { approvePhoto, PhotoDecisionSchema, photoQueue, PhotoRejectSchema, rejectPhoto } from '~/.server/trust/photo-review';
 import { ConsolePage, consoleMeta } from '~/components/operators/console-page';
+import { Muted } from '~/components/operators/parts';
 import { PhotoReviewCard } from '~/components/operators/photo-review-card';
 import { ActionResult, QueueList } from '~/components/operators/queue-view';
 
@@ -49,6 +52,12 @@ export default function OperatorPhotos() {
       <h1>
         <FormattedMessage id="photoReview.title" defaultMessage="Photo moderation" />
       </h1>
+      <Muted as="p" style={{ margin: '0 0 16px' }}>
+        <FormattedMessage
+          id="photoReview.order"
+          defaultMessage="Photos held by screening come first, then photos without scores (oldest first), then the rest by risk: how close their scores come to this site's thresholds."
+        />
+      </Muted>
       <ActionResult result={result} testId="photo-review-result" />
       <QueueList
         count={photos.length}

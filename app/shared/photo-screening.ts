@@ -15,4 +15,6 @@ export interface ScreeningView {
   scores: PhotoScores | null;
   /** Why it is held: the class, its score and the tenant's threshold. */
   reason: { class: HoldClass; score: number; threshold: number } | null;
+  /** The highest share of its threshold any class reached (≥ 1: held); the queue is ordered by it. Null until screened. */
+  risk: number | null;
 }

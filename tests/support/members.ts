@@ -40,8 +40,13 @@ export async function signUpMember(
   if (res.status !== 201) throw new Error(`signup of ${email} answered ${res.status}: ${res.text}`);
   const session = String(res.headers['set-cookie']).split(';')[0]!;
   if (input.activate !== false) {
-    const outbox = await request(server.port, host, '/dev/outbox');
-    const link = new RegExp(`data-to="${email}"[\\s\\S]*?href="[^"]*(/activate\\?token=[\\w-]+)"`).exec(outbox.text)?.[1];
+    // The mail is in the outbox when the signup answers; a busy start (the demo's history) may take a moment longer.
+    let link: string | undefined;
+    for (let tries = 0; !link && tries < 20; tries++) {
+      if (tries) await new Promise((resolve) => setTimeout(resolve, 500));
+      const outbox = await request(server.port, host, '/dev/outbox');
+      link = new RegExp(`data-to="${email}"[\\s\\S]*?href="[^"]*(/activate\\?token=[\\w-]+)"`).exec(outbox.text)?.[1];
+    }
     if (!link) throw new Error(`no activation mail for ${email}`);
     await request(server.port, host, link);
   }

@@ -28,7 +28,15 @@ export interface RunningServer {
  * Starts build/server.js with NODE_ENV=test. Its database is a fresh one on the PostgreSQL server when
  * DATABASE_URL is set (as in CI), else an embedded PGlite in a temporary folder.
  */
-export async function startServer(env: Record<string, string | undefined> = {}, options: { dataDir?: string; drop?: () => Promise<void> } = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string | undefined> = {},
+  options: {
+    dataDir?: string;
+    drop?: () => Promise<void>;
+    /** How long the start may take (2 minutes unless told): a start with the demo's 60 days of history (DEMO_HISTORY=on) takes several on a busy machine. */
+    startTimeoutMs?: number;
+  } = {},
+): Promise<RunningServer> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'rdv-server-'));
   const kind = databaseKinds[databaseKinds.length - 1]!;
   // A restart on the same data keeps its database (PGlite lives in dataDir; PostgreSQL's is in env).
@@ -52,7 +60,11 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
+    // A start that takes too long is stopped: no server is left running without a test to stop it.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start:\n${output}`));
+    }, options.startTimeoutMs ?? 120_000);
     void listeningPort(child.stdout!).then((found) => {
       clearTimeout(timer);
       listening = true;

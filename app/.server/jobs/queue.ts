@@ -32,6 +32,16 @@ export interface JobContext {
 
 export type JobHandler<T> = (data: T, job: JobContext) => Promise<void>;
 
+export interface WorkOptions {
+  /**
+   * After a job it worked, the worker asks for the next one at once instead of at its next poll, so
+   * a backlog is worked back to back; an idle worker still polls every `pollingSeconds`, and a failed
+   * job waits for the poll (no quick loop of retries). For queues whose backlog a person waits behind:
+   * the photos the start queues for screening before a new member's upload (docs/decisions/0065).
+   */
+  drain?: boolean;
+}
+
 export interface JobQueue {
   /** Queues a job; resolves with its id, or null when the queue's policy already holds one (a stately queue). */
   send(name: JobName, data?: object, options?: SendOptions): Promise<string | null>;
@@ -39,7 +49,7 @@ export interface JobQueue {
    * Runs `handler` for jobs of `name` on this instance; a handler that throws fails the try (retried
    * per the queue). Resolves with a function that stops this worker (waiting for its running job).
    */
-  work<T extends object>(name: JobName, handler: JobHandler<T>): Promise<() => Promise<void>>;
+  work<T extends object>(name: JobName, handler: JobHandler<T>, options?: WorkOptions): Promise<() => Promise<void>>;
   /** Sends a job of `name` on a cron schedule (UTC, minute resolution): one job per round across all instances. */
   schedule(name: JobName, cron: string, data?: object): Promise<void>;
   /** Stops fetching, waits for running jobs (up to a timeout) and leaves the database open. */
@@ -110,7 +120,7 @@ export async function startJobQueue(db: Kysely<DB>, options: QueueTiming & { log
       if (id && worker && startAfter === undefined) boss.notifyWorker(worker);
       return id;
     },
-    async work<T extends object>(name: JobName, handler: JobHandler<T>) {
+    async work<T extends object>(name: JobName, handler: JobHandler<T>, workOptions: WorkOptions = {}) {
       if (workers.has(name)) throw new Error(`A worker for ${name} is already running`);
       const id = await boss.work<T>(name, { pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, async (jobs) => {
         for (const job of jobs) {
@@ -127,6 +137,9 @@ export async function startJobQueue(db: Kysely<DB>, options: QueueTiming & { log
             throw error;
           }
         }
+        // pg-boss pauses its loop for the poll interval after each fetch unless the worker was notified.
+        const self = workers.get(name);
+        if (workOptions.drain && self) boss.notifyWorker(self);
       });
       workers.set(name, id);
       return async () => {

@@ -96,10 +96,16 @@ export async function startScheduledJobs(
     const tenant = deps.tenant(data.tenant);
     if (tenant) await sendPush(db, tenant, data.subscription, data.payload);
   });
-  // One photo at a time per instance (the worker takes one job at a time): the model is CPU work.
-  await jobs.work<ScreenJob>('photos.screen', async (data) => {
-    await screenPhoto(db, { tenant: deps.tenant, media: deps.media }, data);
-  });
+  // One photo at a time per instance (the worker takes one job at a time): the model is CPU work. Back
+  // to back while there are photos: the start queues every unscreened one (the demo's history has 15),
+  // and a new member's upload behind them is still screened within seconds (docs/decisions/0065).
+  await jobs.work<ScreenJob>(
+    'photos.screen',
+    async (data) => {
+      await screenPhoto(db, { tenant: deps.tenant, media: deps.media }, data);
+    },
+    { drain: true },
+  );
   const unscreened = await queueUnscreenedPhotos(db, jobs);
   if (unscreened) log(`queued ${unscreened} pending photos for screening`);
   for (const [name, cron] of Object.entries(ROUNDS)) await jobs.schedule(name as keyof typeof ROUNDS, cron);

@@ -47,6 +47,7 @@ export async function photoQueue(db: Kysely<DB>, operator: OperatorActor, prefix
       'photos.screening',
       'photos.screen_scores',
       'photos.screen_reason',
+      'photos.screen_risk',
       'profiles.id as profile_id',
       'profiles.name',
       'profiles.tenant_id',
@@ -67,7 +68,7 @@ export async function photoQueue(db: Kysely<DB>, operator: OperatorActor, prefix
     thumb: prefixOf(row.tenant_id!) + row.thumb_filename,
     public: row.public,
     uploadedAt: row.created_at.toISOString(),
-    screening: row.screening ? { state: row.screening, scores: row.screen_scores, reason: row.screen_reason } : null,
+    screening: row.screening ? { state: row.screening, scores: row.screen_scores, reason: row.screen_reason, risk: row.screen_risk === null ? null : Number(row.screen_risk) } : null,
   }));
 }
 

@@ -22,7 +22,6 @@ const texts = defineMessages({
   winner: { id: 'marketing.splits.winner', defaultMessage: '{variant} is the best variant with {probability} probability.' },
   leading: { id: 'marketing.splits.leading', defaultMessage: 'No winner yet: {variant} leads with {probability} probability of being best; a winner needs 95 %.' },
   allVisits: { id: 'marketing.splits.allVisits', defaultMessage: 'All visits of the split so far' },
-  goalCol: { id: 'marketing.col.goal', defaultMessage: 'Goal' },
   payers: { id: 'marketing.col.payers', defaultMessage: 'Paying members' },
   rate: { id: 'marketing.col.rate', defaultMessage: 'Rate' },
   interval: { id: 'marketing.col.interval95', defaultMessage: '95 % interval' },
@@ -183,6 +182,8 @@ export function SplitOptimisationPanel({ split, now }: { split: SplitOptimisatio
   const fileMode = split.fileMode === 'auto' ? t(texts.auto, { goal: t(GOAL_TEXTS[split.fileGoal]) }) : t(texts.fixed);
   const probability = (p: number) => intl.formatNumber(p, { style: 'percent', maximumFractionDigits: 1 });
   const headingId = `split-${split.slug}`;
+  // What the goal counts, the same words in the table's head and in the stacked rows of a narrow screen.
+  const goalColumn = revenue ? t(texts.payers) : split.goal === 'confirmed' ? t({ id: 'marketing.col.confirmed', defaultMessage: 'Confirmed' }) : t({ id: 'marketing.col.signups', defaultMessage: 'Signups' });
   const variants = split.variants.map((v) => v.variant);
   const leader = split.leader;
   return (
@@ -221,7 +222,7 @@ export function SplitOptimisationPanel({ split, now }: { split: SplitOptimisatio
             <tr>
               <th scope="col">{t({ id: 'marketing.col.variant', defaultMessage: 'Variant' })}</th>
               <th scope="col" data-num>{t({ id: 'marketing.col.visits', defaultMessage: 'Visits' })}</th>
-              <th scope="col" data-num>{revenue ? t(texts.payers) : split.goal === 'confirmed' ? t({ id: 'marketing.col.confirmed', defaultMessage: 'Confirmed' }) : t({ id: 'marketing.col.signups', defaultMessage: 'Signups' })}</th>
+              <th scope="col" data-num>{goalColumn}</th>
               <th scope="col" data-num>{revenue ? t({ id: 'marketing.col.epc', defaultMessage: 'EPC' }) : t(texts.rate)}</th>
               <th scope="col">{t(texts.interval)}</th>
               <th scope="col" data-num>{t(texts.best)}</th>
@@ -236,14 +237,14 @@ export function SplitOptimisationPanel({ split, now }: { split: SplitOptimisatio
                   {v.variant}
                 </th>
                 <td data-num data-label={t({ id: 'marketing.col.visits', defaultMessage: 'Visits' })}>{v.visits}</td>
-                <td data-num data-label={revenue ? t(texts.payers) : t(texts.goalCol)}>{v.successes}</td>
+                <td data-num data-label={goalColumn}>{v.successes}</td>
                 <td data-num data-label={revenue ? t({ id: 'marketing.col.epc', defaultMessage: 'EPC' }) : t(texts.rate)}>{value(v.value)}</td>
                 <td data-label={t(texts.interval)}>{v.low === null || v.high === null ? '–' : `${value(v.low)} – ${value(v.high)}`}</td>
                 <td data-num data-label={t(texts.best)}>{pct(v.probabilityBest)}</td>
                 <td data-num data-label={t(texts.weight)}>
                   {pct(v.weight)}
                   <Share aria-hidden="true">
-                    <span style={{ width: `${Math.round(v.weight * 100)}%` }} />
+                    <span style={{ width: `${Math.round(v.weight * 100)}%`, background: VARIANT_COLOURS[index % VARIANT_COLOURS.length] }} />
                   </Share>
                 </td>
               </tr>

@@ -1,5 +1,7 @@
-// One split's report: each variant behind the split's URL with its weight, visits, signups and
-// conversion rate, and the Wilson 95 % interval drawn as a bar so overlapping intervals show at a glance.
+// One split's report: each variant behind the split's URL with its share of the period's visits,
+// visits, signups and conversion rate, and the Wilson 95 % interval drawn as a bar so overlapping
+// intervals show at a glance. The share is what the variant was served, not the tenant file's weight:
+// a split in auto mode (docs/decisions/0064) serves other weights than the file's.
 import { defineMessages, FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import type { SplitReport } from '~/shared/marketing-types';
@@ -39,7 +41,7 @@ const columns = defineMessages({
 export function SplitTable({ split, scale }: { split: SplitReport; scale: number }) {
   const intl = useIntl();
   const label = (key: keyof typeof columns) => intl.formatMessage(columns[key]);
-  const totalWeight = split.variants.reduce((sum, v) => sum + v.weight, 0);
+  const totalVisits = split.variants.reduce((sum, v) => sum + v.visits, 0);
   return (
     <Panel data-testid="split-report" data-split={split.slug}>
       <h2 id={`split-${split.slug}`}>
@@ -61,7 +63,7 @@ export function SplitTable({ split, scale }: { split: SplitReport; scale: number
             {split.variants.map((v) => (
               <tr key={v.variant} data-testid="split-variant" data-variant={v.variant}>
                 <th scope="row">{v.variant}</th>
-                <td data-num data-label={label('share')}>{pct(v.weight / totalWeight)}</td>
+                <td data-num data-label={label('share')}>{totalVisits ? pct(v.visits / totalVisits) : '–'}</td>
                 <td data-num data-label={label('visits')}>{v.visits}</td>
                 <td data-num data-label={label('signups')}>{v.signups}</td>
                 <td data-num data-label={label('conversion')}>{v.rate === null ? '–' : pct(v.rate)}</td>

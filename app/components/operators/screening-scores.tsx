@@ -70,7 +70,7 @@ export function ScreeningScores({ screening }: { screening: ScreeningView | null
   if (!screening) return null;
   const { state, scores, reason } = screening;
   return (
-    <Wrap data-testid="photo-screening" data-state={state}>
+    <Wrap data-testid="photo-screening" data-state={state} data-risk={screening.risk === null ? undefined : screening.risk.toFixed(4)}>
       <div>
         {state === 'held' && reason ? (
           <State $tone="danger" data-testid="photo-held">
