@@ -86,6 +86,60 @@ async function springReport(marketer: string): Promise<SplitShown> {
   };
 }
 
+// First, right after the start: the start queued the history's photos for screening (decision 0065),
+// and the new member's photo is screened behind them.
+describe('photo screening on the lived-in demo (docs/decisions/0065)', () => {
+  it("gives a new member's photo its scores in /operator/photos within seconds, in the queue's order of risk", async () => {
+    const owner = await signUpMember(server, TENANT, { name: 'Lived', country: 'NL', gender: 'female', seeking: 'male', ip: '10.47.0.1' });
+    // Skin-coloured shapes on a dark wall: a photo the model worries about more than the demo's portraits.
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="500"><rect width="400" height="320" fill="#5a2a2a"/><rect y="320" width="400" height="180" fill="#6b4f34"/><ellipse cx="140" cy="250" rx="95" ry="140" fill="#e0ac8a"/><ellipse cx="265" cy="250" rx="95" ry="140" fill="#d89c78"/></svg>`;
+    const image = await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+    // Through My profile's upload form, as the README's tour has a newcomer do it.
+    const boundary = `----lived${Date.now()}`;
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\n\r\nupload\r\n`),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+      image,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const uploadedAt = Date.now();
+    const res = await request(server.port, host(), '/profile', { method: 'POST', body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, origin: origin(), cookie: owner.session } });
+    expect(res.status).toBe(200);
+    const photos = (await request(server.port, host(), '/api/photos.php', { headers: { cookie: owner.session, accept: 'application/json' } })).json<{ photos: { id: number; public: boolean }[] }>().photos;
+    expect(photos).toHaveLength(1);
+    const photo = photos[0]!.id;
+
+    const moderator = await operator('moderator');
+    const queue = async () => {
+      const page = await request(server.port, host(), '/operator/photos', { headers: { cookie: moderator } });
+      return [...page.text.matchAll(/data-testid="photo-(\d+)"[^]*?data-testid="photo-screening" data-state="(\w+)"(?: data-risk="([\d.]+)")?/g)].map((m) => ({ id: Number(m[1]), state: m[2]!, risk: m[3] === undefined ? null : Number(m[3]) }));
+    };
+    let cards = await queue();
+    while (!cards.some((card) => card.id === photo && card.risk !== null) && Date.now() - uploadedAt < 30_000) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      cards = await queue();
+    }
+    const seconds = (Date.now() - uploadedAt) / 1000;
+    const mine = cards.find((card) => card.id === photo);
+    expect(mine, 'the new photo is in the queue with its risk').toMatchObject({ state: expect.stringMatching(/^(passed|held)$/), risk: expect.any(Number) });
+    expect(seconds).toBeLessThan(15);
+    // The history's three photos of today were screened at start: every photo in the queue has scores.
+    expect(cards.length).toBeGreaterThanOrEqual(4);
+    expect(cards.every((card) => card.risk !== null)).toBe(true);
+    // Held first, then by risk, highest first — not by age (ids grow with the upload: oldest first would be ascending).
+    expect(cards.map((card) => card.id)).not.toEqual(cards.map((card) => card.id).sort((a, b) => a - b));
+    const rank = (card: (typeof cards)[number]) => [card.state === 'held' ? 0 : 1, -(card.risk ?? 0)] as const;
+    for (let i = 1; i < cards.length; i++) {
+      const [a, b] = [rank(cards[i - 1]!), rank(cards[i]!)];
+      expect(a[0] < b[0] || (a[0] === b[0] && a[1] <= b[1]), `${JSON.stringify(cards[i - 1])} before ${JSON.stringify(cards[i])}`).toBe(true);
+    }
+    // The page shows the five scores of the new photo, labelled.
+    const page = await request(server.port, host(), '/operator/photos', { headers: { cookie: moderator } });
+    const card = new RegExp(`data-testid="photo-${photo}"[^]*?(?=data-testid="photo-\\d|$)`).exec(page.text)?.[0] ?? '';
+    for (const label of ['Porn', 'Hentai', 'Sexy', 'Drawing', 'Neutral']) expect(card).toContain(`>${label}</dt>`);
+  });
+});
+
 describe('the split spring on the lived-in demo (docs/decisions/0064)', () => {
   let marketer: string;
   beforeAll(async () => {
@@ -153,56 +207,4 @@ describe('the split spring on the lived-in demo (docs/decisions/0064)', () => {
     expect(shown.variants.tonight!.weight).toBeGreaterThanOrEqual(0.85);
     expect(shown.variants.nearby!.weight).toBeGreaterThanOrEqual(0.05);
   }, 360_000);
-});
-
-describe('photo screening on the lived-in demo (docs/decisions/0065)', () => {
-  it("gives a new member's photo its scores in /operator/photos within seconds, in the queue's order of risk", async () => {
-    const owner = await signUpMember(server, TENANT, { name: 'Lived', country: 'NL', gender: 'female', seeking: 'male', ip: '10.47.0.1' });
-    // Skin-coloured shapes on a dark wall: a photo the model worries about more than the demo's portraits.
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="500"><rect width="400" height="320" fill="#5a2a2a"/><rect y="320" width="400" height="180" fill="#6b4f34"/><ellipse cx="140" cy="250" rx="95" ry="140" fill="#e0ac8a"/><ellipse cx="265" cy="250" rx="95" ry="140" fill="#d89c78"/></svg>`;
-    const image = await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
-    // Through My profile's upload form, as the README's tour has a newcomer do it.
-    const boundary = `----lived${Date.now()}`;
-    const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\n\r\nupload\r\n`),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
-      image,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const uploadedAt = Date.now();
-    const res = await request(server.port, host(), '/profile', { method: 'POST', body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, origin: origin(), cookie: owner.session } });
-    expect(res.status).toBe(200);
-    const photos = (await request(server.port, host(), '/api/photos.php', { headers: { cookie: owner.session, accept: 'application/json' } })).json<{ photos: { id: number; public: boolean }[] }>().photos;
-    expect(photos).toHaveLength(1);
-    const photo = photos[0]!.id;
-
-    const moderator = await operator('moderator');
-    const queue = async () => {
-      const page = await request(server.port, host(), '/operator/photos', { headers: { cookie: moderator } });
-      return [...page.text.matchAll(/data-testid="photo-(\d+)"[^]*?data-testid="photo-screening" data-state="(\w+)"(?: data-risk="([\d.]+)")?/g)].map((m) => ({ id: Number(m[1]), state: m[2]!, risk: m[3] === undefined ? null : Number(m[3]) }));
-    };
-    let cards = await queue();
-    while (!cards.some((card) => card.id === photo && card.risk !== null) && Date.now() - uploadedAt < 30_000) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      cards = await queue();
-    }
-    const seconds = (Date.now() - uploadedAt) / 1000;
-    const mine = cards.find((card) => card.id === photo);
-    expect(mine, 'the new photo is in the queue with its risk').toMatchObject({ state: expect.stringMatching(/^(passed|held)$/), risk: expect.any(Number) });
-    expect(seconds).toBeLessThan(15);
-    // The history's three photos of today were screened at start: every photo in the queue has scores.
-    expect(cards.length).toBeGreaterThanOrEqual(4);
-    expect(cards.every((card) => card.risk !== null)).toBe(true);
-    // Held first, then by risk, highest first — not by age (ids grow with the upload: oldest first would be ascending).
-    expect(cards.map((card) => card.id)).not.toEqual(cards.map((card) => card.id).sort((a, b) => a - b));
-    const rank = (card: (typeof cards)[number]) => [card.state === 'held' ? 0 : 1, -(card.risk ?? 0)] as const;
-    for (let i = 1; i < cards.length; i++) {
-      const [a, b] = [rank(cards[i - 1]!), rank(cards[i]!)];
-      expect(a[0] < b[0] || (a[0] === b[0] && a[1] <= b[1]), `${JSON.stringify(cards[i - 1])} before ${JSON.stringify(cards[i])}`).toBe(true);
-    }
-    // The page shows the five scores of the new photo, labelled.
-    const page = await request(server.port, host(), '/operator/photos', { headers: { cookie: moderator } });
-    const card = new RegExp(`data-testid="photo-${photo}"[^]*?(?=data-testid="photo-\\d|$)`).exec(page.text)?.[0] ?? '';
-    for (const label of ['Porn', 'Hentai', 'Sexy', 'Drawing', 'Neutral']) expect(card).toContain(`>${label}</dt>`);
-  });
 });
