@@ -28,9 +28,9 @@ export function refusedQueryField(url: string): string | null {
 export function withoutUnstorableQuery(url: string): string | null {
   const at = url.indexOf('?');
   if (at < 0) return null;
-  const params = new URLSearchParams(url.slice(at + 1));
-  const kept = [...params].filter(([key, value]) => isStorableText(key) && isStorableText(value));
-  if (kept.length === [...params].length) return null;
+  const params = [...new URLSearchParams(url.slice(at + 1))];
+  const kept = params.filter(([key, value]) => isStorableText(key) && isStorableText(value));
+  if (kept.length === params.length) return null;
   const query = new URLSearchParams(kept).toString();
   return url.slice(0, at) + (query ? `?${query}` : '');
 }

@@ -12,7 +12,7 @@ import type { Tenant } from '../tenants/schema';
 import { logger, moduleLogger } from './logger';
 import { metrics, metricsText, scrapedGauge } from './metrics';
 import type { Readiness } from './readiness';
-import { outboxDepths, outboxFlows, type OutboxDepth, type OutboxFlow } from '../jobs/outbox-stats';
+import { outboxDepths, outboxFlows } from '../jobs/outbox-stats';
 
 /** The route label of a response: the Remix route's pattern (remix-adapter.ts), else the part of the app that answered. */
 export function routeOf(res: Response): string {
@@ -101,6 +101,15 @@ export interface GaugeSources {
   searchIndex: () => { profiles: number; bytes: number };
 }
 
+/** `read`'s answer, read again only once it is older than `ms`: figures every instance shares (one database), for gauges that several scrapes ask at once. */
+function readAtMostEvery<T>(ms: number, read: () => Promise<T>): () => Promise<T> {
+  let kept: { at: number; value: Promise<T> } | null = null;
+  return () => {
+    if (!kept || Date.now() - kept.at > ms) kept = { at: Date.now(), value: read() };
+    return kept.value;
+  };
+}
+
 /** The gauges read when Prometheus scrapes; a failing source leaves its gauge empty and says so in the log. */
 export function registerGauges(sources: GaugeSources): void {
   const log = moduleLogger('metrics');
@@ -121,11 +130,7 @@ export function registerGauges(sources: GaugeSources): void {
     set({ state: 'max' }, use.max);
   });
   // Queue depth and age are the same for every instance (one database): read them at most every 5 s.
-  let queues: { at: number; stats: Promise<QueueStats[]> } | null = null;
-  const queueStats = () => {
-    if (!queues || Date.now() - queues.at > 5_000) queues = { at: Date.now(), stats: sources.queueStats() };
-    return queues.stats;
-  };
+  const queueStats = readAtMostEvery(5_000, () => sources.queueStats());
   scrapedGauge('rendezvous_job_queue_depth', 'Jobs due and waiting per queue', ['queue'], (set) =>
     guarded('rendezvous_job_queue_depth', async () => {
       for (const queue of await queueStats()) set({ queue: queue.name }, queue.waiting);
@@ -137,11 +142,7 @@ export function registerGauges(sources: GaugeSources): void {
     }),
   );
   // The outboxes (issue 45): shared by every instance like the job queues, read at most every 5 s.
-  let outboxes: { at: number; read: Promise<[OutboxDepth[], OutboxFlow[]]> } | null = null;
-  const outboxStats = () => {
-    if (!outboxes || Date.now() - outboxes.at > 5_000) outboxes = { at: Date.now(), read: Promise.all([outboxDepths(sources.db, sources.now()), outboxFlows(sources.db, sources.now())]) };
-    return outboxes.read;
-  };
+  const outboxStats = readAtMostEvery(5_000, () => Promise.all([outboxDepths(sources.db, sources.now()), outboxFlows(sources.db, sources.now())]));
   scrapedGauge('rendezvous_outbox_depth', 'Rows due and waiting per outbox (mail, sms, postbacks) and priority', ['outbox', 'priority'], (set) =>
     guarded('rendezvous_outbox_depth', async () => {
       for (const row of (await outboxStats())[0]) set({ outbox: row.outbox, priority: row.priority }, row.waiting);
