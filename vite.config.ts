@@ -10,10 +10,16 @@ import { remixConfig } from './remix.config';
  * Runs babel-plugin-styled-components over app code so that component ids are stable per file:
  * without it, lazily discovered routes hydrate with different class names than the server sent.
  */
-function styledComponentsIds(): Plugin {
+export function styledComponentsIds(): Plugin {
+  // Component names in class names (`ButtonLink-sc-…`) help in development only: in a build they cost
+  // every page about a kilobyte of HTML (tests/integration/page-weight.test.ts).
+  let displayName = true;
   return {
     name: 'rendezvous:styled-components-ids',
     enforce: 'pre',
+    configResolved(config) {
+      displayName = config.command !== 'build';
+    },
     async transform(code, id) {
       if (!/\/app\/.*\.tsx?$/.test(id) || id.includes('node_modules') || !code.includes('styled-components')) return null;
       const result = await transformAsync(code, {
@@ -22,7 +28,7 @@ function styledComponentsIds(): Plugin {
         configFile: false,
         sourceMaps: true,
         parserOpts: { plugins: ['typescript', 'jsx'] },
-        plugins: [['babel-plugin-styled-components', { ssr: true, displayName: true, fileName: false }]],
+        plugins: [['babel-plugin-styled-components', { ssr: true, displayName, fileName: false }]],
       });
       return result?.code ? { code: result.code, map: result.map } : null;
     },
@@ -35,7 +41,7 @@ function styledComponentsIds(): Plugin {
  * browser's build is: their bytes are in every page's HTML (docs/decisions/0042).
  */
 const INLINE_SCRIPT_MODULES = /\/app\/components\/(?:landers\/wake\.ts|app\/chunk-load-guard\.tsx)$/;
-function minifiedInlineScripts(): Plugin {
+export function minifiedInlineScripts(): Plugin {
   return {
     name: 'rendezvous:minified-inline-scripts',
     enforce: 'post',
@@ -55,7 +61,7 @@ function minifiedInlineScripts(): Plugin {
  * guard instead (window.__rdvChunkFailed, app/components/app/chunk-load-guard.tsx), which reloads
  * at most once per 60 s and shows the error bar otherwise.
  */
-function remixReloadThroughGuard(): Plugin {
+export function remixReloadThroughGuard(): Plugin {
   const RELOAD = 'window.location.reload();';
   return {
     name: 'rendezvous:remix-reload-through-guard',
@@ -68,13 +74,13 @@ function remixReloadThroughGuard(): Plugin {
 }
 
 /**
- * The wake script of sleeping pages (app/components/landers/wake.ts, docs/decisions/0042) as a hashed
+ * The wake script of sleeping pages (app/shared/wake.ts, docs/decisions/0042) as a hashed
  * file in build/client/assets: served by the static mount before admission control, so that a busy
  * server never refuses the script a sleeping page needs to wake. The server build learns its URL
  * through `__RDV_WAKE_URL__` (app/.server/http/wake-asset.ts).
  */
 async function wakeScriptFile(): Promise<{ fileName: string; body: string }> {
-  const source = fs.readFileSync(path.resolve(import.meta.dirname, 'app/components/landers/wake.ts'), 'utf8');
+  const source = fs.readFileSync(path.resolve(import.meta.dirname, 'app/shared/wake.ts'), 'utf8');
   const code = (await transformWithEsbuild(source, 'wake.ts', { loader: 'ts', minify: true, format: 'esm', target: 'es2022' })).code;
   const module = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as { WAKE_SCRIPT: string };
   const body = `${module.WAKE_SCRIPT};\n`;

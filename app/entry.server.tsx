@@ -7,7 +7,7 @@ import { NonceProvider } from './components/app/nonce';
 import { ServerOnlyProvider } from './components/app/server-only';
 import { overloadedResponse } from './.server/http/admission';
 import { renderDocument } from './.server/http/render-document';
-import { hydratesOnDemand, putScriptsToSleep } from './.server/http/sleeping-scripts';
+import { hydratesOnDemand, putScriptsToSleep, withoutScripts } from './.server/http/sleeping-scripts';
 import { messagesFor } from './.server/i18n/messages';
 import { LOCALES } from './shared/locales';
 import { provideCatalogues } from './shared/translations';
@@ -44,7 +44,12 @@ export default function handleRequest(
       headers: responseHeaders,
       signal: request.signal,
       abortMs: render.abortMs,
-      rewrite: hydratesOnDemand(remixContext, Boolean(loadContext.user)) ? putScriptsToSleep : null,
+      // A preview frame of the network wizard runs no script (its sandbox): none is sent (issue 48 item 18).
+      rewrite: loadContext.previewBase
+        ? withoutScripts(loadContext.previewBase)
+        : hydratesOnDemand(remixContext, Boolean(loadContext.user))
+          ? putScriptsToSleep
+          : null,
       aborted: () => overloadedResponse(loadContext.tenant, loadContext.locale, render.retryAfterS),
     },
   );

@@ -1,22 +1,16 @@
 // The document shell: theme, translations, client state, the layout of the current route and the
-// error page (SPEC §2, §8).
+// error page (docs/product.md §2, §8).
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import type { ClientLoaderFunctionArgs } from '@remix-run/react';
 import {
   isRouteErrorResponse,
-  Links,
-  Meta,
   Outlet,
-  Scripts,
-  ScrollRestoration,
   useMatches,
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
-import { RawIntlProvider } from 'react-intl';
-import { ThemeProvider } from 'styled-components';
 import { buildTheme } from '../themes';
 import { needsActivationReminder } from './.server/accounts/activation';
 import { now } from './.server/clock';
@@ -28,25 +22,25 @@ import { countNewLikes } from './.server/likes/likes';
 import { countUnread } from './.server/chat/conversations';
 import { entryWarningCountries } from './.server/tenants/schema';
 import { ClientSync } from './components/app/client-sync';
+import type { RootData } from './components/app/root-data';
 import { DocumentTitleCounts } from './components/app/document-title';
 import { NavigationProgress } from './components/app/navigation-progress';
 import { OffersLayer } from './components/offers/offers-layer';
+import { AppDocument } from './components/app/document';
 import { ErrorPage, ErrorPageGuard } from './components/app/error-page';
-import { GlobalStyle } from './components/app/global-style';
-import { KeptStyles } from './components/app/kept-styles';
 import { useNonce } from './components/app/nonce';
 import { markHydrated } from './components/modals/modal';
 import { ChunkLoadGuard } from './components/app/chunk-load-guard';
-import { HYDRATED_EVENT, sleepsFor, WAKE_SCRIPT_ID, type HydrateWhen } from './components/landers/wake';
+import { HYDRATED_EVENT, sleepsFor, WAKE_SCRIPT_ID } from './shared/wake';
 import { dismissedPageAlerts } from './state/alerts';
 import { Layout as ShellLayout } from './layouts/layouts';
 import { AppStateProvider, useAppState } from './state/app-state';
 import { DEFAULT_LOCALE, LOCALE_NAMES } from './shared/locales';
-import type { LayoutName, ShellData } from './shared/shell';
-import { catalogue, CATALOGUE_SCRIPT_ID, ensureCatalogue, sharedIntl } from './shared/translations';
+import type { LayoutName, RouteHandle, ShellData } from './shared/shell';
+import { catalogue, ensureCatalogue } from './shared/translations';
 import { MAIL_OFF_REASONS } from './shared/catalogue';
 
-export async function loader({ context, request }: LoaderFunctionArgs) {
+export async function loader({ context, request }: LoaderFunctionArgs): Promise<RootData> {
   const { tenant, locale } = context;
   const { settings } = tenant;
   const shell: ShellData = {
@@ -74,9 +68,9 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     context.user?.profile_id
       ? context.db.selectFrom('profiles').select(['name', 'status', 'main_photo_id', 'country']).where('id', '=', context.user.profile_id).executeTakeFirst()
       : undefined,
-    // The likes badge (SPEC §2): the member's like_new entries.
+    // The likes badge (docs/product.md §2): the member's like_new entries.
     countNewLikes(context.db, tenant, { user: context.user }),
-    // The messages badge (SPEC §2): unread messages over the member's conversations.
+    // The messages badge (docs/product.md §2): unread messages over the member's conversations.
     countUnread(context.db, tenant, { user: context.user }),
   ]);
   // A member's own country (their profile's) before the detected one (issue 48 item 13).
@@ -100,8 +94,9 @@ export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
   return data;
 }
 
-// A form whose server could not answer keeps its page: the shell is not loaded again either (action-failure.tsx).
-export { keepPageAfterFailure as shouldRevalidate } from './components/forms/action-failure';
+// The root loads again only when what it shows can have changed (state/root-revalidation.ts,
+// docs/decisions/0067); a form whose server could not answer keeps its page and shell (action-failure.tsx).
+export { rootShouldRevalidate as shouldRevalidate } from './state/root-revalidation';
 
 export const links: LinksFunction = () => [
   { rel: 'icon', href: '/icon.svg', type: 'image/svg+xml' },
@@ -111,7 +106,7 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   if (!data) return [{ title: 'Error' }];
-  // The error page names itself (SPEC §8): "This page could not be found – <site>".
+  // The error page names itself (docs/product.md §8): "This page could not be found – <site>".
   const status = error ? (isRouteErrorResponse(error) ? error.status : 500) : null;
   const messages = catalogue(data.locale);
   const title =
@@ -123,13 +118,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   return [{ title }, { name: 'description', content: data.shell.description }];
 };
 
-export interface RouteHandle {
-  layout?: LayoutName;
-  /** The page's scripts sleep until the visitor acts: 'on-demand' for everyone (landers, docs/decisions/0035), 'visitors' for visitors only (0042). */
-  hydrate?: HydrateWhen;
-  /** How many fictional profiles the page shows, from its loader data: the disclaimer speaks of one or of several (app/shared/shell.ts). */
-  fictionalProfiles?: (data: unknown) => number;
-}
 
 function useLayoutName(): LayoutName {
   const matches = useMatches();
@@ -168,30 +156,15 @@ export function Layout({ children }: { children: ReactNode }) {
     window.dispatchEvent(new Event(HYDRATED_EVENT));
   }, []);
   return (
-    <html lang={locale}>
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content={theme.colors.dark} />
-        <Meta />
-        <Links />
-        {data ? <script id={CATALOGUE_SCRIPT_ID} src={data.messagesUrl} async nonce={nonce} suppressHydrationWarning /> : null}
-      </head>
-      <body>
-        <RawIntlProvider value={sharedIntl(locale)}>
-          <KeptStyles>
-            <ThemeProvider theme={theme}>
-              <GlobalStyle />
-              <AppStateProvider initial={{ user: data?.user ?? null, totalNewLikes: data?.newLikes ?? 0, totalUnreadMessages: data?.unreadMessages ?? 0 }}>{children}</AppStateProvider>
-              <ChunkLoadGuard nonce={nonce} />
-            </ThemeProvider>
-          </KeptStyles>
-        </RawIntlProvider>
-        {onDemand && data ? <script id={WAKE_SCRIPT_ID} src={data.wakeUrl} nonce={nonce} suppressHydrationWarning /> : null}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
-      </body>
-    </html>
+    <AppDocument
+      locale={locale}
+      theme={theme}
+      messagesUrl={data?.messagesUrl ?? null}
+      afterApp={(nonce) => (onDemand && data ? <script id={WAKE_SCRIPT_ID} src={data.wakeUrl} nonce={nonce} suppressHydrationWarning /> : null)}
+    >
+      <AppStateProvider initial={{ user: data?.user ?? null, totalNewLikes: data?.newLikes ?? 0, totalUnreadMessages: data?.unreadMessages ?? 0 }}>{children}</AppStateProvider>
+      <ChunkLoadGuard nonce={nonce} />
+    </AppDocument>
   );
 }
 

@@ -17,7 +17,7 @@ const HOST = 'flirtlokaal.localhost';
 const database = await databaseKinds[databaseKinds.length - 1]!.create();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rdv-profile-'));
 const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--import', 'tsx', 'server.ts'], {
-  env: { ...process.env, NODE_ENV: 'production', DEMO: '1', RENDER_CACHE: process.env.RENDER_CACHE ?? 'off', OVERLOAD_DELAY_MS: '0', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SESSION_SECRET: 'test-secret-test-secret-test-secret-0123', DATABASE_URL: database.url ?? '' },
+  env: { ...process.env, NODE_ENV: 'production', DEMO: '1', RENDER_CACHE: process.env.RENDER_CACHE ?? 'off', OVERLOAD_DELAY_MS: '0', ADMISSION_IN_FLIGHT: '0', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SESSION_SECRET: 'test-secret-test-secret-test-secret-0123', DATABASE_URL: database.url ?? '' },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 const port = await listeningPort(child.stdout);

@@ -42,7 +42,7 @@ async function start(label: string, cwd: string): Promise<Server> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rdv-member-pages-'));
   const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx', 'server.ts'], {
     cwd,
-    env: { ...process.env, NODE_ENV: 'production', DEMO: '1', RENDER_CACHE: 'off', OVERLOAD_DELAY_MS: '0', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SESSION_SECRET: 'test-secret-test-secret-test-secret-0123', DATABASE_URL: database.url ?? '' },
+    env: { ...process.env, NODE_ENV: 'production', DEMO: '1', RENDER_CACHE: 'off', OVERLOAD_DELAY_MS: '0', ADMISSION_IN_FLIGHT: '0', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SESSION_SECRET: 'test-secret-test-secret-test-secret-0123', DATABASE_URL: database.url ?? '' },
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   const port = await listeningPort(child.stdout);

@@ -13,18 +13,22 @@
 // Set DATABASE_URL=postgres://… to measure on PostgreSQL (as the targets were set); else PGlite.
 // BENCH_ROWS=api measures only the refresh endpoints (/api/user.php, chats, likes) against their bare floors.
 import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import autocannon from 'autocannon';
-import { request, startServer, type RunningServer } from '../tests/support/server';
+import { request, startServer } from '../tests/support/server';
 import { postgresPids, processCpuMs, startCpuMeter } from './cpu';
+import { demoMemberCookie } from './demo';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 4);
+// BENCH_SERVER_NODE + BENCH_SERVER_CWD: start the app (and the framework floor) on another Node, from an
+// install built for it (bench/runtimes.ts prepares one and compares the two); BENCH_JSON=<file> writes the rows.
+const runtime = process.env.BENCH_SERVER_NODE && process.env.BENCH_SERVER_CWD ? { execPath: process.env.BENCH_SERVER_NODE, cwd: process.env.BENCH_SERVER_CWD } : undefined;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const TENANT = 'flirtlokaal';
 const HOST = `${TENANT}.localhost`;
-const MEMBER = { email: `member@${TENANT}.example`, password: 'rendezvous-demo' };
 
 interface Result {
   rps: number;
@@ -82,19 +86,10 @@ async function withBare(port: number, path: string, headers: Record<string, stri
   return { bytes: sample.body.length, result, bare: bareResult };
 }
 
-async function logIn(app: RunningServer): Promise<string> {
-  const res = await request(app.port, `${HOST}:${app.port}`, '/api/user.php', {
-    method: 'POST',
-    body: JSON.stringify(MEMBER),
-    headers: { 'content-type': 'application/json', origin: `http://${HOST}:${app.port}` },
-  });
-  if (res.status !== 200) throw new Error(`login answered ${res.status}: ${res.text}`);
-  return String(res.headers['set-cookie']).split(';')[0]!;
-}
-
 async function startFloor(): Promise<{ port: number; pid: number; stop: () => void }> {
   execFileSync(process.execPath, ['node_modules/@remix-run/dev/dist/cli.js', 'vite:build', '--config', 'bench/floor/vite.config.ts'], { stdio: 'ignore' });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/floor/server.ts'], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
+  // DEMO=1: the demo's tenant files (sandbox payments) are refused in a real production start.
+  const child = spawn(runtime?.execPath ?? process.execPath, ['--import', 'tsx', 'bench/floor/server.ts'], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_ENV: 'production', DEMO: '1' } });
   const port = await new Promise<number>((resolve) => child.stdout.on('data', (chunk: Buffer) => {
     const match = /listening on (\d+)/.exec(chunk.toString());
     if (match) resolve(Number(match[1]));
@@ -102,13 +97,14 @@ async function startFloor(): Promise<{ port: number; pid: number; stop: () => vo
   return { port, pid: child.pid!, stop: () => child.kill('SIGTERM') };
 }
 
-// BENCH_ROWS=<regular expression>: only the rows whose name matches; BENCH_ROWS=api (only the API
-// rows) also skips the framework floor.
+// BENCH_ROWS=<regular expression>: only the rows whose name matches; one that leaves the framework
+// floor's row out (BENCH_ROWS=api, only the API rows) also skips building and measuring the floor.
 const only = process.env.BENCH_ROWS ? new RegExp(process.env.BENCH_ROWS) : null;
 const wanted = (name: string) => !only || only.test(name);
 const rows: Row[] = [];
 const anonymous = ['/', '/pages/terms', '/pricing'];
-const apiOnly = process.env.BENCH_ROWS === 'api';
+// The framework floor only when its row is wanted (BENCH_ROWS=api, or any filter that leaves it out, skips it).
+const apiOnly = !wanted('framework floor (bench/floor)');
 
 let frameworkRps = NaN;
 if (!apiOnly) {
@@ -122,11 +118,11 @@ if (!apiOnly) {
   frameworkRps = rows[0]!.result.rps;
 }
 
-// Admission control off: a benchmark saturates the server on purpose and measures what it serves (docs/decisions/0039).
-const env = { NODE_ENV: 'production', DEMO: '1', OVERLOAD_DELAY_MS: '0' };
-const uncached = await startServer({ ...env, RENDER_CACHE: 'off' });
+// Admission control off: a benchmark saturates the server on purpose and measures what it serves (docs/decisions/0039, 0071).
+const env = { NODE_ENV: 'production', DEMO: '1', OVERLOAD_DELAY_MS: '0', ADMISSION_IN_FLIGHT: '0' };
+const uncached = await startServer({ ...env, RENDER_CACHE: 'off' }, { ...runtime });
 try {
-  const member = { cookie: await logIn(uncached) };
+  const member = { cookie: await demoMemberCookie(uncached.port) };
   const profile = (await request(uncached.port, HOST, '/api/members.php')).json<{ results: { id: number }[] }>().results[0]!.id;
   const add = async (name: string, path: string, headers: Record<string, string>, target: Row['target']) => {
     if (wanted(name)) rows.push({ name, ...(await withBare(uncached.port, path, headers, uncached.process.pid)), target });
@@ -137,11 +133,28 @@ try {
   const before: Record<string, number> = { '/members': 0.009, '/members/{id}': 0.007, '/chats': 0.006, '/likes': 0.006 };
   for (const path of ['/members', '/members/{id}', '/chats', '/likes']) await add(`${path} member`, path.replace('{id}', String(profile)), member, { floor: 'bare', ratio: Number((3 * before[path]!).toFixed(3)) });
   for (const path of ['/api/user.php', '/api/chats.php', '/api/likes.php']) await add(`${path} member`, path, member, { floor: 'bare', ratio: 0.03 });
+  // A member's navigation as the app fetches it (single fetch, the root's loader skipped, app/root.tsx;
+  // issue 46's target: ≤ 1.5 ms of server CPU): the page's own loaders named in `_routes`.
+  const dataRoutes: Record<string, string> = { '/chats': 'routes/chats,routes/chats._index', '/likes': 'routes/likes._index', '/members/{id}': 'routes/members.$id' };
+  for (const [path, routes] of Object.entries(dataRoutes)) {
+    await add(`${path}.data member (navigation)`, `${path.replace('{id}', String(profile))}.data?_routes=${encodeURIComponent(routes)}`, member, null);
+  }
+  // The same refreshes revalidated, as the app sends them once it has an answer (docs/decisions/0067):
+  // If-None-Match with the answer's ETag, answered 304 (issue 46's target: ≤ 0.15 ms of server CPU).
+  for (const path of ['/api/user.php', '/api/chats.php', '/api/likes.php']) {
+    const name = `${path} member, 304`;
+    if (!wanted(name)) continue;
+    const etag = (await request(uncached.port, HOST, path, { headers: member })).headers.etag;
+    if (typeof etag !== 'string') continue; // a build without ETags (a base commit)
+    const result = await measure(uncached.port, path, { ...member, 'if-none-match': etag }, uncached.process.pid);
+    // autocannon counts a 304 as a non-2xx answer: not an error here.
+    rows.push({ name, bytes: 0, result: { ...result, errors: 0 }, bare: null, target: null });
+  }
 } finally {
   await uncached.stop();
 }
 
-const cached = !only || /cached|lander/.test(only.source) ? await startServer(env) : null;
+const cached = !only || /cached|lander/.test(only.source) ? await startServer(env, { ...runtime }) : null;
 if (cached) try {
   for (const path of anonymous) if (wanted(`${path} visitor, cached`)) rows.push({ name: `${path} visitor, cached`, ...(await withBare(cached.port, path, {}, cached.process.pid)), target: { floor: 'bare', ratio: 0.25 } });
   // Landers and a member landing (issue 23 item 7, docs/decisions/0035): cached, each hit still counted
@@ -178,3 +191,4 @@ const table = [
 const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
 console.log(`\nbench:pages — ${CONNECTIONS} connections, ${DURATION_S} s per run, Host: ${HOST}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, load average at the end ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}\n`);
 for (const row of table) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '));
+if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify({ node: runtime?.execPath ?? process.execPath, loadavg: os.loadavg(), rows }, null, 2));

@@ -35,8 +35,8 @@ async function bareServer(body: Buffer, contentType: string): Promise<http.Serve
   return server;
 }
 
-// Admission control off: a benchmark saturates the server on purpose (docs/decisions/0039).
-const app = await startServer({ NODE_ENV: 'production', DEMO: '1', DATABASE_URL: '', OVERLOAD_DELAY_MS: '0' });
+// Admission control off: a benchmark saturates the server on purpose (docs/decisions/0039, 0071).
+const app = await startServer({ NODE_ENV: 'production', DEMO: '1', DATABASE_URL: '', OVERLOAD_DELAY_MS: '0', ADMISSION_IN_FLIGHT: '0' });
 const rows: string[][] = [['path', 'bytes', 'app req/s', 'app p99 ms', 'bare req/s', 'bare p99 ms', 'app/bare req/s', 'errors']];
 try {
   for (const path of ['/', '/api/settings.php']) {

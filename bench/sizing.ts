@@ -1,5 +1,5 @@
 // node --expose-gc --import tsx bench/sizing.ts — per-request costs of one instance for the fleet sizing (issue 33 item 4,
-// docs/decisions/0046): for the refresh endpoints a member's page polls (SPEC §7: user, likes, chats),
+// docs/decisions/0046): for the refresh endpoints a member's page polls (docs/product.md §7: user, likes, chats),
 // the member search and a member's profile page, each under autocannon (10 connections, 5 s):
 // requests per second and latency (wall clock: they depend on how busy the host is), and what does not:
 // the server's CPU per request, the PostgreSQL backends' CPU per request, database transactions and

@@ -5,9 +5,11 @@
 // tool: a production fleet runs its instances under a service manager and uses a real store.
 //
 // Writes DATA_DIR/fleet.json = { proxy: { port, pid }, instances: [{ port, pid, log, metrics_port }] } and logs each
-// instance to the file named there. An instance that exits on its own is started again on its port;
-// SIGHUP restarts the instances one after the other (SIGTERM: each drains before the next goes);
-// SIGTERM or SIGINT stops everything.
+// instance to the file named there. An instance that crashes (a non-zero exit, a signal such as SIGKILL)
+// is started again on its port; one that was asked to stop (SIGTERM to its pid: it drains and exits 0)
+// is held out for maintenance until SIGUSR2 to the fleet starts every held instance again
+// (`npm run fleet:ctl -- hold N | release | status`); SIGHUP restarts the running instances one after
+// the other (SIGTERM: each drains before the next goes); SIGTERM or SIGINT stops everything.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -27,6 +29,8 @@ interface Instance {
   child: ChildProcess | null;
   /** Set while the fleet itself stops or restarts it (no automatic start then). */
   planned: boolean;
+  /** Stopped on request (it exited 0 on a signal the fleet did not send): kept down until SIGUSR2. */
+  held: boolean;
 }
 
 const say = (message: string) => console.log(`[fleet] ${message}`);
@@ -79,8 +83,9 @@ async function mediaEnv(): Promise<Record<string, string>> {
 
 function writeFleetFile() {
   const state = {
+    pid: process.pid,
     proxy: { port: proxyPort, pid: nginx?.pid ?? null },
-    instances: instances.map((instance) => ({ port: instance.port, pid: instance.child?.pid ?? null, log: instance.log, metrics_port: instance.metricsPort })),
+    instances: instances.map((instance) => ({ port: instance.port, pid: instance.child?.pid ?? null, state: instance.held ? 'held' : 'running', log: instance.log, metrics_port: instance.metricsPort })),
   };
   fs.writeFileSync(`${fleetFile}.tmp`, JSON.stringify(state, null, 2) + '\n');
   fs.renameSync(`${fleetFile}.tmp`, fleetFile);
@@ -98,6 +103,7 @@ function startInstance(instance: Instance): Promise<void> {
   fs.closeSync(out);
   instance.child = child;
   instance.planned = false;
+  instance.held = false;
   const log = fs.createWriteStream(instance.log, { flags: 'a' });
   let seen = '';
   return new Promise((resolve, reject) => {
@@ -116,6 +122,13 @@ function startInstance(instance: Instance): Promise<void> {
       if (instance.child === child) instance.child = null;
       if (!listening) return reject(new Error(`instance ${instance.index} (port ${instance.port}) exited with ${signal ?? code} before it listened; see ${instance.log}`));
       if (stopping || instance.planned) return;
+      // The server exits 0 only after a stop it was asked for (it drained: server.ts); a crash exits 1 or by a signal.
+      if (code === 0) {
+        instance.held = true;
+        writeFleetFile();
+        say(`instance ${instance.index} (port ${instance.port}) stopped on request: held out until SIGUSR2 to the fleet (pid ${process.pid}) or npm run fleet:ctl -- release`);
+        return;
+      }
       say(`instance ${instance.index} (port ${instance.port}) exited with ${signal ?? code}: starting it again`);
       setTimeout(() => {
         if (stopping || instance.child) return;
@@ -197,6 +210,8 @@ async function rollingRestart() {
   say('rolling restart: one instance after the other');
   for (const instance of instances) {
     if (stopping) return;
+    // A held instance stays down: its maintenance is not over because the others restart.
+    if (instance.held) continue;
     await stopInstance(instance, 'SIGTERM');
     await startInstance(instance);
     writeFleetFile();
@@ -237,7 +252,7 @@ async function main() {
   };
   for (let index = 0; index < count; index++) {
     const port = await unusedPort();
-    instances.push({ index, port, metricsPort: await unusedPort([port]), log: path.join(dataDir, `instance-${index}.log`), child: null, planned: false });
+    instances.push({ index, port, metricsPort: await unusedPort([port]), log: path.join(dataDir, `instance-${index}.log`), child: null, planned: false, held: false });
   }
   // The first instance alone migrates (and seeds an empty database); the others then start together.
   await startInstance(instances[0]!);
@@ -253,6 +268,17 @@ process.on('SIGHUP', () => {
   restarting ??= rollingRestart()
     .catch((error: Error) => say(`rolling restart failed: ${error.message}`))
     .finally(() => (restarting = null));
+});
+process.on('SIGUSR2', () => {
+  for (const instance of instances.filter((one) => one.held && !one.child)) {
+    say(`instance ${instance.index}: released, starting it on port ${instance.port}`);
+    startInstance(instance)
+      .then(() => {
+        say(`instance ${instance.index} is back on port ${instance.port} (pid ${instance.child?.pid})`);
+        writeFleetFile();
+      })
+      .catch((error: Error) => say(error.message));
+  }
 });
 process.on('SIGTERM', () => void stop());
 process.on('SIGINT', () => void stop());

@@ -1,4 +1,4 @@
-// The base look (SPEC §9, DESIGN §7): pink primary, pale pink secondary, dark navy; unread = primary.
+// The base look (docs/product.md §9, docs/architecture.md §7): pink primary, pale pink secondary, dark navy; unread = primary.
 export interface ThemeColors {
   /**
    * The pink (or niche colour) for fills with onPrimary text and for text on the background: the
@@ -39,7 +39,7 @@ export type BuiltColors = ThemeColors & DerivedColors;
 export interface Theme {
   niche: number;
   colors: BuiltColors;
-  /** Min-width breakpoints in px (SPEC §9). */
+  /** Min-width breakpoints in px (docs/product.md §9). */
   breakpoints: { sm: number; md: number; lg: number; xl: number };
   space: (step: number) => string;
   radii: { sm: string; md: string; lg: string; pill: string };

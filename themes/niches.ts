@@ -1,4 +1,4 @@
-// One theme per niche (SPEC §9 niches 1–7), each derived from the base so every token exists.
+// One theme per niche (docs/product.md §9 niches 1–7), each derived from the base so every token exists.
 import { baseColors, type ThemeColors } from './base';
 
 /** Colour changes per niche; unread always follows primary. */

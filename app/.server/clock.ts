@@ -1,4 +1,4 @@
-// The one clock of the server (DESIGN §11). Tests move it with setClockForTests; outside the test
+// The one clock of the server (docs/architecture.md §12). Tests move it with setClockForTests; outside the test
 // environment it cannot be moved.
 let offsetMs = 0;
 

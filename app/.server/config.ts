@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import type { S3Settings } from './media/s3-storage';
+import { admissionLimits, type AdmissionLimits } from './limits/admission-limits';
 
 const boolFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
@@ -38,7 +38,7 @@ const EnvSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   /**
-   * The SMS gateway (DESIGN §8): a JSON POST {to, text} per SMS; without it SMS stay in the /dev/sms
+   * The SMS gateway (docs/architecture.md §8): a JSON POST {to, text} per SMS; without it SMS stay in the /dev/sms
    * outbox. The operator's own address: a private one (an internal relay) is fine (docs/decisions/0069).
    */
   SMS_URL: z
@@ -48,7 +48,7 @@ const EnvSchema = z.object({
   /**
    * Lets calls to addresses someone supplied (push endpoints, postbacks) reach
    * loopback and private addresses: for tests that run a local sink; refused in a real production
-   * start (docs/decisions/0037, app/.server/http/outbound.ts).
+   * start (docs/decisions/0037, app/.server/net/outbound.ts).
    */
   OUTBOUND_ALLOW_PRIVATE: boolFlag,
   /** Bearer secret of the mail provider's bounce and complaint reports (POST /api/mail-feedback.php); unset: the endpoint refuses all. */
@@ -91,6 +91,14 @@ const EnvSchema = z.object({
   OVERLOAD_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /** The Retry-After (seconds) of a 503 overloaded answer. */
   OVERLOAD_RETRY_AFTER_S: z.coerce.number().int().min(1).max(3600).default(5),
+  /**
+   * Admission control (docs/decisions/0071): requests that run at once; past that a request waits in
+   * a queue of ADMISSION_QUEUE places for at most ADMISSION_QUEUE_MS, then answers 503. Production:
+   * from the cores (admission.ts, admissionLimits); off (0) in development and tests unless told.
+   */
+  ADMISSION_IN_FLIGHT: z.coerce.number().int().min(0).max(10_000).optional(),
+  ADMISSION_QUEUE: z.coerce.number().int().min(0).max(100_000).optional(),
+  ADMISSION_QUEUE_MS: z.coerce.number().int().min(1).max(60_000).optional(),
   /** Tests only (NODE_ENV=test): the event-loop delay the monitor reports instead of measuring it. */
   OVERLOAD_TEST_DELAY_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   /** A page render still running after this many ms is aborted and answered 503 (docs/decisions/0039). */
@@ -140,8 +148,25 @@ const EnvSchema = z.object({
 
 type MediaEnvKey = Extract<keyof z.infer<typeof EnvSchema>, `MEDIA_S3_${string}`>;
 
-export type Config = Omit<z.infer<typeof EnvSchema>, 'SESSION_SECRET' | 'HOST' | 'OVERLOAD_DELAY_MS' | MediaEnvKey> & {
+/** An S3-compatible media store (MEDIA_S3_*; media/s3-storage.ts, docs/decisions/0026). */
+export interface S3Settings {
+  /** scheme://host[:port] of an S3-compatible service; AWS's own endpoint for the region when absent. */
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  /** Both or neither: without them the SDK's default chain applies (environment, instance role). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** host/bucket/key instead of bucket.host/key: most self-hosted stores want this. */
+  forcePathStyle: boolean;
+  /** Prepended to every key, e.g. "rendezvous/", so that one bucket can hold several installations. */
+  prefix: string;
+}
+
+export type Config = Omit<z.infer<typeof EnvSchema>, 'SESSION_SECRET' | 'HOST' | 'OVERLOAD_DELAY_MS' | 'ADMISSION_IN_FLIGHT' | 'ADMISSION_QUEUE' | 'ADMISSION_QUEUE_MS' | MediaEnvKey> & {
   OVERLOAD_DELAY_MS: number;
+  /** The admission limits, resolved (ADMISSION_*; docs/decisions/0071). */
+  admission: AdmissionLimits;
   SESSION_SECRET: string;
   HOST: string;
   /** NODE_ENV=production without DEMO: no demo accounts, no outboxes, no sandbox provider. */
@@ -191,9 +216,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const host = resolveHost(values.HOST, realProduction, values.DEMO_LISTEN_PUBLIC);
   const overloadDelay = values.OVERLOAD_DELAY_MS ?? (values.NODE_ENV === 'production' ? 250 : 0);
+  const { ADMISSION_IN_FLIGHT, ADMISSION_QUEUE, ADMISSION_QUEUE_MS, ...rest } = values;
+  const sized = admissionLimits();
+  const inFlight = ADMISSION_IN_FLIGHT ?? (values.NODE_ENV === 'production' ? sized.inFlight : 0);
+  const admission: AdmissionLimits = { inFlight, queue: ADMISSION_QUEUE ?? (ADMISSION_IN_FLIGHT === undefined ? sized.queue : 4 * inFlight), queueMs: ADMISSION_QUEUE_MS ?? sized.queueMs };
   // The network console answers on admin.localhost in the demo, development and tests unless told.
   const adminHost = values.ADMIN_HOST ?? (realProduction ? undefined : 'admin.localhost');
-  return { ...values, ADMIN_HOST: adminHost, OVERLOAD_DELAY_MS: overloadDelay, HOST: host, realProduction, DATA_DIR: dataDir, TENANTS_DIR: path.resolve(values.TENANTS_DIR), SESSION_SECRET: secret, MEDIA_S3: media };
+  return { ...rest, ADMIN_HOST: adminHost, OVERLOAD_DELAY_MS: overloadDelay, admission, HOST: host, realProduction, DATA_DIR: dataDir, TENANTS_DIR: path.resolve(values.TENANTS_DIR), SESSION_SECRET: secret, MEDIA_S3: media };
 }
 
 const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i;

@@ -1,4 +1,4 @@
-// The four layouts of SPEC §2, chosen per route through `handle.layout` (default: 'default').
+// The four layouts of docs/product.md §2, chosen per route through `handle.layout` (default: 'default').
 //   default: top navigation, warning banners, footer, disclaimer, entry warning, signup modal
 //   chat:    bare; the entry warning only for visitors from NL and DE
 // Which visitors see the entry warning on each layout is tenant data (settings.entry_warning_countries).
@@ -17,7 +17,7 @@ import { SignupModal } from '~/components/signup/signup-modal';
 import { EntryWarning } from '~/components/modals/entry-warning';
 import { TopNav, useStandalone } from '~/components/nav/top-nav';
 import { useAppState } from '~/state/app-state';
-import { defaultLayoutCountries } from '~/state/entry-warning';
+import { defaultLayoutCountries } from '~/shared/entry-warning';
 import type { LayoutName, ShellData } from '~/shared/shell';
 
 const Page = styled.div`
@@ -48,7 +48,7 @@ const LogoBar = styled.header`
 interface LayoutProps {
   shell: ShellData;
   year: number;
-  /** Warning banners of the default layout (SPEC §2, §4). */
+  /** Warning banners of the default layout (docs/product.md §2, §4). */
   banners?: { activation: boolean };
   children: ReactNode;
 }
@@ -66,7 +66,7 @@ function DefaultLayout({ shell, year, banners, children }: LayoutProps) {
       <PageAlerts />
       <Main id="main">{children}</Main>
       <Disclaimer shell={shell} />
-      <Footer shell={shell} variant={compact ? 'compact' : 'full'} year={year} />
+      <Footer shell={shell} variant={compact ? 'compact' : 'full'} year={year} compactWhenInstalled />
       <EntryWarning shell={shell} loggedIn={user !== null} allowedCountries={defaultLayoutCountries(shell.entryWarningCountries, search)} />
       <SignupModal />
     </Page>

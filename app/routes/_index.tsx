@@ -10,7 +10,7 @@ import { localize } from '~/.server/tenants/localize';
 import { showcaseProfiles } from '~/.server/profiles/showcase';
 import { openSignupModal, useAppState } from '~/state/app-state';
 import { useSnapshot } from 'valtio';
-import type { RouteHandle } from '~/root';
+import type { RouteHandle } from '~/shared/shell';
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { tenant, locale, db } = context;
@@ -26,7 +26,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export const handle: RouteHandle = { hydrate: 'visitors' };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  // SPEC §3: index_title is the home page's title, as the tenant wrote it (it names the site itself where it wants to).
+  // docs/product.md §3: index_title is the home page's title, as the tenant wrote it (it names the site itself where it wants to).
   data ? [{ title: data.title }, { name: 'description', content: data.description }] : [];
 
 const Hero = styled.header`

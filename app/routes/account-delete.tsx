@@ -1,5 +1,5 @@
 // /account-delete: the deletion flow — a retention offer with the company's delete_discount first,
-// then the reasons of SPEC §9 and a comment, then /account-deleted.
+// then the reasons of docs/product.md §9 and a comment, then /account-deleted.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, redirect, useActionData, useLoaderData } from '@remix-run/react';
 import { useState } from 'react';
@@ -13,7 +13,7 @@ import { announceSessionEnd } from '~/.server/events/member-events';
 import { clearSessionCookie } from '~/.server/accounts/sessions';
 import { serverMessage } from '~/.server/i18n/messages';
 import { DELETE_REASONS } from '~/shared/catalogue';
-import { formAction } from '~/.server/http/form-action';
+import { formAction } from '~/.server/contract/form-action';
 import { claimRetentionCode, retentionPercentage } from '~/.server/offers/retention';
 import { CODE_QUERY_PARAM } from '~/shared/offers';
 import { z } from 'zod';

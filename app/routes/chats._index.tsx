@@ -1,5 +1,5 @@
 // /chats without an open conversation: on desktops the pane beside the list offers to continue the
-// last chat opened (SPEC §3 last_chat_opened_profile, decision 0017); phones show only the list.
+// last chat opened (docs/product.md §3 last_chat_opened_profile, decision 0017); phones show only the list.
 import { Link, useRouteLoaderData } from '@remix-run/react';
 import { FormattedMessage, FormattedRelativeTime } from 'react-intl';
 import styled from 'styled-components';

@@ -1,12 +1,12 @@
-// /chats and /chats/{id} (SPEC §2 chats, chats-id) in the bare chat layout: the member's
+// /chats and /chats/{id} (docs/product.md §2 chats, chats-id) in the bare chat layout: the member's
 // conversations, with the open one beside them on desktops (docs/decisions/0017).
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Outlet, useLoaderData, useMatches } from '@remix-run/react';
 import { defineMessages } from 'react-intl';
 import { metaMessage, pageMeta } from '~/components/app/page-meta';
 import { ChatShell } from '~/components/chat/chat-shell';
-import { chatListData } from '~/.server/chat/pages';
-import type { RouteHandle } from '~/root';
+import { chatListData } from '~/.server/chat/chat-pages';
+import type { RouteHandle } from '~/shared/shell';
 
 export const handle: RouteHandle = { layout: 'chat' };
 

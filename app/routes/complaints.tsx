@@ -1,4 +1,4 @@
-// /complaints (SPEC §2, docs/decisions/0029): the complaints procedure (the static text) and the
+// /complaints (docs/product.md §2, docs/decisions/0029): the complaints procedure (the static text) and the
 // notice form for visitors and members — category, the profile concerned (?profile=<id> from a
 // profile's Report link), description, and a contact address for visitors. The complainant gets a
 // reference on the page and by mail.
@@ -9,9 +9,9 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { DESCRIPTION_MAX, DESCRIPTION_MIN } from '~/shared/complaint-types';
 import { parseId } from '~/shared/request-rules';
-import { staticPageData } from '~/.server/content/static-page-data';
+import { staticPageData } from '~/.server/content/static-page';
 import { serverMessage } from '~/.server/i18n/messages';
-import { formAction } from '~/.server/http/form-action';
+import { formAction } from '~/.server/contract/form-action';
 import { ComplaintSchema, fileComplaint, type FileError } from '~/.server/trust/complaints';
 import { Button } from '~/components/app/buttons';
 import { pageMeta } from '~/components/app/page-meta';

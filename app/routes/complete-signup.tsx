@@ -6,7 +6,7 @@ import { Button } from '~/components/app/buttons';
 import { Alert, Card, PageBackdrop } from '~/components/forms/fields';
 import { resendActivation } from '~/.server/accounts/activation';
 import { z } from 'zod';
-import { formAction } from '~/.server/http/form-action';
+import { formAction } from '~/.server/contract/form-action';
 import { sendLimitText } from '~/.server/trust/send-limits';
 
 export function loader({ context }: LoaderFunctionArgs) {

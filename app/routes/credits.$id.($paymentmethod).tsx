@@ -1,4 +1,4 @@
-// /credits/{id}/{paymentmethod?} (SPEC §2 credits-id-paymentmethod): the order summary and the method
+// /credits/{id}/{paymentmethod?} (docs/product.md §2 credits-id-paymentmethod): the order summary and the method
 // choice, preselected from the URL; an unknown bundle or method answers 404. Paying creates the
 // payment and sends the member to the provider's checkout.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
@@ -12,7 +12,7 @@ import { Back, Inner, Money, Page, Panel, Sub, useMethodName } from '~/component
 import { OrderSummary } from '~/components/credits/order-summary';
 import { creditOffer } from '~/.server/credits/offer';
 import { requestPaymentCountry } from '~/.server/credits/payment-country';
-import { formAction } from '~/.server/http/form-action';
+import { formAction } from '~/.server/contract/form-action';
 import { serverMessage } from '~/.server/i18n/messages';
 import { createPayment, PAYMENT_MESSAGES } from '~/.server/payments/payments';
 import { ProviderError } from '~/.server/payments/provider';

@@ -1,5 +1,5 @@
-// /credits (SPEC §2 credits): the tenant's bundles in the payment country's currency, price per
-// credit, best value, the methods offered there and the payment country switch (SPEC §3
+// /credits (docs/product.md §2 credits): the tenant's bundles in the payment country's currency, price per
+// credit, best value, the methods offered there and the payment country switch (docs/product.md §3
 // paymentCountry). Members only.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, redirect, useLoaderData, useSubmit } from '@remix-run/react';

@@ -1,4 +1,4 @@
-// /credits/repeat-order (SPEC §2 credits-repeat-order, §6; premium only): the last bundle again with
+// /credits/repeat-order (docs/product.md §2 credits-repeat-order, §6; premium only): the last bundle again with
 // the last method. A stored card is charged at once; other methods go through a new checkout.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
@@ -9,7 +9,7 @@ import { Button, ButtonLink } from '~/components/app/buttons';
 import { Alert } from '~/components/forms/fields';
 import { Credits, Inner, Money, Page, Panel, Rows, Sub, useMethodName } from '~/components/credits/parts';
 import { quote } from '~/.server/credits/offer';
-import { formAction } from '~/.server/http/form-action';
+import { formAction } from '~/.server/contract/form-action';
 import { serverMessage } from '~/.server/i18n/messages';
 import { PAYMENT_MESSAGES } from '~/.server/payments/payments';
 import { lastOrder, repeatOrder } from '~/.server/payments/repeat-order';

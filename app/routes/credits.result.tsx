@@ -1,4 +1,4 @@
-// /credits/result?payment={id}: the provider's return URL (SPEC §4 payment states). Loading while the
+// /credits/result?payment={id}: the provider's return URL (docs/product.md §4 payment states). Loading while the
 // provider has not answered, then completed (credits added, order number), pending (the credits
 // arrive by themselves later) or failed/cancelled with a retry through the other methods; a
 // declined repeat-order card offers retry or PayPal.

@@ -1,4 +1,4 @@
-// /directdebit (SPEC §2 directdebit, §3, §5; issue 17): the SMS-confirmed direct-debit form, reached
+// /directdebit (docs/product.md §2 directdebit, §3, §5; issue 17): the SMS-confirmed direct-debit form, reached
 // from checkout when the method is sdd (?package=&country=). Step 1: account holder, IBAN, address,
 // mobile phone and the SEPA mandate to authorise → a 6-digit code by SMS. Step 2: the code → the
 // payment, then the result page. Works without JavaScript; errors are shown inline and translated.
@@ -14,12 +14,12 @@ import { creditOffer } from '~/.server/credits/offer';
 import { checkoutOffer } from '~/.server/offers/checkout-offer';
 import { CODE_QUERY_PARAM } from '~/shared/offers';
 import { requestPaymentCountry } from '~/.server/credits/payment-country';
-import { codeStepOf, DirectDebitPageSchema, knownMandateDetails, valuesOf, type DirectDebitPageResult } from '~/.server/directdebit/page-form';
+import { codeStepOf, DirectDebitPageSchema, knownMandateDetails, valuesOf, type DirectDebitPageResult } from '~/.server/directdebit/directdebit-page';
 import { DIRECT_DEBIT_MESSAGES, payByDirectDebit } from '~/.server/directdebit/direct-debit';
 import { DIRECT_DEBIT_LIMIT } from '~/.server/directdebit/limits';
 import { mandateReference } from '~/.server/directdebit/mandate';
 import { directDebitContext } from '~/.server/directdebit/request-context';
-import { formAction } from '~/.server/http/form-action';
+import { formAction } from '~/.server/contract/form-action';
 import { serverMessage } from '~/.server/i18n/messages';
 import { PAYMENT_MESSAGES } from '~/.server/payments/payments';
 import { siteNameMeta } from '~/shared/shell';

@@ -1,5 +1,5 @@
-// /lang-config (SPEC §2): choose the language and the country. POST sets the `locale` cookie (365
-// days, SPEC §9) or the `country` cookie (settings.geoip_selected_country) and returns to the page
+// /lang-config (docs/product.md §2): choose the language and the country. POST sets the `locale` cookie (365
+// days, docs/product.md §9) or the `country` cookie (settings.geoip_selected_country) and returns to the page
 // the visitor came from; only the tenant's visible locales and its countries are accepted.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
@@ -12,7 +12,7 @@ import { useLanguageChoice } from '~/state/language-choice';
 import { languageCookie, safeRedirectPath } from '~/.server/i18n/language-choice';
 import { isLocale, LOCALE_NAMES } from '~/shared/locales';
 import { z } from 'zod';
-import { formAction } from '~/.server/http/form-action';
+import { formAction } from '~/.server/contract/form-action';
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   return {

@@ -1,10 +1,10 @@
-// /likes/{type}: the likes page's tabs received, sent and matches (SPEC §2 likes-type); any other
+// /likes/{type}: the likes page's tabs received, sent and matches (docs/product.md §2 likes-type); any other
 // type is the 404 page.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import type { RouteHandle } from '~/root';
+import type { RouteHandle } from '~/shared/shell';
 import { fictionalIn } from '~/shared/shell';
 import { LikesView } from '~/components/likes/likes-view';
-import { likesPageData } from '~/.server/likes/pages';
+import { likesPageData } from '~/.server/likes/likes-pages';
 
 export function loader({ context, request, params }: LoaderFunctionArgs) {
   return likesPageData(context, request, params.type ?? '');

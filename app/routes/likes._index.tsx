@@ -1,9 +1,9 @@
-// /likes: the likes page on its default tab, received (SPEC §2 likes; docs/api.md).
+// /likes: the likes page on its default tab, received (docs/product.md §2 likes; docs/api.md).
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import type { RouteHandle } from '~/root';
+import type { RouteHandle } from '~/shared/shell';
 import { fictionalIn } from '~/shared/shell';
 import { LikesView } from '~/components/likes/likes-view';
-import { likesPageData } from '~/.server/likes/pages';
+import { likesPageData } from '~/.server/likes/likes-pages';
 
 export function loader({ context, request }: LoaderFunctionArgs) {
   return likesPageData(context, request, 'received');

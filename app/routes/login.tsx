@@ -1,4 +1,4 @@
-// /login: e-mail and password; 'Login failed, please try again' or the lockout message (SPEC §8).
+// /login: e-mail and password; 'Login failed, please try again' or the lockout message (docs/product.md §8).
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, redirect, useActionData, useNavigation, useSearchParams, type ClientActionFunctionArgs } from '@remix-run/react';
 import { isServerFailure, keepPageAfterFailure, ServerFailureText, type ServerFailure } from '~/components/forms/action-failure';
@@ -12,8 +12,8 @@ import { logIn, loginRefusal, LoginSchema } from '~/.server/accounts/login';
 import { createSession, sessionCookie } from '~/.server/accounts/sessions';
 import { loginLanguageCookie } from '~/.server/i18n/language-choice';
 import { serverMessage } from '~/.server/i18n/messages';
-import { formAction } from '~/.server/http/form-action';
-import type { RouteHandle } from '~/root';
+import { formAction } from '~/.server/contract/form-action';
+import type { RouteHandle } from '~/shared/shell';
 
 export function loader({ context }: LoaderFunctionArgs) {
   if (context.user) throw redirect('/');
@@ -40,7 +40,7 @@ export const action = formAction({
 type LoginResult = { error: string | null; email: string; pendingDeletion: boolean };
 
 /**
- * With the app awake the login is SPEC §7's POST /api/user.php (issue 48 item 3); without JavaScript
+ * With the app awake the login is docs/product.md §7's POST /api/user.php (issue 48 item 3); without JavaScript
  * the form posts to this route's action, which answers the same. A login the server cannot answer
  * keeps the page and the typed e-mail (issue 26).
  */
@@ -90,7 +90,7 @@ export default function Login() {
             <Alert role="alert">{isServerFailure(result) ? <ServerFailureText /> : result.pendingDeletion ? <PendingDeletionMessage /> : result.error}</Alert>
           ) : null}
           {!result && params.get('exists') === '1' ? (
-            // Sent here by the signup modal: this e-mail already has an account (SPEC §4 redirectedToLogin).
+            // Sent here by the signup modal: this e-mail already has an account (docs/product.md §4 redirectedToLogin).
             <Alert $tone="info" role="status" data-testid="login-exists">
               <FormattedMessage id="signup.error.emailExists" defaultMessage="An account with this e-mail address already exists" />
             </Alert>

@@ -3,7 +3,7 @@ import { redirect } from '@remix-run/react';
 import { clearSessionCookie, destroySession } from '~/.server/accounts/sessions';
 import { announceSessionEnd } from '~/.server/events/member-events';
 import { z } from 'zod';
-import { formAction } from '~/.server/http/form-action';
+import { formAction } from '~/.server/contract/form-action';
 
 export const action = formAction({
   body: z.object({}),

@@ -7,7 +7,7 @@ import { ButtonLink } from '~/components/app/buttons';
 import { ConfirmLinkForm } from '~/components/forms/confirm-link-form';
 import { Alert, Card, PageBackdrop } from '~/components/forms/fields';
 import { confirmMailChange, TokenSchema } from '~/.server/accounts/mail-change';
-import { formAction } from '~/.server/http/form-action';
+import { formAction } from '~/.server/contract/form-action';
 import { serverMessage } from '~/.server/i18n/messages';
 
 export function loader({ request }: LoaderFunctionArgs) {

@@ -1,10 +1,10 @@
 // /match-finder: the profiles that fit the member best (docs/decisions/0015). ?t=<seconds> opens the
 // like modal for the best match.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import type { RouteHandle } from '~/root';
+import type { RouteHandle } from '~/shared/shell';
 import { fictionalIn } from '~/shared/shell';
 import { MatchFinder } from '~/components/likes/match-finder';
-import { matchFinderData } from '~/.server/likes/pages';
+import { matchFinderData } from '~/.server/likes/likes-pages';
 
 export function loader({ context, request }: LoaderFunctionArgs) {
   return matchFinderData(context, request);

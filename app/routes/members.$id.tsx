@@ -1,4 +1,4 @@
-// /members/{id}: a profile (SPEC §2). Blocked viewers see only who blocked them (SPEC §6). ?t=<seconds>
+// /members/{id}: a profile (docs/product.md §2). Blocked viewers see only who blocked them (docs/product.md §6). ?t=<seconds>
 // opens the like modal for this profile; a match's first visit offers the icebreaker modal.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
@@ -10,7 +10,7 @@ import { LikeModal } from '~/components/likes/like-modal';
 import { OtherProfiles } from '~/components/members/other-profiles';
 import { ProfilePage } from '~/components/members/profile-page';
 import { Prose } from '~/components/pages/prose';
-import { profileIdParam, profilePageAction, profilePageData } from '~/.server/members/profile-page-data';
+import { profileIdParam, profilePageAction, profilePageData } from '~/.server/members/profile-page';
 
 export function loader({ params, context }: LoaderFunctionArgs) {
   return profilePageData(context, profileIdParam(params.id));

@@ -1,4 +1,4 @@
-// /members/{id}/signup (SPEC §2 members-id-signup): signing up in the context of one profile — the
+// /members/{id}/signup (docs/product.md §2 members-id-signup): signing up in the context of one profile — the
 // profile's card beside the signup form. A profile that does not exist, or that this visitor may
 // not see, is the 404 page; a member goes straight to the profile.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
@@ -10,7 +10,7 @@ import { metaMessage, pageMeta } from '~/components/app/page-meta';
 import { Card, PageBackdrop } from '~/components/forms/fields';
 import { SignupForm } from '~/components/signup/signup-form';
 import { viewProfile } from '~/.server/members/profile';
-import { profileIdParam } from '~/.server/members/profile-page-data';
+import { profileIdParam } from '~/.server/members/profile-page';
 import { signupPageAction, signupPageData } from '~/.server/signup/signup-page';
 import { localize } from '~/.server/tenants/localize';
 

@@ -19,7 +19,7 @@ import { SearchFilters } from '~/components/members/search-filters';
 import { offeredSearchFilters, searchFormValues } from '~/.server/members/search-page';
 import { browserAppState, openSignupModal, useAppState } from '~/state/app-state';
 import { filtersFrom, keptSearchView, recordSearchPage } from '~/state/search';
-import type { RouteHandle } from '~/root';
+import type { RouteHandle } from '~/shared/shell';
 import { fictionalIn } from '~/shared/shell';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -61,7 +61,7 @@ type MembersData = Awaited<ReturnType<typeof loader>>;
 
 /**
  * Back from a profile (or to a page seen before), the page comes from the search store's kept
- * result pages (SPEC §3 Search state) instead of searching again.
+ * result pages (docs/product.md §3 Search state) instead of searching again.
  */
 export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
   const state = browserAppState();
@@ -89,6 +89,11 @@ const Wrapper = styled.section`
   max-width: 1140px;
   margin: 0 auto;
   padding: ${({ theme }) => `${theme.space(6)} ${theme.space(4)}`};
+`;
+
+/** Under the cards, with the space the grid keeps between its rows. */
+const VisitorLimit = styled(Alert)`
+  margin-top: ${({ theme }) => theme.space(5)};
 `;
 
 /** An estimate shown as what it is: two significant digits. */
@@ -159,7 +164,7 @@ export default function Members() {
           <FormattedMessage id="members.numResults" defaultMessage="{count, plural, one {# profile found} other {# profiles found}}" values={{ count: data.numResults }} />
         )}
       </p>
-      {data.filters.distance && data.results.length > 0 ? <DistanceControl hasDistances={data.results.some((card) => card.distance !== null)} /> : null}
+      {data.filters.distance && data.results.length > 0 ? <DistanceControl hasDistances={data.locationKnown} /> : null}
       {data.results.length === 0 && data.pageNumber > 1 ? (
         <Alert $tone="info" data-testid="page-empty">
           <FormattedMessage id="members.pageEmpty" defaultMessage="There are no more profiles on this page." />{' '}
@@ -170,7 +175,7 @@ export default function Members() {
       ) : null}
       <ProfileGrid profiles={data.results} linked />
       {data.visitorMaxPages !== null && data.numResults > data.visitorMaxResults ? (
-        <Alert $tone="info" data-testid="visitor-limit">
+        <VisitorLimit $tone="info" data-testid="visitor-limit">
           <FormattedMessage
             id="members.visitorLimit"
             defaultMessage="Visitors see the first {pages} pages ({count} profiles). Sign up for free to see every member."
@@ -179,7 +184,7 @@ export default function Members() {
           <Link to="/signup">
             <FormattedMessage id="index.cta.signup" defaultMessage="Sign up for free" />
           </Link>
-        </Alert>
+        </VisitorLimit>
       ) : null}
       {data.pages > 1 && data.pageNumber <= data.pages ? (
         <Pager pageNumber={data.pageNumber} pages={data.pages} lastId={data.results.at(-1)?.id} pageLink={pageLink} />

@@ -1,4 +1,4 @@
-// /notifications — also the Settings page of the account menu (SPEC §2): e-mail notifications (and
+// /notifications — also the Settings page of the account menu (docs/product.md §2): e-mail notifications (and
 // why they are off, with the way back on), push on this device, e-mail address, password, language
 // and deleting the account.
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
@@ -12,7 +12,7 @@ import { CheckField, CheckList, Field } from '~/components/forms/fields';
 import { SettingsForm, SettingsSection } from '~/components/forms/settings-form';
 import { Prose } from '~/components/pages/prose';
 import { MailChangeSchema, requestMailChange } from '~/.server/accounts/mail-change';
-import { formAction } from '~/.server/http/form-action';
+import { formAction } from '~/.server/contract/form-action';
 import { z } from 'zod';
 import { setDisabledNotifications, setPrivacy } from '~/.server/accounts/notifications';
 import { changePassword, ChangePasswordSchema, RESET_MESSAGES } from '~/.server/accounts/password-reset';
@@ -33,7 +33,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return {
     email: context.user.email,
     disabled: context.user.notifications_disabled,
-    /** Why the system stopped notification mail (SPEC §4 disabled reasons), if it did. */
+    /** Why the system stopped notification mail (docs/product.md §4 disabled reasons), if it did. */
     mailOff: context.user.notifications_disabled.filter((reason): reason is (typeof SYSTEM_REASONS)[number] => (SYSTEM_REASONS as readonly string[]).includes(reason)),
     pushKey: (await tenantPushKeys(context.db, context.tenant)).publicKey,
     invisible: context.user.invisible,

@@ -4,17 +4,17 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
-import styled from 'styled-components';
 import { z } from 'zod';
 import { idSchema } from '~/shared/request-rules';
 import { serverMessage } from '~/.server/i18n/messages';
-import { formAction } from '~/.server/http/form-action';
-import { consoleAction, operatorTenants, requireRole } from '~/.server/operators/console';
+import { formAction } from '~/.server/contract/form-action';
+import { consoleAction, consoleFailure, operatorTenants, requireRole } from '~/.server/operators/console';
 import { claimComplaint, closeComplaint, complaintStats, decideComplaint, DecisionSchema, moderationQueue, type ModerationError } from '~/.server/trust/moderation';
 import { ComplaintCard } from '~/components/operators/complaint-card';
 import { ComplaintFigures } from '~/components/operators/complaint-figures';
 import { ActionResult, QueueList } from '~/components/operators/queue-view';
 import { ConsolePage, consoleMeta } from '~/components/operators/console-page';
+import { PillTabs } from '~/components/operators/pill-tabs';
 
 const STATUSES = ['open', 'decided', 'closed'] as const;
 
@@ -43,7 +43,7 @@ const ERRORS: Record<ModerationError, string> = {
 export const action = consoleAction(
   formAction({
     body: ActionSchema,
-    failure: ({ message, fields }) => ({ ok: false, text: Object.values(fields)[0] ?? message }),
+    failure: consoleFailure,
     async handle({ context, body }) {
       const operator = requireRole(context, 'moderation');
       const { db, locale } = context;
@@ -66,27 +66,6 @@ const texts = defineMessages({
 export const meta = consoleMeta(texts.title);
 
 
-const Tabs = styled.nav`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
-
-  a {
-    padding: 6px 14px;
-    border: 1px solid #c5cad6;
-    border-radius: ${({ theme }) => theme.radii.pill};
-    color: ${({ theme }) => theme.colors.text};
-    font-weight: 600;
-    text-decoration: none;
-  }
-
-  a[aria-current='page'] {
-    border-color: #1d2333;
-    background: #1d2333;
-    color: #ffffff;
-  }
-`;
-
 const tabNames = defineMessages({
   open: { id: 'moderation.status.open', defaultMessage: 'Open' },
   decided: { id: 'moderation.status.decided', defaultMessage: 'Decided' },
@@ -104,13 +83,13 @@ export default function OperatorComplaints() {
         <FormattedMessage id="moderation.title" defaultMessage="Complaints and reports" />
       </h1>
       {stats ? <ComplaintFigures stats={stats} days={30} /> : null}
-      <Tabs aria-label={intl.formatMessage({ id: 'moderation.tabs', defaultMessage: 'Status' })}>
+      <PillTabs aria-label={intl.formatMessage({ id: 'moderation.tabs', defaultMessage: 'Status' })}>
         {STATUSES.map((s) => (
           <Link key={s} to={`?status=${s}`} aria-current={s === status ? 'page' : undefined} data-testid={`tab-${s}`}>
             {intl.formatMessage(tabNames[s])}
           </Link>
         ))}
-      </Tabs>
+      </PillTabs>
       <ActionResult result={result} testId="moderation-result" />
       <QueueList count={items.length} testId="moderation-queue" emptyTestId="moderation-empty" empty={<FormattedMessage id="moderation.empty" defaultMessage="Nothing here." />}>
         {items.map((item) => (

@@ -7,15 +7,15 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { now } from '~/.server/clock';
 import { CLAIM_MINUTES, claimConversation, releaseConversation } from '~/.server/operators/claims';
-import { claimErrorText, consoleAction, giftCatalogue, newClientId, operatorTenants, replyDeps, replyErrorText, requireRole } from '~/.server/operators/console';
+import { claimErrorText, consoleAction, firstProblem, giftCatalogue, newClientId, operatorTenants, replyDeps, replyErrorText, requireRole } from '~/.server/operators/console';
 import { FlagSchema, flagConversation, resolveFlag } from '~/.server/operators/flags';
 import { addNote, NoteSchema } from '~/.server/operators/notes';
 import { replyAsProfile, ReplySchema } from '~/.server/operators/reply';
 import { operatorWorkspace } from '~/.server/operators/workspace';
 import { ConsoleActionSchema, type ConsoleActionResult } from '~/.server/operators/conversation-actions';
 import { serverMessage } from '~/.server/i18n/messages';
-import { issueText } from '~/.server/http/request-input';
-import { formAction } from '~/.server/http/form-action';
+import { issueText } from '~/.server/contract/request-input';
+import { formAction } from '~/.server/contract/form-action';
 import { parseId } from '~/shared/request-rules';
 import { ClaimBar } from '~/components/operators/claim-bar';
 import { Composer } from '~/components/operators/composer';
@@ -62,7 +62,7 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
 // A member's post is refused before its body is read (refuseMembers).
 export const action = consoleAction(formAction({
   body: ConsoleActionSchema,
-  failure: ({ message, fields, raw }): ConsoleActionResult => ({ intent: typeof raw.intent === 'string' ? raw.intent : '', ok: false, text: Object.values(fields)[0] ?? message }),
+  failure: (failure): ConsoleActionResult => ({ intent: typeof failure.raw.intent === 'string' ? failure.raw.intent : '', ok: false, text: firstProblem(failure) }),
   async handle({ context, body, params }): Promise<ConsoleActionResult> {
     const operator = requireRole(context, 'answering');
     const conversation = conversationId(params.id);

@@ -8,11 +8,11 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { z } from 'zod';
 import { now } from '~/.server/clock';
-import { formAction } from '~/.server/http/form-action';
+import { formAction } from '~/.server/contract/form-action';
 import { serverMessage } from '~/.server/i18n/messages';
 import { reportRange } from '~/.server/marketing/range';
 import { splitReport } from '~/.server/marketing/reports';
-import { consoleAction, requireTenantRole } from '~/.server/operators/console';
+import { consoleAction, consoleFailure, requireTenantRole } from '~/.server/operators/console';
 import { setSplitMode, splitOptimisation } from '~/.server/splits/optimise';
 import { SPLIT_GOALS } from '~/shared/marketing-types';
 import { ConsolePage, consoleMeta } from '~/components/operators/console-page';
@@ -41,7 +41,7 @@ const ActionSchema = z.discriminatedUnion('intent', [
 export const action = consoleAction(
   formAction({
     body: ActionSchema,
-    failure: ({ message, fields }) => ({ ok: false, text: Object.values(fields)[0] ?? message }),
+    failure: consoleFailure,
     async handle({ context, body }) {
       const operator = requireTenantRole(context, 'marketing');
       const input = body.intent === 'auto' ? { split: body.split, mode: 'auto' as const, goal: body.goal } : body.intent === 'fixed' ? { split: body.split, mode: 'fixed' as const } : { split: body.split, mode: 'frozen' as const, winner: body.winner };

@@ -1,4 +1,4 @@
-// /operator/news: the tenant's news (SPEC §9 kind `news`; docs/decisions/0024) for operators with the
+// /operator/news: the tenant's news (docs/product.md §9 kind `news`; docs/decisions/0024) for operators with the
 // marketing or admin role — write the announcement in the default language and any others, preview
 // the mail a member of a chosen language gets, send it to all members (a job fans it out in batches;
 // each member's copy in their language, else the default one). Decided by notifications/news.ts.
@@ -8,8 +8,8 @@ import { defineMessages } from 'react-intl';
 import { isLocale, type Locale } from '~/shared/locales';
 import { serverMessage } from '~/.server/i18n/messages';
 import { sendLimitText } from '~/.server/trust/send-limits';
-import { formAction } from '~/.server/http/form-action';
-import { consoleAction, requireOperator, roleRefused } from '~/.server/operators/console';
+import { formAction } from '~/.server/contract/form-action';
+import { consoleAction, consoleFailure, requireOperator, roleRefused } from '~/.server/operators/console';
 import { listNews, NewsFormSchema, previewNews, sendNews, type NewsError } from '~/.server/notifications/news';
 import { consoleMeta } from '~/components/operators/console-page';
 import { NewsComposer, type NewsActionData } from '~/components/operators/news-composer';
@@ -35,7 +35,7 @@ function formValues(raw: Record<string, unknown>): Record<string, string> {
 export const action = consoleAction(
   formAction({
     body: NewsFormSchema,
-    failure: ({ message, fields, raw }): NewsActionData => ({ ok: false, text: Object.values(fields)[0] ?? message, values: formValues(raw) }),
+    failure: (failure): NewsActionData => ({ ...consoleFailure(failure), values: formValues(failure.raw) }),
     async handle({ context, body }): Promise<NewsActionData | ReturnType<typeof data<NewsActionData>>> {
       const operator = requireOperator(context);
       const values: Record<string, string> = { default_locale: body.input.default_locale, preview_locale: body.previewLocale };

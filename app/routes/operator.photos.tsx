@@ -8,8 +8,8 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { z } from 'zod';
 import { serverMessage } from '~/.server/i18n/messages';
-import { formAction } from '~/.server/http/form-action';
-import { consoleAction, operatorTenants, requireRole } from '~/.server/operators/console';
+import { formAction } from '~/.server/contract/form-action';
+import { consoleAction, consoleFailure, operatorTenants, requireRole } from '~/.server/operators/console';
 import { approvePhoto, PhotoDecisionSchema, photoQueue, PhotoRejectSchema, rejectPhoto } from '~/.server/trust/photo-review';
 import { ConsolePage, consoleMeta } from '~/components/operators/console-page';
 import { Muted } from '~/components/operators/parts';
@@ -27,7 +27,7 @@ const ActionSchema = z.discriminatedUnion('intent', [PhotoDecisionSchema.extend(
 export const action = consoleAction(
   formAction({
     body: ActionSchema,
-    failure: ({ message, fields }) => ({ ok: false, text: Object.values(fields)[0] ?? message }),
+    failure: consoleFailure,
     async handle({ context, body }) {
       const operator = requireRole(context, 'moderation');
       const result = body.intent === 'approve' ? await approvePhoto(context.db, operator, body) : await rejectPhoto(context.db, operator, context.media, body);

@@ -12,8 +12,8 @@ import { OPERATOR_ROLES } from '~/shared/operator-types';
 import { idSchema, text, TEXT_LIMITS } from '~/shared/request-rules';
 import { serverMessage } from '~/.server/i18n/messages';
 import { sendLimitText } from '~/.server/trust/send-limits';
-import { formAction } from '~/.server/http/form-action';
-import { consoleAction, requireRole } from '~/.server/operators/console';
+import { formAction } from '~/.server/contract/form-action';
+import { consoleAction, consoleFailure, requireRole } from '~/.server/operators/console';
 import { inviteOperator, listTeam, removeFromTeam, setTeamRoles, type TeamError } from '~/.server/operators/team';
 import { FieldLabel, Notice, Panel, SmallButton } from '~/components/operators/parts';
 import { RoleChoices, TeamList } from '~/components/operators/team-list';
@@ -61,10 +61,7 @@ const ERRORS: Record<TeamError, string> = {
 export const action = consoleAction(
   formAction({
     body: TeamActionSchema,
-    failure: ({ message, fields }) => ({
-      ok: false,
-      text: Object.values(fields)[0] ?? message,
-    }),
+    failure: consoleFailure,
     async handle({ context, body }) {
       const operator = requireRole(context, 'admin');
       const { db, tenant, locale } = context;

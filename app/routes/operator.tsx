@@ -7,7 +7,7 @@ import { rolesAnywhere } from '~/.server/operators/roles';
 import { ConsoleHeader } from '~/components/operators/console-header';
 import { useOperatorLiveUpdates } from '~/components/operators/live-updates';
 import { ConsoleFrame } from '~/components/operators/parts';
-import type { RouteHandle } from '~/root';
+import type { RouteHandle } from '~/shared/shell';
 
 export const handle: RouteHandle = { layout: 'operator' };
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { LOCALES } from '~/shared/locales';
 import { setOperatorLanguage } from '~/.server/operators/accounts';
 import { refuseMembers } from '~/.server/operators/console';
-import { readRequestBody } from '~/.server/http/request-input';
+import { readRequestBody } from '~/.server/contract/request-input';
 
 const LanguageSchema = z.object({ language: z.enum(LOCALES) });
 

@@ -7,7 +7,7 @@ import { OPERATOR_PASSWORD_MIN, SetPasswordSchema, setOperatorPassword, setPassw
 import { consoleAction, refuseMembers } from '~/.server/operators/console';
 import { createOperatorSession, operatorSessionCookie } from '~/.server/operators/sessions';
 import { serverMessage } from '~/.server/i18n/messages';
-import { formAction } from '~/.server/http/form-action';
+import { formAction } from '~/.server/contract/form-action';
 import { LoginCard } from '~/components/operators/login-card';
 import { FieldLabel, Notice, SmallButton } from '~/components/operators/parts';
 import { consoleMeta } from '~/components/operators/console-page';

@@ -4,8 +4,8 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { pageMeta } from '~/components/app/page-meta';
 import { StaticPageView } from '~/components/pages/static-page';
-import { staticPageData } from '~/.server/content/static-page-data';
-import type { RouteHandle } from '~/root';
+import { staticPageData } from '~/.server/content/static-page';
+import type { RouteHandle } from '~/shared/shell';
 
 export function loader({ params, context }: LoaderFunctionArgs) {
   return staticPageData(context, params.token);

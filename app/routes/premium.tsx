@@ -1,4 +1,4 @@
-// /premium (SPEC §2, §6): what premium gives and how to get it — one credit bundle, no subscription.
+// /premium (docs/product.md §2, §6): what premium gives and how to get it — one credit bundle, no subscription.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { metaMessage, pageMeta } from '~/components/app/page-meta';

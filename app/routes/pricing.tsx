@@ -9,7 +9,7 @@ import { Prose } from '~/components/pages/prose';
 import { Money } from '~/components/credits/parts';
 import { creditOffer } from '~/.server/credits/offer';
 import { requestPaymentCountry } from '~/.server/credits/payment-country';
-import type { RouteHandle } from '~/root';
+import type { RouteHandle } from '~/shared/shell';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { settings } = context.tenant;

@@ -15,7 +15,7 @@ import { dismissPhotoRejections, ownPhotos } from '~/.server/trust/photo-review'
 import { uploadScreening } from '~/.server/trust/photo-screening';
 import { regionsByCountry } from '~/.server/geo/regions';
 import { serverMessage } from '~/.server/i18n/messages';
-import { formAction } from '~/.server/http/form-action';
+import { formAction } from '~/.server/contract/form-action';
 import { OwnProfileSchema, updateOwnProfile } from '~/.server/members/own-profile';
 import { ACCEPTED_TYPES, deletePhoto, PHOTO_MESSAGES, photoRoom, setMainPhoto, uploadPhoto } from '~/.server/members/photos';
 import { z } from 'zod';

@@ -10,7 +10,7 @@ import { ConfirmLinkForm } from '~/components/forms/confirm-link-form';
 import { Alert, Card, PageBackdrop } from '~/components/forms/fields';
 import { reactivateAccount, reactivationLink } from '~/.server/accounts/deletion';
 import { TokenSchema } from '~/.server/accounts/mail-change';
-import { formAction } from '~/.server/http/form-action';
+import { formAction } from '~/.server/contract/form-action';
 
 type Outcome = { state: 'reactivated' } | { state: 'gone'; days: number } | { state: 'invalid' };
 

@@ -7,7 +7,7 @@ import { Button } from '~/components/app/buttons';
 import { Alert, Card, Field, PageBackdrop } from '~/components/forms/fields';
 import { requestPasswordReset, ResetRequestSchema, RESET_MESSAGES } from '~/.server/accounts/password-reset';
 import { serverMessage } from '~/.server/i18n/messages';
-import { formAction } from '~/.server/http/form-action';
+import { formAction } from '~/.server/contract/form-action';
 
 export const action = formAction({
   body: ResetRequestSchema,

@@ -8,7 +8,7 @@ import { Alert, Card, Field, PageBackdrop } from '~/components/forms/fields';
 import { resetPassword, ResetSchema, RESET_MESSAGES } from '~/.server/accounts/password-reset';
 import { announceSessionEnd } from '~/.server/events/member-events';
 import { serverMessage } from '~/.server/i18n/messages';
-import { formAction } from '~/.server/http/form-action';
+import { formAction } from '~/.server/contract/form-action';
 
 export function loader({ request }: LoaderFunctionArgs) {
   return { token: new URL(request.url).searchParams.get('token') ?? '' };

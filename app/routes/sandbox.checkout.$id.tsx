@@ -1,4 +1,4 @@
-// /sandbox/checkout/{id}: the built-in sandbox provider's checkout (DESIGN §9), clearly a test: its
+// /sandbox/checkout/{id}: the built-in sandbox provider's checkout (docs/architecture.md §9), clearly a test: its
 // buttons settle the payment as paid, pending, failed, canceled or expired; then, as a real provider
 // does, it calls our webhook with only the payment's id (the same function POST
 // /api/payment-webhook.php runs, called in-process) and sends the member back to the result page.
@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { Money, PaymentStatus, useMethodName } from '~/components/credits/parts';
 import { SandboxAfterwards } from '~/components/credits/sandbox-parts';
 import type { AppLoadContext } from '@remix-run/node';
-import { formAction } from '~/.server/http/form-action';
+import { formAction } from '~/.server/contract/form-action';
 import { handlePaymentWebhook } from '~/.server/payments/payments';
 import { SandboxProvider } from '~/.server/payments/sandbox';
 import { SANDBOX_OUTCOMES } from '~/shared/payment-methods';

@@ -1,7 +1,7 @@
 // /signup-matches: right after signing up, people from the tenant's pool who fit what the new member
 // seeks, nearest country first; then on to the completion step.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import type { RouteHandle } from '~/root';
+import type { RouteHandle } from '~/shared/shell';
 import { fictionalIn } from '~/shared/shell';
 import { redirect, useLoaderData } from '@remix-run/react';
 import { defineMessages, FormattedMessage } from 'react-intl';

@@ -9,7 +9,7 @@ import { Card, PageBackdrop } from '~/components/forms/fields';
 import { SignupForm, signupPageTexts, type SignupResultData } from '~/components/signup/signup-form';
 import { LAST_SIGNUP_STEP } from '~/shared/signup-rules';
 import { signupPageAction, signupPageData } from '~/.server/signup/signup-page';
-import type { RouteHandle } from '~/root';
+import type { RouteHandle } from '~/shared/shell';
 
 export function loader({ context }: LoaderFunctionArgs) {
   if (context.user) throw redirect('/complete-signup');

@@ -1,4 +1,4 @@
-// /sw-push.js (SPEC §7): the push service worker, on every tenant host. It shows a push of the
+// /sw-push.js (docs/product.md §7): the push service worker, on every tenant host. It shows a push of the
 // notification round (title, body, icon, tag: notifications/push.ts PushPayload) and, on a click,
 // focuses an open page of the site on the conversation or profile — or opens one. Only URLs of this
 // origin are opened.

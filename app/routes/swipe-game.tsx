@@ -1,8 +1,8 @@
-// /swipe-game: one profile at a time, like or pass (SPEC §2 swipe-game, §9: 4 likes a day).
+// /swipe-game: one profile at a time, like or pass (docs/product.md §2 swipe-game, §9: 4 likes a day).
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { SwipeGame } from '~/components/likes/swipe-game';
-import { swipeGameData } from '~/.server/likes/pages';
+import { swipeGameData } from '~/.server/likes/likes-pages';
 
 export function loader({ context }: LoaderFunctionArgs) {
   return swipeGameData(context);

@@ -1,4 +1,4 @@
-// /transactions/{id?} (SPEC §2 transactions-id): every purchase and refund of the member; with an id
+// /transactions/{id?} (docs/product.md §2 transactions-id): every purchase and refund of the member; with an id
 // one purchase (order number, date, bundle, credits, amount, method, status, refunds) and the return
 // of its unused credits within the refund window (docs/decisions/0013). Another member's id: 404.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
@@ -9,7 +9,7 @@ import { Button, ButtonLink } from '~/components/app/buttons';
 import { Alert } from '~/components/forms/fields';
 import { Back, Credits, Inner, Money, Page, Panel, PaymentStatus, Sub, useMethodName, When } from '~/components/credits/parts';
 import { OrderSummary } from '~/components/credits/order-summary';
-import { formAction } from '~/.server/http/form-action';
+import { formAction } from '~/.server/contract/form-action';
 import { serverMessage } from '~/.server/i18n/messages';
 import { ProviderError } from '~/.server/payments/provider';
 import { REFUND_MESSAGES, refundPurchase } from '~/.server/payments/refunds';

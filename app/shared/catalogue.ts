@@ -1,6 +1,6 @@
-// Product-wide value lists from SPEC §3 and §9, shared by the server, the tenant schema and the UI.
+// Product-wide value lists from docs/product.md §3 and §9, shared by the server, the tenant schema and the UI.
 
-/** Niche 1–7 and the lander slug prefix each uses (SPEC §9). */
+/** Niche 1–7 and the lander slug prefix each uses (docs/product.md §9). */
 export const NICHES = {
   1: { key: 'general', landerPrefix: '' },
   2: { key: 'she', landerPrefix: 'she' },
@@ -48,7 +48,7 @@ export const SEARCH_FIELDS = [
   'relationship_status', 'tattoos', 'interests', 'with_photo',
 ] as const;
 
-/** Countries of SPEC §9 whose members have a region label. */
+/** Countries of docs/product.md §9 whose members have a region label. */
 export const REGION_LABEL_COUNTRIES = [
   'NL', 'BE', 'GB', 'IE', 'DE', 'AT', 'IT', 'FR', 'CH', 'ES', 'US', 'CA', 'AU', 'NZ', 'PL', 'DK', 'FI', 'NO', 'SE',
 ] as const;
@@ -64,7 +64,7 @@ export const NOTIFICATION_KINDS = [
   'reminders',
 ] as const;
 
-/** Reasons the system turned all notification mail off for (SPEC §4): a spam complaint, a bounce, a one-click unsubscribe. */
+/** Reasons the system turned all notification mail off for (docs/product.md §4): a spam complaint, a bounce, a one-click unsubscribe. */
 export const MAIL_OFF_REASONS = ['fbl', 'bounce', 'listunsubscribe'] as const;
 
 export const DELETE_REASONS = ['price', 'found_someone', 'not_looking', 'site_problems', 'no_members', 'time', 'other'] as const;

@@ -1,4 +1,4 @@
-// "Did you mean …?" for mistyped e-mail domains (SPEC §5): the closest well-known mail domain for a
+// "Did you mean …?" for mistyped e-mail domains (docs/product.md §5): the closest well-known mail domain for a
 // near-miss of it, never the domain itself. Shared by the signup action and the signup form.
 // A near-miss is a slip of the fingers on a known domain (issue 48 item 8): in the name before the
 // last dot, one edit — a letter missing, extra, wrong, or two swapped — per four letters of the known

@@ -1,8 +1,8 @@
-// Where a visitor is, as both sides know it (SPEC §3 Geolocation, §9): the browser keeps its
+// Where a visitor is, as both sides know it (docs/product.md §3 Geolocation, §9): the browser keeps its
 // location for one hour and tells the server a rounded copy (about 1 km) in a cookie, so result
 // cards can show distances without anyone receiving another member's coordinates.
 export const GEO_COOKIE = 'rdv_geo';
-/** SPEC §9: geolocation cache max age. */
+/** docs/product.md §9: geolocation cache max age. */
 export const GEO_MAX_AGE_SECONDS = 3600;
 
 /** A reverse-geocoded position (GET /api/geocode.php). */

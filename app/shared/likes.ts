@@ -1,9 +1,9 @@
-// Likes' value lists and shapes shared by the server and the pages (SPEC §2 likes-type, §4 like states).
+// Likes' value lists and shapes shared by the server and the pages (docs/product.md §2 likes-type, §4 like states).
 
-/** SPEC §4 like states between two profiles. */
+/** docs/product.md §4 like states between two profiles. */
 export type LikeState = 'none' | 'liked' | 'liked_by_them' | 'match';
 
-/** The tabs of /likes/{type} (SPEC §2); /likes shows the first. */
+/** The tabs of /likes/{type} (docs/product.md §2); /likes shows the first. */
 export const LIKES_TABS = ['received', 'sent', 'matches'] as const;
 export type LikesTab = (typeof LIKES_TABS)[number];
 

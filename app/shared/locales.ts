@@ -1,4 +1,4 @@
-// The eleven languages the product speaks (SPEC §1); English is the default.
+// The eleven languages the product speaks (docs/product.md §1); English is the default.
 export const LOCALES = ['da', 'de', 'en', 'es', 'fi', 'fr', 'it', 'nb', 'nl', 'pl', 'sv'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';

@@ -1,4 +1,4 @@
-// Who a niche (SPEC §9, 1–7) shows, as data: read by the search (SQL and the search index), by the
+// Who a niche (docs/product.md §9, 1–7) shows, as data: read by the search (SQL and the search index), by the
 // signup form and by the profile form, so that a member can only become what the site's pool holds
 // (docs/decisions/0031: a member outside the pool could write, pay and never be read).
 import type { Gender, Sexuality } from './catalogue';

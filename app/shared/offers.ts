@@ -1,16 +1,16 @@
-// Offers shared by server and browser (SPEC §3 Time bonus, §4, §9; docs/decisions/0019): the time
+// Offers shared by server and browser (docs/product.md §3 Time bonus, §4, §9; docs/decisions/0019): the time
 // bonus constants and the countdown's two-digit strings.
 
 /** The welcome bonus code: 25% off the first purchase within 4 hours of signing up. */
 export const TIME_BONUS_CODE = 'TIMEBONUS25';
 export const TIME_BONUS_PERCENTAGE = 25;
-/** SPEC §9: 4 hours (14,400 s) from signup_date. */
+/** docs/product.md §9: 4 hours (14,400 s) from signup_date. */
 export const TIME_BONUS_SECONDS = 14_400;
 /** The hours the act-fast text names. */
 export const TIME_BONUS_HOURS = TIME_BONUS_SECONDS / 3600;
-/** SPEC §9: the countdown ticks every 1000 ms. */
+/** docs/product.md §9: the countdown ticks every 1000 ms. */
 export const TIME_BONUS_TICK_MS = 1000;
-/** SPEC §9: the time-bonus modal appears 40 s after entering the members area. */
+/** docs/product.md §9: the time-bonus modal appears 40 s after entering the members area. */
 export const TIME_BONUS_MODAL_DELAY_MS = 40_000;
 
 /** The page query parameter (e.g. of a mail link) that carries a discount code to the client. */
@@ -33,7 +33,7 @@ export interface CountdownTimer {
 
 const two = (n: number) => String(n).padStart(2, '0');
 
-/** Whole seconds left as two-digit hours, minutes and seconds (SPEC §3 countdownTimer); never negative. */
+/** Whole seconds left as two-digit hours, minutes and seconds (docs/product.md §3 countdownTimer); never negative. */
 export function countdownTimer(secondsLeft: number): CountdownTimer {
   const left = Math.max(0, Math.floor(secondsLeft));
   return { hours: two(Math.floor(left / 3600)), minutes: two(Math.floor((left % 3600) / 60)), seconds: two(left % 60) };

@@ -1,4 +1,4 @@
-// The 24 payment methods of SPEC §9: where each is offered and in which currencies, its name, and
+// The 24 payment methods of docs/product.md §9: where each is offered and in which currencies, its name, and
 // whether it can store a card mandate for repeat orders. A tenant file chooses among them
 // (payments.methods); the payment country decides which of those a member sees.
 import type { PAYMENT_METHODS } from './catalogue';
@@ -69,6 +69,6 @@ export function toMajor(minor: number): number {
   return minor / 100;
 }
 
-/** The outcomes the sandbox provider's checkout page offers (DESIGN §9). */
+/** The outcomes the sandbox provider's checkout page offers (docs/architecture.md §9). */
 export const SANDBOX_OUTCOMES = ['paid', 'pending', 'failed', 'canceled', 'expired'] as const;
 export type SandboxOutcome = (typeof SANDBOX_OUTCOMES)[number];

@@ -1,4 +1,4 @@
-// What a country calls its regions (SPEC §9: the 19 countries with a region label), for every place
+// What a country calls its regions (docs/product.md §9: the 19 countries with a region label), for every place
 // a region is shown or chosen: the signup form, /profile, the search filter, profile facts and
 // settings.php. A country outside the list has no regions and no region field at all.
 // docs/decisions/0014-member-experience.md says why each label.

@@ -1,5 +1,6 @@
 // What the root loader hands the shell (navigation, footer, disclaimer, modals).
 import type { Locale } from './locales';
+import type { HydrateWhen } from './wake';
 
 export interface ShellData {
   tenantId: string;
@@ -47,3 +48,12 @@ export const siteNameMeta = ({ matches }: { matches: readonly { id: string; data
   const root = matches.find((m) => m.id === 'root')?.data as { shell?: { name: string } } | undefined;
   return [{ title: root?.shell?.name ?? '' }];
 };
+
+/** What a route module's `handle` tells the document (app/root.tsx). */
+export interface RouteHandle {
+  layout?: LayoutName;
+  /** The page's scripts sleep until the visitor acts: 'on-demand' for everyone (landers, docs/decisions/0035), 'visitors' for visitors only (0042). */
+  hydrate?: HydrateWhen;
+  /** How many fictional profiles the page shows, from its loader data: the disclaimer speaks of one or of several (app/shared/shell.ts). */
+  fictionalProfiles?: (data: unknown) => number;
+}

@@ -1,4 +1,4 @@
-// The signup rules of SPEC §5, shared by the server (the truth: validateSignup in
+// The signup rules of docs/product.md §5, shared by the server (the truth: validateSignup in
 // app/.server/accounts/signup.ts) and the signup form (feedback on each step before Next). Errors
 // are message ids with values, translated by whoever shows them.
 import { ageOn } from './age';
@@ -40,7 +40,7 @@ export interface SignupRuleContext {
   today: string;
   /** The region codes of a country (ISO 3166-2); without it a region must at least name the country. */
   regionCodes?: (country: string) => readonly string[];
-  /** The tenant's niche (SPEC §9); its rule is stated at signup and enforced here. */
+  /** The tenant's niche (docs/product.md §9); its rule is stated at signup and enforced here. */
   niche?: number;
   /** The site's name, for the niche's text. */
   site?: string;
@@ -84,7 +84,7 @@ export function nicheError(niche: number, site: string): FieldError {
   return { id: nicheRuleText(niche) ?? 'signup.error.choose', values: { site, min_age: rule.minAge ?? MIN_AGE } };
 }
 
-/** The fields of each signup step (SPEC §2: steps 0 to 4). */
+/** The fields of each signup step (docs/product.md §2: steps 0 to 4). */
 export const SIGNUP_STEPS = [
   ['gender', 'seeking', 'body_type'],
   ['date_of_birth'],
@@ -190,7 +190,7 @@ export function signupStepErrors(step: number, input: SignupFieldValues, context
   return Object.fromEntries(Object.entries(all).filter(([field]) => field !== 'email_suggestion' && stepOfField(field) === step));
 }
 
-/** SPEC §5 name rules, for signup and profile edit alike: the message id of the broken rule, or null. */
+/** docs/product.md §5 name rules, for signup and profile edit alike: the message id of the broken rule, or null. */
 export function nameError(name: string, email: string): string | null {
   // Sameness first: an address as the name is mostly longer than 20, and then the length text
   // would hide the rule the member broke (issue 34 item 10).

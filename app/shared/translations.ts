@@ -15,10 +15,10 @@ export const CATALOGUE_SURFACE_GLOBAL = '__rdvMessagesSurface';
  * Which catalogue a page loads (docs/decisions/0025's addendum): the members' (every page of members
  * and visitors) or the staff's (the operator console under /operator: the members' texts and its own).
  */
-export type CatalogueSurface = 'member' | 'staff';
-/** The surface of a catalogue script's address: the staff's live under /i18n/staff/. */
+export type CatalogueSurface = 'member' | 'staff' | 'network';
+/** The surface of a catalogue script's address: the staff's live under /i18n/staff/, the network console's under /i18n/network/. */
 export function surfaceOfCatalogue(url: string): CatalogueSurface {
-  return url.includes('/i18n/staff/') ? 'staff' : 'member';
+  return url.includes('/i18n/staff/') ? 'staff' : url.includes('/i18n/network/') ? 'network' : 'member';
 }
 /** The id of the catalogue's <script> in the document, so that the browser entry can wait for it. */
 export const CATALOGUE_SCRIPT_ID = 'rdv-messages';
@@ -63,7 +63,7 @@ export function sharedIntl(locale: Locale): IntlShape {
 export function hasCatalogue(locale: Locale, surface: CatalogueSurface = 'member'): boolean {
   if (loaded()[locale] === undefined) return false;
   if (surface === 'member' || typeof window === 'undefined') return true;
-  return (window as unknown as Record<string, Partial<Record<Locale, CatalogueSurface>> | undefined>)[CATALOGUE_SURFACE_GLOBAL]?.[locale] === 'staff';
+  return (window as unknown as Record<string, Partial<Record<Locale, CatalogueSurface>> | undefined>)[CATALOGUE_SURFACE_GLOBAL]?.[locale] === surface;
 }
 
 /**

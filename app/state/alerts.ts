@@ -1,4 +1,4 @@
-// Page alerts (SPEC §4: profile photo, push, disabled notifications, time bonus) are dismissed by
+// Page alerts (docs/product.md §4: profile photo, push, disabled notifications, time bonus) are dismissed by
 // storing a timestamp, and stay hidden from then on. The alerts under the navigation keep it in a
 // cookie of the same name as well, so that the server renders them (or not) with the page: an alert
 // that appeared only after hydration pushed the page down and became a member page's largest paint
@@ -52,12 +52,12 @@ export function dismissAlert(storage: Store | null | undefined, key: string, now
   }
 }
 
-/** Only logged-in members without a photo, who have not dismissed it (SPEC §4, §6). */
+/** Only logged-in members without a photo, who have not dismissed it (docs/product.md §4, §6). */
 export function showProfilePhotoAlert(input: { loggedIn: boolean; hasPhoto: boolean; dismissedAt: number | null; onProfilePage: boolean }): boolean {
   return input.loggedIn && !input.hasPhoto && input.dismissedAt === null && !input.onProfilePage;
 }
 
-/** Members whose browser can take push, who have neither subscribed nor refused it, away from the notifications page (SPEC §4). */
+/** Members whose browser can take push, who have neither subscribed nor refused it, away from the notifications page (docs/product.md §4). */
 export function showPushAlert(input: { loggedIn: boolean; capable: boolean; subscribed: boolean; permission: NotificationPermission | null; dismissedAt: number | null; onNotificationsPage: boolean }): boolean {
   return input.loggedIn && input.capable && !input.subscribed && input.permission === 'default' && input.dismissedAt === null && !input.onNotificationsPage;
 }

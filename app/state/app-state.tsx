@@ -13,14 +13,14 @@ export interface ShellUser {
   name: string;
   credits: number;
   paid_user: boolean;
-  /** Has a main photo (SPEC §4: otherwise the profile-photo alert asks for one). */
+  /** Has a main photo (docs/product.md §4: otherwise the profile-photo alert asks for one). */
   photo?: boolean;
-  /** Why notification mail is off (SPEC §4 disabled reasons fbl, bounce, listunsubscribe): the disabled-notifications alert. */
+  /** Why notification mail is off (docs/product.md §4 disabled reasons fbl, bounce, listunsubscribe): the disabled-notifications alert. */
   mailOff?: string[];
 }
 
 /**
- * Push state (SPEC §3, state/push.ts): whether this browser can take web push, whether it is
+ * Push state (docs/product.md §3, state/push.ts): whether this browser can take web push, whether it is
  * subscribed (the refresh then runs every 5 minutes), and the last push shown while a page was open
  * (the service worker posts it to the pages, which refresh chats and likes at once).
  */
@@ -38,7 +38,7 @@ export interface AppState {
   chats: ChatsState;
   /** The match modal and like states changed in this tab (likes.ts). */
   likes: LikesState;
-  /** The signup modal (SPEC §2), opened by ?signup=1 or by an action that needs an account. */
+  /** The signup modal (docs/product.md §2), opened by ?signup=1 or by an action that needs an account. */
   signupModal: boolean;
   /** The adults-only entry warning is showing: other modals wait for it. */
   entryWarningOpen: boolean;
@@ -92,7 +92,7 @@ export function AppStateProvider({ initial, children }: { initial?: Partial<AppS
   return <AppStateContext.Provider value={state}>{children}</AppStateContext.Provider>;
 }
 
-/** The session is gone (SPEC §8): the client shows the visitor's navigation from now on. */
+/** The session is gone (docs/product.md §8): the client shows the visitor's navigation from now on. */
 export function markLoggedOut(state: AppState): void {
   state.user = null;
   state.totalUnreadMessages = 0;

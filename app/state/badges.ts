@@ -1,4 +1,4 @@
-// Badge rules of the top navigation (SPEC §2, §9).
+// Badge rules of the top navigation (docs/product.md §2, §9).
 
 /** Unread messages and new likes: hidden at 0, shown as 99+ above 99. */
 export function countBadge(count: number): string | null {
@@ -14,13 +14,13 @@ export function creditBadge(credits: number): CreditLevel | null {
   return credits > 0 ? 'warning' : 'danger';
 }
 
-/** The page-title prefix (SPEC §4): unread messages plus new likes, when above 0. */
+/** The page-title prefix (docs/product.md §4): unread messages plus new likes, when above 0. */
 export function titleWithCounts(title: string, unread: number, newLikes: number): string {
   const total = Math.max(0, unread) + Math.max(0, newLikes);
   return total > 0 ? `(${total}) ${title}` : title;
 }
 
-/** Routes on which the Back button may show in installed-app mode (SPEC §2). */
+/** Routes on which the Back button may show in installed-app mode (docs/product.md §2). */
 export const BACK_BUTTON_ROUTES = [
   'routes/members.$id',
   'routes/likes.$type',

@@ -1,4 +1,4 @@
-// The shape of the chat's client state and its empty value (SPEC §3 Chat store), apart from the rules
+// The shape of the chat's client state and its empty value (docs/product.md §3 Chat store), apart from the rules
 // in chats.ts so that the app state can create it without importing the rules (which need the app state).
 import type { MessageView } from '~/shared/chat-types';
 
@@ -47,9 +47,9 @@ export interface ChatsState {
   safetyTips: Record<number, true>;
   /** The conversation on screen: its messages count as read as they arrive. */
   open: number | null;
-  /** SPEC §3 last_chat_opened_profile and its date: the list marks it and the empty pane offers to continue it. */
+  /** docs/product.md §3 last_chat_opened_profile and its date: the list marks it and the empty pane offers to continue it. */
   lastOpened: { profile: number; at: string } | null;
-  /** A removal the server refused (SPEC §4: alert, then the list is loaded again). */
+  /** A removal the server refused (docs/product.md §4: alert, then the list is loaded again). */
   removeFailed: boolean;
   /** Conversations removed here whose DELETE has not answered yet: a list loaded meanwhile leaves them out. */
   removing: number[];

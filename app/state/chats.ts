@@ -1,4 +1,4 @@
-// Client state of the chat (SPEC §3 Chat store, §4; docs/decisions/0017): the member's conversations
+// Client state of the chat (docs/product.md §3 Chat store, §4; docs/decisions/0017): the member's conversations
 // (GET /api/chats.php), messages per conversation, messages on their way (sending, failed), the
 // total unread count behind the messages badge and the title prefix, and the last chat opened with
 // its date. The rules are pure functions on the state (tests/unit/chat-store.test.ts); the chat
@@ -13,7 +13,7 @@ import type { ChatsState, ChatSummary } from './chats-state';
 
 type State = Pick<AppState, 'totalUnreadMessages'> & { chats: ChatsState };
 
-/** The messages badge: the sum over the list (SPEC §2; shown as 99+ above 99 by countBadge). */
+/** The messages badge: the sum over the list (docs/product.md §2; shown as 99+ above 99 by countBadge). */
 export function totalUnread(list: readonly ChatSummary[]): number {
   return list.reduce((sum, chat) => sum + Math.max(0, chat.num_unread_messages), 0);
 }
@@ -27,7 +27,7 @@ export function applyChats(state: State, list: ChatSummary[]): void {
   state.totalUnreadMessages = totalUnread(state.chats.list);
 }
 
-/** Opening a chat sets its unread count to 0 (SPEC §4) and remembers it as the last chat opened. */
+/** Opening a chat sets its unread count to 0 (docs/product.md §4) and remembers it as the last chat opened. */
 export function markOpened(state: State, conversation: number | null, profile: number, at: Date): void {
   state.chats.open = conversation;
   state.chats.lastOpened = { profile, at: at.toISOString() };
@@ -79,7 +79,7 @@ export function applyRead(state: State, event: ReadEvent): void {
   if (event.message > current) state.chats.readByOther[event.conversation] = event.message;
 }
 
-/** Removes a conversation from the list at once (SPEC §4), or from this tab after another tab removed it. */
+/** Removes a conversation from the list at once (docs/product.md §4), or from this tab after another tab removed it. */
 export function dropChat(state: State, conversation: number): ChatSummary | null {
   const entry = state.chats.list?.find((chat) => chat.conversation.id === conversation) ?? null;
   if (state.chats.list) {
@@ -90,7 +90,7 @@ export function dropChat(state: State, conversation: number): ChatSummary | null
   return entry;
 }
 
-/** SPEC §4: removing chats by profile id removes each conversation with that profile (blocking it). */
+/** docs/product.md §4: removing chats by profile id removes each conversation with that profile (blocking it). */
 export function dropChatsWithProfile(state: State, profile: number): void {
   for (const chat of state.chats.list?.filter((c) => c.profile.id === profile) ?? []) dropChat(state, chat.conversation.id);
 }
@@ -115,7 +115,7 @@ export async function refreshChats(state: AppState, options: Pick<ApiOptions, 'f
 export const REMOVE_RETRIES = 1;
 
 /**
- * Removes a chat (SPEC §4): from the list at once, then DELETE /api/chat.php; when that fails,
+ * Removes a chat (docs/product.md §4): from the list at once, then DELETE /api/chat.php; when that fails,
  * `alert` tells the member and the list is loaded again from the server.
  */
 export async function removeChat(state: AppState, conversation: number, alert: () => void): Promise<boolean> {

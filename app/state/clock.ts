@@ -1,4 +1,4 @@
-// The browser's clock and timers, in one place (DESIGN §12): every client rule that waits (the user
+// The browser's clock and timers, in one place (docs/architecture.md §12): every client rule that waits (the user
 // refresh, retries, the progress bar) asks this module, so tests move time with vitest's fake
 // timers instead of sleeping. The globals are looked up at each call, which is what lets fakes in.
 export type TimerId = ReturnType<typeof setTimeout>;

@@ -1,6 +1,6 @@
-// The live event stream of a logged-in page (DESIGN §8, docs/api.md GET /api/events.php): one
+// The live event stream of a logged-in page (docs/architecture.md §8, docs/api.md GET /api/events.php): one
 // EventSource per page while a member is logged in, its events handed to dispatchServerEvent (the
-// stores register what they do with each type in server-events.ts). The SPEC §7 refresh schedule
+// stores register what they do with each type in server-events.ts). The docs/product.md §7 refresh schedule
 // (user-sync.ts, the likes layer) keeps running underneath: the stream only makes things arrive sooner.
 //
 // Reconnection: after a network error the browser's EventSource reconnects by itself and sends

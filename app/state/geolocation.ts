@@ -1,4 +1,4 @@
-// The geolocation store (SPEC §3 Geolocation, §7 geocode.php, §9 cache max age 1 hour): the
+// The geolocation store (docs/product.md §3 Geolocation, §7 geocode.php, §9 cache max age 1 hour): the
 // permission state — 'unsupported', 'unknown', or what the browser reports — and the geocode of
 // the last position. A position is kept for an hour in localStorage and, rounded to about 1 km, in a
 // cookie the server reads to put distances on result cards. Nothing asks for a position until the

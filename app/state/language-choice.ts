@@ -1,4 +1,4 @@
-// A language change (SPEC §7): a logged-in member's choice is saved with PUT /api/user.php
+// A language change (docs/product.md §7): a logged-in member's choice is saved with PUT /api/user.php
 // { language } before the usual post to /lang-config sets the cookie and reloads the page in it.
 import type { FormEvent } from 'react';
 import { useAppState, type AppState } from './app-state';

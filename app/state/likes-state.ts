@@ -1,11 +1,11 @@
-// The shape of the likes' client state and its empty value (SPEC §3 Likes), apart from the rules in
+// The shape of the likes' client state and its empty value (docs/product.md §3 Likes), apart from the rules in
 // likes.ts so that the app state can create it without importing the rules.
 import type { LikeState } from '~/shared/likes';
 
 export interface MatchModalProfile {
   id: number;
   name: string;
-  /** Main photo URL (SPEC §3 Matched profile: main_image.match), or null. */
+  /** Main photo URL (docs/product.md §3 Matched profile: main_image.match), or null. */
   photo: string | null;
   fictional: boolean;
   /** new_like: someone liked the member ('New like!'); match: a like back made a match. */

@@ -1,4 +1,4 @@
-// Client state of likes (SPEC §3 Likes, §4): the match modal, like states changed in this tab (cards
+// Client state of likes (docs/product.md §3 Likes, §4): the match modal, like states changed in this tab (cards
 // show them over their page's data), and the new likes already known, so that a refresh announces
 // only those that arrived since. The rules are pure functions, tested in tests/unit/likes-state.test.ts.
 
@@ -12,7 +12,7 @@ export type { LikeState };
 export * from './likes-state';
 import type { LikesState, MatchModalProfile } from './likes-state';
 
-/** SPEC §4: likes reload 500 ms after an auto-like was shown. */
+/** docs/product.md §4: likes reload 500 ms after an auto-like was shown. */
 export const AUTO_LIKE_RELOAD_MS = 500;
 /** The client asks for an auto-like this long after a members-area page loads (the server decides whether one comes). */
 export const AUTO_LIKE_ASK_AFTER_MS = 20_000;
@@ -27,7 +27,7 @@ export interface LikesAnswer {
   liked_by: { id: number; like_new: boolean }[];
 }
 
-/** The likes badge: the number of like_new entries (SPEC §2). */
+/** The likes badge: the number of like_new entries (docs/product.md §2). */
 export function newLikesCount(answer: Pick<LikesAnswer, 'liked_by'>): number {
   return answer.liked_by.filter((entry) => entry.like_new).length;
 }
@@ -76,7 +76,7 @@ export function applyLikeEvent(state: { totalNewLikes: number; likes: LikesState
   return showMatchModal(state.likes, { id: profile.id, name: profile.name, photo: profile.main_image?.filename ?? null, fictional: profile.fictional, kind: kind === 'match' ? 'match' : 'new_like' });
 }
 
-/** Opens the match modal unless it already shows someone (SPEC §7: loaded into the modal if none given). */
+/** Opens the match modal unless it already shows someone (docs/product.md §7: loaded into the modal if none given). */
 export function showMatchModal(likes: LikesState, profile: MatchModalProfile): boolean {
   if (likes.modal) return false;
   likes.modal = profile;
@@ -88,7 +88,7 @@ export function markKnown(likes: LikesState, id: number): void {
   if (!likes.announced.includes(id)) likes.announced.push(id);
 }
 
-/** ?t=<seconds> of the like modal (SPEC §4, §9): a positive number up to an hour, as ms; otherwise null. */
+/** ?t=<seconds> of the like modal (docs/product.md §4, §9): a positive number up to an hour, as ms; otherwise null. */
 export function likeModalDelay(t: string | null): number | null {
   if (t === null || !/^\d{1,6}(\.\d{1,3})?$/.test(t.trim())) return null;
   const seconds = Number(t);

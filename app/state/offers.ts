@@ -1,4 +1,4 @@
-// Client state of the offers (SPEC §3 discountcode and welcomeDiscountcode, §4 Time bonus, §7, §8;
+// Client state of the offers (docs/product.md §3 discountcode and welcomeDiscountcode, §4 Time bonus, §7, §8;
 // docs/decisions/0019). The time bonus is loaded on login and cleared on logout; it counts down once
 // per second with a single timer (a new start while one runs only takes the new values), and clears
 // at zero. A failing welcome call is ignored. A discount code arrives with a page's query (a mail
@@ -15,7 +15,7 @@ import {
 import { apiRequest, type ApiOptions } from './api-client';
 import { clientClock, type TimerId } from './clock';
 
-/** SPEC §3 Discount code, as GET /api/discountcode.php?code= answers it. */
+/** docs/product.md §3 Discount code, as GET /api/discountcode.php?code= answers it. */
 export interface DiscountCode {
   code: string;
   percentage: number;
@@ -26,7 +26,7 @@ export interface DiscountCode {
   country?: string;
 }
 
-/** SPEC §3 Time bonus, as far as the client uses it; `endsAt` is the client's clock. */
+/** docs/product.md §3 Time bonus, as far as the client uses it; `endsAt` is the client's clock. */
 export interface TimeBonus {
   code: string;
   value_percentage: number;
@@ -104,7 +104,7 @@ export function startTimeBonus(offers: OffersState, answer: WelcomeAnswer): void
 }
 
 /**
- * GET /api/discountcode.php?welcome=true; any failure is ignored (SPEC §8), so it is not retried
+ * GET /api/discountcode.php?welcome=true; any failure is ignored (docs/product.md §8), so it is not retried
  * either: one request, and without it the member simply sees no time bonus (issue 26).
  */
 export async function loadTimeBonus(offers: OffersState, options: ApiOptions = {}): Promise<void> {
@@ -115,7 +115,7 @@ export async function loadTimeBonus(offers: OffersState, options: ApiOptions = {
     if (answer.discountcode?.code === TIME_BONUS_CODE && answer.discountcode.isVisible) startTimeBonus(offers, answer.discountcode);
     else stopTimeBonus(offers);
   } catch {
-    // Silently ignored (SPEC §8): the member simply sees no time bonus.
+    // Silently ignored (docs/product.md §8): the member simply sees no time bonus.
   }
 }
 
@@ -123,7 +123,7 @@ export async function loadTimeBonus(offers: OffersState, options: ApiOptions = {
 const welcomeAsked = new WeakSet<object>();
 
 /**
- * The time bonus once per page load and once per login (SPEC §4 "loaded on login"), not again when a
+ * The time bonus once per page load and once per login (docs/product.md §4 "loaded on login"), not again when a
  * client navigation mounts the offers layer anew (another layout); clearOffers (logout) forgets it.
  */
 export async function loadTimeBonusOnce(offers: OffersState, options: ApiOptions = {}): Promise<void> {
@@ -204,7 +204,7 @@ export async function applyPageCode(offers: OffersState, storage: Store | null |
   }
 }
 
-/** Logout (SPEC §4): the time bonus and any applied code go. */
+/** Logout (docs/product.md §4): the time bonus and any applied code go. */
 export function clearOffers(offers: OffersState, storage: Store | null | undefined): void {
   welcomeAsked.delete(offers);
   stopTimeBonus(offers);

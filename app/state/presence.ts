@@ -1,4 +1,4 @@
-// Tells the server whether the member is looking (SPEC §7 POST /api/page-hidden.php, a beacon): `{}`
+// Tells the server whether the member is looking (docs/product.md §7 POST /api/page-hidden.php, a beacon): `{}`
 // when the page goes hidden, `{ "visible": true }` when it is shown again. The notification round
 // mails and pushes only members who are not looking (docs/decisions/0024).
 import type { AppState } from './app-state';

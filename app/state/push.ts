@@ -1,4 +1,4 @@
-// Web push in the browser (SPEC §3 Push state, §4 push states, §7 POST /api/user.php?push=1):
+// Web push in the browser (docs/product.md §3 Push state, §4 push states, §7 POST /api/user.php?push=1):
 // not capable, unsubscribed, subscribed, denied. Subscribing registers /sw-push.js, asks the
 // permission, subscribes with the tenant's VAPID public key (settings push_public_key) and hands the
 // subscription to the server; unsubscribing ends it in the browser and on the server.

@@ -1,4 +1,4 @@
-// The search store (SPEC §3 Search state): the filters, the result pages seen so far, numResults,
+// The search store (docs/product.md §3 Search state): the filters, the result pages seen so far, numResults,
 // the similar results and cached other profiles — cards a profile page offers as "more profiles"
 // without another request. New filters start over; pages of the same filters are kept, and the
 // /members page shows a kept page again without asking the server (back from a profile).

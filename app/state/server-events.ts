@@ -1,7 +1,8 @@
-// The client side of the live event stream (GET /api/events.php, DESIGN §8): whoever keeps the
+// The client side of the live event stream (GET /api/events.php, docs/architecture.md §8): whoever keeps the
 // stream open hands each event here; stores register what they do with each type (the chat store
 // with `message` and `read`, the likes layer with `like` and `match`, the shell with `credits`).
 import type { MemberEventType } from '~/shared/chat-types';
+import { markRootStale } from './root-revalidation';
 
 type Handler = (data: unknown) => void;
 
@@ -17,6 +18,8 @@ export function onServerEvent(type: MemberEventType, handler: Handler): () => vo
 
 /** Hands one event to every handler of its type; a failing handler does not stop the others. */
 export function dispatchServerEvent(type: MemberEventType, data: unknown): void {
+  // What the shell shows may have moved with it: the next navigation loads the root again (root-revalidation.ts).
+  markRootStale();
   for (const handler of handlers.get(type) ?? []) {
     try {
       handler(data);
@@ -36,6 +39,7 @@ export function onServerResync(handler: () => void): () => void {
 }
 
 export function dispatchServerResync(): void {
+  markRootStale();
   for (const handler of [...resyncHandlers]) {
     try {
       handler();

@@ -1,4 +1,4 @@
-// When the time-bonus modal shows (SPEC §2, §4, §9; docs/decisions/0019): 40 s after entering the
+// When the time-bonus modal shows (docs/product.md §2, §4, §9; docs/decisions/0019): 40 s after entering the
 // members area (members, members-id, chats, likes, likes-m-id, premium) when the member has 0
 // credits, the bonus is visible and the modal was not dismissed (a stored timestamp). The 40 s run
 // from entering the area: moving between its pages keeps counting; leaving it starts them again.

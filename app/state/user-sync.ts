@@ -1,4 +1,4 @@
-// Keeps the client's member in step with the server (SPEC §4, §7, §9): GET /api/user.php,
+// Keeps the client's member in step with the server (docs/product.md §4, §7, §9): GET /api/user.php,
 // GET /api/chats.php and GET /api/likes.php together, 5 s after the page started loading (not after
 // hydration), then every 60 s — every 5 minutes once push is subscribed (the live event stream
 // delivers the rest at once). An answer without a user, or a 403 authentication_required elsewhere,
@@ -22,7 +22,7 @@ export function refreshInterval(pushSubscribed: boolean): number {
   return pushSubscribed ? REFRESH_INTERVAL_PUSH_MS : REFRESH_INTERVAL_MS;
 }
 
-/** The member of GET /api/user.php (SPEC §3 User), as far as the shell uses it. */
+/** The member of GET /api/user.php (docs/product.md §3 User), as far as the shell uses it. */
 interface UserAnswer {
   user: {
     credits: number;

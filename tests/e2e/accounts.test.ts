@@ -86,7 +86,7 @@ describe.each([
     await page.goto(activation);
     await page.waitForURL(`${base}/activate/error`);
 
-    // Log out through the account menu, then log in again — with the app awake through SPEC §7's
+    // Log out through the account menu, then log in again — with the app awake through docs/product.md §7's
     // calls, GET /api/logout.php and POST /api/user.php, not the forms' routes (issue 48 item 3). The
     // page's own data is read again after each attempt (GET /login.data): reads, not logins.
     const calls: string[] = [];

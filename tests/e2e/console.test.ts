@@ -1,5 +1,5 @@
 // The main pages in Chromium, as a visitor and as a free member, fail on any console error or React
-// hydration warning (issue 10, DESIGN §12); an error page reached by client-side navigation keeps
+// hydration warning (issue 10, docs/architecture.md §12); an error page reached by client-side navigation keeps
 // the tenant's theme; a form whose action fails shows SPEC's error text inline. The session cookie
 // is Secure only over https (decision 0069), so every browser keeps it on plain-HTTP `npm start`.
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';

@@ -200,7 +200,7 @@ describe('a failing signup (item 15)', () => {
 describe('nav badges (item 17)', () => {
   it('do not cover their labels at 1280 px (nor at 375 px)', async () => {
     const own = await member('flirtlokaal', 'NL', 'Badged');
-    // A trial makes a paid member with 10 credits: the credits badge shows (SPEC §2: 10 or fewer).
+    // A trial makes a paid member with 10 credits: the credits badge shows (docs/product.md §2: 10 or fewer).
     await buyCredits(server, 'flirtlokaal', own, 'trial');
     const fan = await member('flirtlokaal', 'NL', 'Fan', { credits: true });
     expect((await api('flirtlokaal', '/api/like.php', fan, { profile: own.profileId })).status).toBe(200);

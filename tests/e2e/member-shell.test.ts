@@ -296,3 +296,60 @@ describe('the profile-photo alert', () => {
     await context.close();
   });
 });
+
+describe("a member's navigation (docs/decisions/0067)", () => {
+  it("fetches only the page's own data, and the shell's again once a live event came", async () => {
+    const member = await signUpMember(server, 'flirtlokaal', { name: 'Navroot', country: 'NL' });
+    const liker = await signUpMember(server, 'flirtlokaal', { name: 'Navliker', country: 'NL', gender: 'male', seeking: 'female' });
+    const context = await contextFor('flirtlokaal', 375, { member, locale: 'en' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const data: URL[] = [];
+    page.on('request', (req) => {
+      const target = new URL(req.url());
+      if (target.pathname.endsWith('.data')) data.push(target);
+    });
+    // Single fetch names the routes to load in `_routes` when some are skipped; none named: all of them.
+    const loadsRoot = (target: URL) => {
+      const routes = target.searchParams.get('_routes');
+      return routes === null || routes.split(',').includes('root');
+    };
+    await visit(page, url('flirtlokaal', '/members'));
+    await waitForLiveEvents(page);
+    type Router = { navigate: (to: string) => Promise<void>; state: { navigation: { state: string }; revalidation: string } };
+    const go = async (path: string) => {
+      // After any reload the live event asked for: a navigation that interrupts one makes the router
+      // abort its fetch (remix-run/react-router#14203), which this test is not about.
+      await page.waitForFunction(() => {
+        const router = (window as unknown as { __remixRouter: Router }).__remixRouter;
+        return router.state.navigation.state === 'idle' && router.state.revalidation === 'idle';
+      });
+      const before = data.length;
+      // The router's own navigation, as a tab's link makes it (a modal the like opened may cover the tabs).
+      await page.evaluate((to) => (window as unknown as { __remixRouter: Router }).__remixRouter.navigate(to), path);
+      await page.waitForURL(url('flirtlokaal', path));
+      await expect.poll(() => data.length).toBeGreaterThan(before);
+      return data[data.length - 1]!;
+    };
+    const likes = await go('/likes');
+    expect(likes.pathname).toBe('/likes.data');
+    expect(loadsRoot(likes)).toBe(false);
+    expect(loadsRoot(await go('/premium'))).toBe(false);
+    // A like arrives over the live stream: the shell (its badges) is loaded again — by the reload the
+    // likes layer asks for at once, else by the next navigation.
+    const mark = data.length;
+    const liked = await request(server.port, `flirtlokaal.localhost:${server.port}`, '/api/like.php', {
+      method: 'POST',
+      body: JSON.stringify({ profile: member.profileId }),
+      headers: { 'content-type': 'application/json', origin: url('flirtlokaal', ''), cookie: liker.session },
+    });
+    expect(liked.status).toBe(200);
+    await page.locator('[data-testid="member-tabs"] [data-testid="likes-badge"]').waitFor();
+    await go('/likes');
+    expect(data.slice(mark).some(loadsRoot)).toBe(true);
+    // And only that one: the navigation after it is the page's own again.
+    expect(loadsRoot(await go('/premium'))).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -95,7 +95,7 @@ describe('members', () => {
     const pager = page.getByRole('navigation', { name: 'Result pages' });
     expect(await pager.locator('[aria-current="page"]').innerText()).toBe('1');
     const pages = Number(/Page 1 of (\d+)/.exec(await pager.innerText())![1]);
-    // A visitor's search ends at its third page (SPEC §6 limited search; docs/decisions/0031).
+    // A visitor's search ends at its third page (docs/product.md §6 limited search; docs/decisions/0031).
     expect(pages).toBe(3);
 
     await pager.getByRole('link', { name: `Page ${pages} of ${pages}` }).click();

@@ -1,4 +1,4 @@
-// Notification alerts and guards in Chromium (issue 24 items 3, 4, 6; SPEC §4): the push alert invites
+// Notification alerts and guards in Chromium (issue 24 items 3, 4, 6; docs/product.md §4): the push alert invites
 // a member whose browser can take push and who has not subscribed, outside the notifications page,
 // and stays dismissed; the disabled-notifications alert says why mail is off and what to do, and the
 // activation reminder is not shown meanwhile; a failed chunk load reloads the page at most once per

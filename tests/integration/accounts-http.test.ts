@@ -1,4 +1,4 @@
-// The account API over HTTP against the production build: shapes of SPEC §3/§7, cookies, errors.
+// The account API over HTTP against the production build: shapes of docs/product.md §3/§7, cookies, errors.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROWSER_UA, request, startServer, type RunningServer } from '../support/server';
 import { fitsNicheOfHost } from '../support/niche';

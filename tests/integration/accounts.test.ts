@@ -303,7 +303,7 @@ describe.each(databaseKinds)('accounts on $name', (kind) => {
       return /token=([\w-]+)/.exec(mail.text)![1]!;
     };
 
-    it('needs one of the reasons of SPEC §9', async () => {
+    it('needs one of the reasons of docs/product.md §9', async () => {
       const { user } = await member();
       expect(await requestDeletion(db(), flirt, user, { reason: 'bored', origin: visitor.origin, locale: 'en' })).toEqual({ ok: false, error: 'invalid_reason' });
     });

@@ -1,6 +1,6 @@
 // The chat in the domain layer (issue 14), on PGlite and PostgreSQL: sending texts, gifts and photos
 // through the credit ledger (one transaction, idempotent per client_id, no spend without cover under
-// parallel sends), unread counts, removal for one side, and every rule of SPEC §4–§6: the unconfirmed
+// parallel sends), unread counts, removal for one side, and every rule of docs/product.md §4–§6: the unconfirmed
 // e-mail rule, free members' conversation limit (held under parallel first messages), blocking,
 // invisible and privacy mode, other tenants, and fictional profiles' operator queue.
 import fs from 'node:fs';

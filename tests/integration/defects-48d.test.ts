@@ -12,17 +12,14 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { activateAccount } from '~/.server/accounts/activation';
 import { eraseExpiredAccounts, reactivateAccount, reactivationLink, requestDeletion } from '~/.server/accounts/deletion';
 import { setDisabledNotifications } from '~/.server/accounts/notifications';
-import { signUp } from '~/.server/accounts/signup';
-import { createToken } from '~/.server/accounts/tokens';
 import { storeMessage } from '~/.server/chat/send';
 import { now, setClockForTests } from '~/.server/clock';
 import type { Database } from '~/.server/db/database';
 import type { User } from '~/.server/db/schema';
 import { sendThroughGateway } from '~/.server/directdebit/sms';
-import { ALLOW_PRIVATE_VARIABLE, outboundRequest } from '~/.server/http/outbound';
+import { ALLOW_PRIVATE_VARIABLE, outboundRequest } from '~/.server/net/outbound';
 import { autoLike } from '~/.server/likes/auto-like';
 import { likeProfile } from '~/.server/likes/likes';
 import { createDiskStorage } from '~/.server/media/disk-storage';
@@ -37,6 +34,7 @@ import type { Tenant } from '~/.server/tenants/schema';
 import { databaseKinds, migratedDatabase } from '../support/databases';
 import { fitsNicheOf } from '../support/niche';
 import { request, startServer, withServerDatabase, type RunningServer } from '../support/server';
+import { activatedMember } from '../support/accounts';
 
 const tenants = loadTenants('tenants');
 const flirt = tenants.find((t) => t.id === 'flirtlokaal')!;
@@ -48,7 +46,6 @@ describe.each(databaseKinds)('issue 48 (i48d) on $name', (kind) => {
   let database: Database;
   let drop: () => Promise<void>;
   const db = () => database.db;
-  let n = 0;
   const deps = { tenant: (id: string) => tenants.find((t) => t.id === id), originOf: () => ORIGIN };
   const round = () => notifyActivity(db(), deps);
   const later = (ms: number) => setClockForTests(new Date(now().getTime() + ms));
@@ -56,17 +53,7 @@ describe.each(databaseKinds)('issue 48 (i48d) on $name', (kind) => {
   let START = new Date();
   const start = () => setClockForTests((START = new Date()));
 
-  async function member(name: string, gender: 'male' | 'female', language: 'nl' | 'en' = 'en', t: Tenant = flirt): Promise<User> {
-    n++;
-    const result = await signUp(db(), t, { ip: null, origin: ORIGIN, locale: language }, {
-      email: `${name.toLowerCase()}${n}@d48.example`, name, password: 'a good password', date_of_birth: '1990-01-01', gender, seeking: gender === 'male' ? 'female' : 'male',
-      country: t.settings.countries[0], terms: true, orientation_consent: true, tracking: { network: 'n', ref: 'r' },
-    });
-    if (!result.ok) throw new Error(`signup ${name}: ${JSON.stringify(result)}`);
-    const token = await createToken(db(), { tenantId: t.id, userId: result.user.id, kind: 'activation' });
-    expect(await activateAccount(db(), t, token)).toBe(true);
-    return fresh(result.user.id);
-  }
+  const member = (name: string, gender: 'male' | 'female', language: 'nl' | 'en' = 'en', t: Tenant = flirt): Promise<User> => activatedMember(db(), t, name, { gender, credits: 0, locale: language, origin: ORIGIN });
   const fresh = (id: number) => db().selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const mailsTo = (user: User) => db().selectFrom('mail_outbox').selectAll().where('to_address', '=', user.email).where('kind', '=', 'notification').orderBy('id').execute();
   const memberLike = (from: User, to: User) => likeProfile(db(), flirt, { user: from }, to.profile_id!);

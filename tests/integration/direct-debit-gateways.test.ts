@@ -1,4 +1,4 @@
-// Direct debit's outside services, answered by msw (DESIGN §12): the SMS gateway (a JSON POST
+// Direct debit's outside services, answered by msw (docs/architecture.md §12): the SMS gateway (a JSON POST
 // {to, text} to SMS_URL, retried with backoff when it fails) and Mollie (the mandate through the
 // Mandates API with our reference, a recurring debit that is pending until collected, a chargeback
 // reported on the webhook that blocks the pair).

@@ -100,7 +100,7 @@ describe('POST /api/directdebit.php', () => {
     { tenant: 'flirtlokaal', host: 'flirtlokaal.nl', country: 'NL', phone: '+31655555555', locales: ['nl', 'en'] },
     { tenant: 'bellacurva', host: 'bellacurva.es', country: 'ES', phone: '+34612345678', locales: ['es', 'it', 'fr', 'pl', 'nl', 'en'] },
     { tenant: 'herzklopfen', host: 'herzklopfen.de', country: 'DE', phone: '+4915123456789', locales: ['de', 'en'] },
-  ])('shows each SPEC §5 direct-debit text in its case in every language of $tenant: Code invalid, the block after a chargeback, the limit', async ({ host, country, phone, locales }) => {
+  ])('shows each docs/product.md §5 direct-debit text in its case in every language of $tenant: Code invalid, the block after a chargeback, the limit', async ({ host, country, phone, locales }) => {
     const cookie = await newMember(host, country);
     const input = details({ country, phone, iban: 'DE89 3704 0044 0532 0130 00' });
     const send = async () => {

@@ -7,15 +7,16 @@
 // Work the job queue hands out once for the fleet (issue 33 item 2): a member's large data export is
 // built once, and a network's postbacks for a signup, its confirmation and a purchase made through
 // the proxy reach a local receiver (OUTBOUND_ALLOW_PRIVATE) once each, with three instances' workers
-// polling; and every mail of those members reaches the fleet's SMTP server once.
-import { spawn, type ChildProcess } from 'node:child_process';
+// polling; and every mail of those members reaches the fleet's SMTP server once. The demo seeds once
+// for the fleet (DEMO=1 is not set, but no SKIP_SEED either: the instances seed the demo profiles
+// under the start lock, db/start-lock.ts).
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import sharp from 'sharp';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '~/.server/db/database';
 import { ROUNDS } from '~/.server/jobs/scheduled';
@@ -26,13 +27,15 @@ import { openEventStream, type OpenStream } from '../support/event-stream';
 import { buyCredits, MEMBER_PASSWORD, signUpMember, type TestMember } from '../support/members';
 import { fitsNicheOf } from '../support/niche';
 import { BROWSER_UA, request, type RunningServer } from '../support/server';
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 
 const TENANT = 'flirtlokaal';
 const fleetable = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 
 interface FleetState {
+  pid: number;
   proxy: { port: number; pid: number };
-  instances: { port: number; pid: number; log: string; metrics_port: number }[];
+  instances: { port: number; pid: number; state: 'running' | 'held'; log: string; metrics_port: number }[];
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -123,8 +126,7 @@ describe.skipIf(!fleetable)(`a fleet behind nginx (npm run fleet)${fleetable ? '
   let sink: http.Server;
   const received: string[] = [];
   /** The fleet's SMTP server: the recipients of every mail it was handed. */
-  let smtp: SMTPServer;
-  const mailed: string[] = [];
+  let smtp: SmtpSink | undefined;
 
   const state = (): FleetState => JSON.parse(fs.readFileSync(path.join(dataDir, 'fleet.json'), 'utf8')) as FleetState;
   const at = (port: number) => ({ port }) as RunningServer;
@@ -160,18 +162,7 @@ describe.skipIf(!fleetable)(`a fleet behind nginx (npm run fleet)${fleetable ? '
     });
     await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
     const sinkUrl = `http://127.0.0.1:${(sink.address() as { port: number }).port}/postback`;
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        stream.resume();
-        stream.on('end', () => {
-          for (const recipient of session.envelope.rcptTo) mailed.push(recipient.address);
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    smtp = await startSmtpSink();
     const tenantFile = path.join(tenantsDir, `${TENANT}.json`);
     const tenantJson = JSON.parse(fs.readFileSync(tenantFile, 'utf8')) as { postbacks?: Record<string, Record<string, string>> };
     tenantJson.postbacks = { ...tenantJson.postbacks, fleetnet: Object.fromEntries(['lead', 'confirmed', 'sale'].map((event) => [event, `${sinkUrl}/{event}?click_id={click_id}&order={order_number}`])) };
@@ -187,12 +178,11 @@ describe.skipIf(!fleetable)(`a fleet behind nginx (npm run fleet)${fleetable ? '
         TENANTS_DIR: tenantsDir,
         DATABASE_URL: database.url,
         SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
-        SKIP_SEED: '1',
         SEARCH_INDEX_OFF: '1',
         EVENTS_HEARTBEAT_MS: '2000',
         // The postback receiver above is on 127.0.0.1 (docs/deploy.md: only for tests with a local sink).
         OUTBOUND_ALLOW_PRIVATE: '1',
-        SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}`,
+        SMTP_URL: smtp.url,
         // The instances log (vitest's VITEST in the environment would silence them): the fleet reads their "listening on" line.
         LOG_LEVEL: 'info',
       },
@@ -217,7 +207,7 @@ describe.skipIf(!fleetable)(`a fleet behind nginx (npm run fleet)${fleetable ? '
     }
     await database?.drop();
     await new Promise((resolve) => (sink ? sink.close(resolve) : resolve(undefined)));
-    await new Promise((resolve) => (smtp ? smtp.close(() => resolve(undefined)) : resolve(undefined)));
+    await smtp?.close();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   }, 120_000);
 
@@ -251,8 +241,10 @@ describe.skipIf(!fleetable)(`a fleet behind nginx (npm run fleet)${fleetable ? '
     const statuses: number[] = [];
     const send = async (port: number, i: number) => statuses.push((await call(port, 'POST', '/api/message.php', sender, { profile: receiver.profileId, text: `limit ${i}`, client_id: `limit-${i}` })).status);
     for (let i = 0; i < 15; i++) await send(a.port, i);
-    // Instance A restarts (the fleet starts it again on its port): the count is in Redis, not in A.
+    // Instance A restarts (stopped, then started again on its port by the fleet): the count is in Redis, not in A.
     process.kill(a.pid, 'SIGTERM');
+    await until('instance A to be held', () => state().instances[0]!.state === 'held', 30_000);
+    process.kill(state().pid, 'SIGUSR2');
     await until('instance A to be back', () => state().instances[0]!.pid !== a.pid && instanceAnswers(a.port));
     for (let i = 15; i < 30; i++) await send(i % 2 ? b.port : a.port, i);
     expect(statuses.filter((status) => status === 201)).toHaveLength(20);
@@ -384,6 +376,25 @@ describe.skipIf(!fleetable)(`a fleet behind nginx (npm run fleet)${fleetable ? '
     await live.close();
   }, 400_000);
 
+  it('keeps an instance asked to stop down for maintenance (fleet:ctl hold), serves through the others, and starts it again on release (issue 44 item 3)', async () => {
+    const ctl = (...args: string[]) => execFileSync(process.execPath, ['--import', 'tsx', 'scripts/fleet-ctl.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir } }).toString();
+    const held = state().instances[1]!;
+    const mark = output.length;
+    expect(ctl('hold', '1')).toMatch(/instance 1 \(port \d+\) is draining/);
+    await until('instance 1 to be held', () => state().instances[1]!.state === 'held', 30_000);
+    expect(output.slice(mark)).toMatch(/instance 1 \(port \d+\) stopped on request: held out/);
+    // A crash is started again after a second; a stop asked for is not, however long we wait.
+    await sleep(3000);
+    expect(state().instances[1]).toMatchObject({ state: 'held', pid: null });
+    expect(await instanceAnswers(held.port).catch(() => false)).toBe(false);
+    expect(output.slice(mark)).not.toMatch(/instance 1 \(port \d+\) exited with .*: starting it again/);
+    for (let i = 0; i < 6; i++) expect((await request(proxyPort, host(proxyPort), '/healthz')).status).toBe(200);
+    expect(ctl('status')).toMatch(/instance 1: port \d+, held/);
+    expect(ctl('release')).toMatch(/start its held instances again/);
+    await until('instance 1 to be back', async () => state().instances[1]!.state === 'running' && (await instanceAnswers(held.port)), 60_000);
+    expect(state().instances[1]!.pid).not.toBe(held.pid);
+  }, 120_000);
+
   it('runs each scheduled round once per minute across the fleet', async () => {
     const names = Object.entries(ROUNDS).filter(([, cron]) => cron === '* * * * *').map(([name]) => name);
     await until('a first round', async () => {
@@ -506,7 +517,7 @@ describe.skipIf(!fleetable)(`a fleet behind nginx (npm run fleet)${fleetable ? '
     expect(rows.filter((row) => row.status !== 'sent')).toEqual([]);
     const sent = rows.map((row) => row.to_address).sort();
     expect(sent.length).toBeGreaterThanOrEqual(3);
-    expect(mailed.filter((address) => exportAndPostbackMembers.includes(address)).sort()).toEqual(sent);
+    expect(smtp!.recipients.filter((address) => exportAndPostbackMembers.includes(address)).sort()).toEqual(sent);
   });
 
   it('shows a changed tenant file on every instance, and no render cache serves the page from before', async () => {

@@ -1,7 +1,7 @@
 // No request of any shape, on any host, gets a 5xx or ends the process (issue 43, docs/decisions/0061).
 // Every route of every host — each tenant's pages and API (from the Remix build's route table, the
 // operator and marketer consoles included), the network console and its brand wizard on the admin
-// host (from their routers) — gets each hostile shape: NUL bytes and lone surrogates in every query
+// host (the console's build and the routers still in front of it) — gets each hostile shape: NUL bytes and lone surrogates in every query
 // parameter and body field, 5,000-deep JSON (also inside a form field), invalid UTF-8, a 3 MB body,
 // 200 KB strings, impossible dates and numbers, odd paths; as a visitor, a member, an operator and a
 // network admin or analyst. Then fast-check mixes them at random. The process must live and answer
@@ -11,8 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { networkConsole } from '../../app/.server/network/http';
-import { networkWizard } from '../../app/.server/network/wizard-http';
+import { networkPreview } from '../../app/.server/http/network-preview';
 import type { RouteEntry } from '../../app/.server/http/route-list';
 import { adminHost, networkSession, siteSession } from '../support/network';
 import { request, startServer, type RunningServer } from '../support/server';
@@ -80,24 +79,30 @@ function sampleForRegExp(pattern: RegExp): string {
   return found;
 }
 
-/** Every Remix route of a tenant's host, from the production build's route table (pages, consoles, API). */
-async function siteTargets(): Promise<Target[]> {
-  const build = (await import(path.resolve('build/server/index.js'))) as { routes: Record<string, { path?: string; parentId?: string }> };
+type BuildRoutes = { routes: Record<string, { path?: string; parentId?: string }>; entry: { module: { API_ROUTES?: Record<string, unknown> } } };
+
+/** Every route of a server build's route table, as concrete paths, and its API registry's paths. */
+async function buildTargets(file: string, host: Target['host']): Promise<Target[]> {
+  const build = (await import(path.resolve(file))) as BuildRoutes;
   const full = (id: string): string => {
     const route = build.routes[id]!;
     const own = route.path ?? '';
     const parent = route.parentId ? full(route.parentId) : '';
     return [parent, own].filter(Boolean).join('/');
   };
-  const paths = new Set(Object.keys(build.routes).map((id) => `/${samplePath(full(id))}`.replace(/\/+/g, '/')));
-  return [...paths].map((p) => ({ host: 'site' as const, path: p }));
+  const paths = new Set([...Object.keys(build.routes).map((id) => `/${samplePath(full(id))}`.replace(/\/+/g, '/')), ...Object.keys(build.entry.module.API_ROUTES ?? {})]);
+  return [...paths].map((p) => ({ host, path: p }));
 }
 
-/** Every route of the admin host, from the console's and the wizard's routers. */
-function adminTargets(): Target[] {
+/** Every Remix route of a tenant's host, from the production build's route table (pages, consoles, API). */
+const siteTargets = () => buildTargets('build/server/index.js', 'site');
+
+/** Every route of the admin host: the console's Remix app (build/network, its API registry) and the routers that still answer some paths before it. */
+async function adminTargets(): Promise<Target[]> {
   const options = { adminHost: 'admin.localhost', devOutbox: true, tenants: () => [], secure: () => false, pokeMail: () => {}, tenantsDir: os.tmpdir(), reloadTenants: () => ({ refused: new Map() }), siteHome: () => '' } as never;
-  const entries: RouteEntry[] = [...networkConsole(options).routes(), ...networkWizard({ ...(options as object), renderPage: () => {}, demoMedia: () => {} } as never).routes()];
-  return entries.map((entry) => ({ host: 'admin' as const, path: typeof entry.path === 'string' ? samplePath(entry.path) : sampleForRegExp(entry.path) }));
+  const entries: RouteEntry[] = [...networkPreview({ ...(options as object), renderPage: () => {}, demoMedia: () => {} } as never).routes()];
+  const routers = entries.map((entry) => ({ host: 'admin' as const, path: typeof entry.path === 'string' ? samplePath(entry.path) : sampleForRegExp(entry.path) }));
+  return [...(await buildTargets('build/network/server/index.js', 'admin')), ...routers];
 }
 
 let targets: Target[] = [];
@@ -113,7 +118,7 @@ beforeAll(async () => {
   sessions.admin['network admin'] = await networkSession(server);
   sessions.admin.analyst = await networkSession(server, 'analyst@rendezvous.example');
   sessions.admin['site member'] = sessions.site.member;
-  targets = [...(await siteTargets()), ...adminTargets()];
+  targets = [...(await siteTargets()), ...(await adminTargets())];
 });
 
 afterAll(async () => {
@@ -156,7 +161,7 @@ const isLogout = (target: Target) => /logout/i.test(target.path);
 describe('every route of every host under hostile input', () => {
   it('knows the routes of both hosts', () => {
     const paths = targets.map((t) => `${t.host} ${t.path}`);
-    expect(paths).toEqual(expect.arrayContaining(['site /members', 'site /api/user.php', 'site /operator', 'site /operator/marketing', 'admin /', 'admin /api/network/drafts.php', 'admin /api/network/login.php', 'admin /tenants/1/edit', 'admin /staff/invite']));
+    expect(paths).toEqual(expect.arrayContaining(['site /members', 'site /api/user.php', 'site /operator', 'site /operator/marketing', 'admin /', 'admin /api/network/drafts.php', 'admin /api/network/login.php', 'admin /login', 'admin /dev/outbox', 'admin /tenants/1/edit', 'admin /staff/invite']));
     expect(targets.length).toBeGreaterThan(140);
   });
 

@@ -1,4 +1,4 @@
-// No request of any shape gets a 5xx (issue 10, DESIGN §12): fast-check sends generated bad bodies,
+// No request of any shape gets a 5xx (issue 10, docs/architecture.md §12): fast-check sends generated bad bodies,
 // queries, ids and methods to every /api route of the built server, as a visitor and as a member,
 // and every answer must be below 500, and JSON with an error code whenever it is an error.
 import fs from 'node:fs';

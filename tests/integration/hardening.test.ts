@@ -164,7 +164,7 @@ describe('member photos', () => {
 });
 
 describe('accounts', () => {
-  it('refuses the own e-mail address and a leading @ as the public name, with SPEC §5\'s texts', async () => {
+  it('refuses the own e-mail address and a leading @ as the public name, with docs/product.md §5\'s texts', async () => {
     const { cookie } = await newMember();
     // Every field of the form, as a browser sends it (empty selects included).
     const fields = { intent: 'profile', region: '', city: '', hair_colour: '', eye_colour: '', body_type: '', relationship_status: '', tattoos: '', about: '', looking_for: '' };

@@ -15,7 +15,7 @@ afterAll(async () => {
 });
 
 describe('GET /api/settings.php', () => {
-  it('answers each host with its own tenant, fields named as in SPEC §3', async () => {
+  it('answers each host with its own tenant, fields named as in docs/product.md §3', async () => {
     const nl = await get('flirtlokaal.nl', '/api/settings.php');
     const uk = await get('www.rainbowhearts.co.uk:443', '/api/settings.php');
     expect(nl.status).toBe(200);

@@ -9,7 +9,7 @@ import { logIn } from '~/.server/accounts/login';
 import { ACCOUNT_THROTTLE } from '~/.server/accounts/login-throttle';
 import { signUp } from '~/.server/accounts/signup';
 import type { Database } from '~/.server/db/database';
-import { createRateLimits, type RateLimits } from '~/.server/http/rate-limits';
+import { createRateLimits, type RateLimits } from '~/.server/limits/rate-limits';
 import { createNetworkStaff, networkLogin } from '~/.server/network/staff';
 import { addOperator, logInOperator, setOperatorPassword } from '~/.server/operators/accounts';
 import { loadTenants } from '~/.server/tenants/registry';

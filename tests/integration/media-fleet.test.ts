@@ -46,8 +46,8 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('two server
 
   beforeAll(async () => {
     s3 = await startLocalS3();
-    a = await startServer({ SKIP_SEED: '1', TRUST_PROXY: 'loopback', ...s3.env(PREFIX) });
-    b = await startServer({ SKIP_SEED: '1', TRUST_PROXY: 'loopback', ...s3.env(PREFIX), DATABASE_URL: a.databaseUrl });
+    a = await startServer({ TRUST_PROXY: 'loopback', ...s3.env(PREFIX) });
+    b = await startServer({ TRUST_PROXY: 'loopback', ...s3.env(PREFIX), DATABASE_URL: a.databaseUrl });
     shared = await openDatabase({ databaseUrl: a.databaseUrl, poolSize: 2 });
   });
 

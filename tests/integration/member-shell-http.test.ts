@@ -202,7 +202,7 @@ describe('markup', () => {
   });
 });
 
-describe('the profile-photo alert in the page the server sends (SPEC §4)', () => {
+describe('the profile-photo alert in the page the server sends (docs/product.md §4)', () => {
   it('is in the HTML of a member without a photo, and not once its dismissal cookie is sent', async () => {
     const page = await get('/members', { cookie: `${anna.session}; locale=en` });
     expect(page.status).toBe(200);

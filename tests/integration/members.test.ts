@@ -1,4 +1,4 @@
-// The access matrix of SPEC §6 in the domain layer — visitor, free, premium, blocked, invisible,
+// The access matrix of docs/product.md §6 in the domain layer — visitor, free, premium, blocked, invisible,
 // privacy mode, another tenant's member — over search, profile and photos; on PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activateAccount } from '~/.server/accounts/activation';

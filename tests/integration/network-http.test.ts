@@ -1,10 +1,11 @@
 // The network console over HTTP (issue 35, docs/decisions/0050) against the production build with the
 // demo data, on the admin host (admin.localhost unless ADMIN_HOST says otherwise): the demo network
 // account logs in in two steps, reading its code from the admin host's development outbox; the
-// overview lists every demo site with signups and revenue and answers CSV; the console page draws
+// overview lists every demo site with signups and revenue and answers CSV (each export audited), the
+// series by bucket, and names a from/to that is no day, where the page falls back; the console page draws
 // its charts in the staff member's language; a member's and a site operator's session get 403 from
 // the API and the login page instead of the console. A network admin's new brand with a niche of 9
-// is refused naming the field as `npm run tenant:check` does; a valid one is written into TENANTS_DIR
+// is refused naming the field as `npm run tenant:check` does; a valid one is stored in the database (docs/decisions/0066)
 // (a copy here) and its host answers with its name; an analyst may not add brands.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -125,8 +126,46 @@ describe('network console', () => {
     const csv = await get(admin(), `/api/network/overview.php?from=${from}&to=${today}&format=csv`, cookie);
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(csv.text.split('\r\n')[0]).toMatch(/^site,name,visits,signups,confirmed,first_purchases,purchases,paying_members,chargebacks,signup_rate,purchase_rate,revenue_/);
+    expect(csv.text.split('\r\n')[0]).toMatch(/^site,name,status,visits,signups,confirmed,first_purchases,purchases,paying_members,chargebacks,signup_rate,purchase_rate,revenue_/);
     expect(csv.text.split('\r\n').filter(Boolean)).toHaveLength(tenants.length + 1);
+  });
+
+  it('answers the series by bucket, names a from or to that is no day where the page falls back, and audits each CSV export', async () => {
+    const cookie = await networkSession();
+    const today = new Date().toISOString().slice(0, 10);
+    const from = new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10);
+    const series = await get(admin(), `/api/network/series.php?from=${from}&to=${today}&bucket=week`, cookie);
+    expect(series.status).toBe(200);
+    const { range, bucket, points } = series.json<{ range: { from: string; to: string }; bucket: string; points: { site: string; period: string; signups: number }[] }>();
+    expect(range).toEqual({ from, to: today });
+    expect(bucket).toBe('week');
+    expect(points.length).toBeGreaterThan(0);
+    // Weeks start on Monday.
+    for (const point of points) expect(new Date(`${point.period}T00:00:00Z`).getUTCDay(), point.period).toBe(1);
+    expect(new Set(points.map((point) => point.site))).toEqual(new Set(tenants.map((tenant) => tenant.id)));
+
+    for (const path of ['/api/network/overview.php', '/api/network/series.php']) {
+      const bad = await get(admin(), `${path}?from=2026-02-30&to=yesterday`, cookie);
+      expect(bad.status, path).toBe(400);
+      expect(bad.json(), path).toEqual({ error: 'validation', message: 'The request is not valid', fields: { from: 'Missing or not valid', to: 'Missing or not valid' } });
+    }
+    // The page shows the default range instead, and takes the bucket.
+    const page = await get(admin(), '/?from=2026-02-30&bucket=week', cookie);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(`value="${today}"`);
+    expect(page.text).toMatch(/<option value="week" selected="">/);
+    expect(page.text).toContain(`href="/api/network/overview.php?from=${from}&amp;to=${today}&amp;bucket=week&amp;format=csv"`);
+
+    const exports = async () => (await get(admin(), '/api/network/audit.php?action=export', cookie)).json<{ entries: { detail: { report?: string; from?: string } }[] }>().entries.filter((entry) => entry.detail.report === 'overview');
+    const before = (await exports()).length;
+    const csv = await get(admin(), `/api/network/overview.php?from=${from}&to=${today}&format=csv`, cookie);
+    expect(csv.headers['content-disposition']).toBe(`attachment; filename="network-overview-${from}-${today}.csv"`);
+    const after = await exports();
+    expect(after).toHaveLength(before + 1);
+    expect(after.map((entry) => entry.detail)).toContainEqual({ report: 'overview', from, to: today });
+    // JSON is no export.
+    await get(admin(), `/api/network/overview.php?from=${from}&to=${today}`, cookie);
+    expect(await exports()).toHaveLength(before + 1);
   });
 
   it("gives a member's and a site operator's session nothing", async () => {
@@ -156,6 +195,12 @@ describe('network console', () => {
     const taken = await post(admin(), '/api/network/tenants.php', { ...brand, id: 'networkbrand' }, origin);
     expect(taken.json()).toMatchObject({ error: 'validation', fields: { 'domains.0': '"flirtlokaal.nl" is already used by flirtlokaal' } });
     expect(fs.existsSync(path.join(tenantsDir, 'networkbrand.json'))).toBe(false);
+    // A body that is no JSON, or nests deeper than any tenant file: 400, nothing stored.
+    const raw = (body: string) => request(server.port, admin(), '/api/network/tenants.php', { method: 'POST', body, headers: { 'content-type': 'application/json', ...origin } });
+    expect((await raw('{"id":')).json()).toMatchObject({ error: 'bad_request' });
+    const deep = await raw(`{"id":"networkbrand","a":${'['.repeat(20)}${']'.repeat(20)}}`);
+    expect(deep.status).toBe(400);
+    expect(deep.json()).toMatchObject({ error: 'validation' });
     // Every rule of the start (issue 43 item 5): a domain twice, another site's demo host, ADMIN_HOST, admin as the id, a lone surrogate.
     const own = { ...brand, id: 'networkbrand', settings: { ...brand.settings, domain: 'networkbrand.example' } };
     const refusals: [unknown, string, RegExp][] = [
@@ -180,7 +225,8 @@ describe('network console', () => {
     const created = await post(admin(), '/api/network/tenants.php', good, origin);
     expect(created.status).toBe(201);
     expect(created.json()).toEqual({ id: 'networkbrand' });
-    expect(fs.existsSync(path.join(tenantsDir, 'networkbrand.json'))).toBe(true);
+    // Stored as the site's first version in the database (docs/decisions/0066): the release's folder is never written.
+    expect(fs.existsSync(path.join(tenantsDir, 'networkbrand.json'))).toBe(false);
     const home = await get(`networkbrand.localhost:${server.port}`, '/');
     expect(home.status).toBe(200);
     expect(home.text).toContain('NetworkBrand');
@@ -252,11 +298,12 @@ describe('network console', () => {
     expect(spoofed.status).toBe(303);
     expect(await latestMail('second@rendezvous.example')).toContain(`http://admin.localhost:${server.port}/set-password?token=`);
     // Names with control or text-direction characters are refused (U+202E shows letters reversed):
-    // a control character by the edge rule (a 400 naming the field, decision 0061), U+202E by the
-    // staff rules (back to the form with its error).
+    // a control character by the edge rule (a 400 with the staff page naming the field beside it,
+    // decision 0061), U+202E by the staff rules (back to the form with its error).
     const bell = await form('/staff/invite', { name: 'Bell\u0007Name', email: 'rtl@rendezvous.example', role: 'network_analyst' }, cookie);
     expect(bell.status).toBe(400);
-    expect(bell.text).toContain('<b>name</b>');
+    expect(bell.text).toMatch(/<input name="name"[^>]*aria-invalid="true"[^>]*aria-describedby="invite-name-error"/);
+    expect(bell.text).toContain('name: This text contains characters that are not allowed');
     const rtl = await form('/staff/invite', { name: 'nimda\u202Eadmin', email: 'rtl@rendezvous.example', role: 'network_analyst' }, cookie);
     expect(rtl.headers.location).toBe('/staff?error=invalid');
     const token = new URL(link!).searchParams.get('token')!;
@@ -279,6 +326,93 @@ describe('network console', () => {
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.text).toContain('invitee@rendezvous.example');
+  });
+
+  it('answers the admin pages and their form posts as the console always did, without script (decision 0072)', async () => {
+    // No session: every page and form post goes to the login; a set-password link needs none.
+    for (const path of ['/health', '/staff', '/audit', '/security']) {
+      const page = await get(admin(), path);
+      expect(page.status, path).toBe(303);
+      expect(page.headers.location, path).toBe('/login');
+    }
+    for (const path of ['/staff/invite', '/staff/2/role', '/staff/2/disable', '/security/totp/start']) {
+      const posted = await form(path, { role: 'network_admin' });
+      expect(posted.status, path).toBe(303);
+      expect(posted.headers.location, path).toBe('/login');
+    }
+    const unknown = await get(admin(), '/set-password?token=not-a-token-of-anyone-at-all');
+    expect(unknown.status).toBe(400);
+    expect(unknown.text).toContain('This link is not valid any more.');
+
+    // An analyst: the admin-only pages and posts answer 403 with the console's words; their own pages 200.
+    const analyst = await networkSession('analyst@rendezvous.example');
+    for (const [path, answer] of [
+      ['/staff', await get(admin(), '/staff', analyst)],
+      ['/audit', await get(admin(), '/audit?action=login', analyst)],
+      ['/staff/1/disable', await form('/staff/1/disable', {}, analyst)],
+      ['/staff/x/role', await form('/staff/x/role', { role: 'network_analyst' }, analyst)],
+    ] as const) {
+      expect(answer.status, path).toBe(403);
+      expect(answer.text, path).toContain('This part of the console is for network admins.');
+    }
+    expect((await get(admin(), '/security', analyst)).status).toBe(200);
+    expect((await get(admin(), '/api/network/audit.php?format=csv', analyst)).json()).toMatchObject({ error: 'forbidden' });
+
+    // An admin: each plain form post answers 303 back to /staff saying what happened, and the page says it.
+    const cookie = await networkSession();
+    const staff = (await get(admin(), '/staff', cookie)).text;
+    const analystId = /action="\/staff\/(\d+)\/disable"[^>]*><button[^>]*aria-label="Disable Network Analyst"/.exec(staff)?.[1];
+    expect(analystId, 'the analyst row has a disable form').toBeDefined();
+    const steps: [string, Record<string, string>, string][] = [
+      [`/staff/${analystId}/role`, { role: 'network_analyst' }, '/staff?done=role'],
+      [`/staff/${analystId}/role`, { role: 'owner' }, '/staff?error=invalid'],
+      [`/staff/${analystId}/disable`, {}, '/staff?done=disabled'],
+      [`/staff/${analystId}/enable`, {}, '/staff?done=enabled'],
+      ['/staff/999999/disable', {}, '/staff?error=not_found'],
+      ['/staff/0/disable', {}, '/staff?error=invalid'],
+    ];
+    for (const [path, body, location] of steps) {
+      const posted = await form(path, body, cookie);
+      expect(posted.status, path).toBe(303);
+      expect(posted.headers.location, path).toBe(location);
+    }
+    const disabled = await get(admin(), '/staff?done=disabled', cookie);
+    expect(disabled.text).toContain('Account disabled. Its sessions have ended.');
+    expect((await get(admin(), '/staff?error=last_admin', cookie)).text).toContain('The network must keep at least one active network admin.');
+    // A GET of a form-post address changes nothing.
+    const peek = await get(admin(), `/staff/${analystId}/disable`, cookie);
+    expect(peek.status).toBe(303);
+    expect(peek.headers.location).toBe('/staff');
+    expect((await get(admin(), '/staff', cookie)).text).toContain(`action="/staff/${analystId}/disable"`);
+    // Disabling ended the analyst's session; enabling again does not bring it back.
+    expect((await get(admin(), '/health', analyst)).headers.location).toBe('/login');
+
+    // A form post from another origin is refused before any of it runs.
+    const crossOrigin = await request(server.port, admin(), `/staff/${analystId}/disable`, {
+      method: 'POST',
+      body: '',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://evil.example', cookie },
+    });
+    expect(crossOrigin.status).toBe(403);
+    expect(crossOrigin.json()).toMatchObject({ error: 'cross_origin' });
+    expect((await get(admin(), '/staff', cookie)).text).toContain(`action="/staff/${analystId}/disable"`);
+
+    // The audit API: JSON pages, filters it cannot use left out, the CSV to download, its export audited.
+    const log = await get(admin(), '/api/network/audit.php?action=staff_disable&staff=abc&page=0', cookie);
+    expect(log.status).toBe(200);
+    const body = log.json<{ entries: { action: string; detail: Record<string, unknown> }[]; page: number; more: boolean; actions: string[] }>();
+    expect(body.page).toBe(1);
+    expect(body.entries.length).toBeGreaterThan(0);
+    expect(body.entries.every((entry) => entry.action === 'staff_disable')).toBe(true);
+    expect(body.actions).toEqual(expect.arrayContaining(['staff_disable', 'staff_enable', 'staff_role']));
+    const csv = await get(admin(), '/api/network/audit.php?action=staff_role&format=csv', cookie);
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="network-audit.csv"');
+    expect(csv.text.split('\r\n')[0]).toBe('id,at,staff_id,staff_email,action,ip,detail');
+    const exported = await get(admin(), '/api/network/audit.php?action=export', cookie);
+    expect(exported.json<{ entries: { detail: Record<string, unknown> }[] }>().entries[0]!.detail).toEqual({ report: 'audit', staff_id: null, action: 'staff_role' });
+    const page = await get(admin(), '/audit?action=staff_disable&staff=abc', cookie);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('href="/api/network/audit.php?action=staff_disable&amp;format=csv"');
   });
 
   it('enrols TOTP from the security page, after which the API asks for the TOTP step', async () => {

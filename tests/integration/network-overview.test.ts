@@ -131,7 +131,7 @@ describe.each(databaseKinds)('network console domain on $name', (kind) => {
     expect(months.value.find((p) => p.site === flirt.id && p.period === '2026-04-01')).toMatchObject({ signups: 1 });
 
     const csv = overviewCsv(overview.value).split('\r\n');
-    expect(csv[0]).toBe(`site,name,visits,signups,confirmed,first_purchases,purchases,paying_members,chargebacks,signup_rate,purchase_rate,revenue_${first.currency},refunds_${first.currency},chargebacks_${first.currency},net_revenue_${first.currency}`);
-    expect(csv).toContain(`${flirt.id},${flirt.settings.name},0,2,1,1,2,1,0,,0.5,${(first.amount + again.amount) / 100},0,0,${(first.amount + again.amount) / 100}`);
+    expect(csv[0]).toBe(`site,name,status,visits,signups,confirmed,first_purchases,purchases,paying_members,chargebacks,signup_rate,purchase_rate,revenue_${first.currency},refunds_${first.currency},chargebacks_${first.currency},net_revenue_${first.currency}`);
+    expect(csv).toContain(`${flirt.id},${flirt.settings.name},active,0,2,1,1,2,1,0,,0.5,${(first.amount + again.amount) / 100},0,0,${(first.amount + again.amount) / 100}`);
   });
 });

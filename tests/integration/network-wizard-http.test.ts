@@ -3,20 +3,28 @@
 // problems as JSON; the preview renders the real app's home page and lander for the unsaved draft —
 // only on the admin host, only under its token, never from the render cache, framed by the console
 // alone; tenant:check's message for a niche of 9 beside the field in the staff member's language; a
-// save writes the file and the new host answers; an edit shows the diff, refuses a file changed since,
-// keeps the previous file under .history/ and is audited. An analyst, a member's and an operator's
+// save stores the site's first version in the database and the new host answers; an edit shows the
+// diff, refuses a file changed since, stores the next version beside the previous one (the folder is
+// never written, docs/decisions/0066) and is audited. An analyst, a member's and an operator's
 // session get nothing.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminHost, networkSession, siteSession } from '../support/network';
+import { adminHost, encodeForm as encode, networkSession, siteSession, wizardFormOf as formOf, type Form } from '../support/network';
+import { storedSites } from '~/.server/tenants/store';
 import { request, startServer, withServerDatabase, type RunningServer } from '../support/server';
 
 let server: RunningServer;
 const tenantsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rdv-wizard-tenants-'));
 const admin = () => adminHost(server);
 let cookie = '';
+/** A site's current stored text, or undefined (read through the server's database). */
+const stored = async (id: string): Promise<string | undefined> => {
+  let sites: Awaited<ReturnType<typeof storedSites>>;
+  ({ server, result: sites } = await withServerDatabase(server, (db) => storedSites(db)));
+  return sites.get(id)?.text;
+};
 
 beforeAll(async () => {
   for (const name of fs.readdirSync('tenants')) fs.copyFileSync(path.join('tenants', name), path.join(tenantsDir, name));
@@ -29,38 +37,6 @@ afterAll(async () => {
   fs.rmSync(tenantsDir, { recursive: true, force: true });
 });
 
-type Form = Record<string, string | string[]>;
-
-/** The form's fields as the page rendered them (inputs, checked boxes, selected options, textareas). */
-function formOf(html: string): Form {
-  const form: Form = {};
-  const add = (name: string, value: string) => {
-    const previous = form[name];
-    form[name] = previous === undefined ? value : [previous].flat().concat(value);
-  };
-  const decode = (text: string) => text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-  const body = html.slice(html.indexOf('<form method="post" action="/tenants'));
-  for (const match of body.matchAll(/<input ([^>]*)>|<textarea [^>]*name="([^"]+)"[^>]*>([\s\S]*?)<\/textarea>|<select name="([^"]+)"[^>]*>([\s\S]*?)<\/select>/g)) {
-    if (match[1] !== undefined) {
-      const attrs = match[1];
-      const name = /name="([^"]+)"/.exec(attrs)?.[1];
-      if (!name) continue;
-      if (/type="checkbox"/.test(attrs) && !/ checked/.test(attrs)) continue;
-      add(name, decode(/value="([^"]*)"/.exec(attrs)?.[1] ?? ''));
-    } else if (match[2] !== undefined) add(match[2], decode(match[3]!));
-    else {
-      const selected = /<option value="([^"]*)" selected>/.exec(match[5]!) ?? /<option value="([^"]*)"/.exec(match[5]!);
-      add(match[4]!, selected?.[1] ?? '');
-    }
-  }
-  return form;
-}
-
-const encode = (form: Form) => {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(form)) for (const one of [value].flat()) params.append(name, one);
-  return params.toString();
-};
 const get = (pathname: string, headers: Record<string, string> = {}, host = admin()) => request(server.port, host, pathname, { headers: { cookie, ...headers } });
 const post = (pathname: string, form: Form, headers: Record<string, string> = {}) =>
   request(server.port, admin(), pathname, { method: 'POST', body: encode(form), headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', origin: `http://${admin()}`, ...headers } });
@@ -104,7 +80,7 @@ describe('the brand wizard', () => {
     const frame = /<iframe src="(\/preview\/[\w-]+\/)"/.exec(button.text)?.[1];
     expect(frame).toBeDefined();
     expect((await get(frame!)).text).toContain('PreviewBrand Three');
-    expect(fs.existsSync(path.join(tenantsDir, 'previewbrand.json'))).toBe(false);
+    expect(await stored('previewbrand')).toBeUndefined();
   });
 
   it('refuses a niche of 9 naming the field beside it, in the staff member language, and saves a valid brand whose host answers', async () => {
@@ -115,7 +91,7 @@ describe('the brand wizard', () => {
     expect(refused.text).toContain('aria-invalid="true"');
     const json = await post('/api/network/drafts.php', form, { 'accept-language': 'en' });
     expect(json.json()).toMatchObject({ valid: false, problems: ['settings.niche: must be a niche from 1 to 7'], fields: { niche: ['settings.niche: must be a niche from 1 to 7'] } });
-    expect(fs.existsSync(path.join(tenantsDir, 'wizardbrand.json'))).toBe(false);
+    expect(await stored('wizardbrand')).toBeUndefined();
 
     const taken = await post('/tenants/new', { ...form, niche: '1', domains: 'flirtlokaal.nl', intent: 'save' }, { 'accept-language': 'en' });
     expect(taken.text).toContain('domains.0: &quot;flirtlokaal.nl&quot; is already used by flirtlokaal');
@@ -123,7 +99,7 @@ describe('the brand wizard', () => {
     const saved = await post('/tenants/new', { ...form, niche: '1', intent: 'save' });
     expect(saved.status).toBe(303);
     expect(saved.headers.location).toBe('/tenants?created=wizardbrand');
-    const file = JSON.parse(fs.readFileSync(path.join(tenantsDir, 'wizardbrand.json'), 'utf8')) as { domains: string[]; settings: { name: string; domain: string } };
+    const file = JSON.parse((await stored('wizardbrand'))!) as { domains: string[]; settings: { name: string; domain: string } };
     expect(file).toMatchObject({ domains: ['wizardbrand.example', 'wizardbrand.be'], settings: { name: 'WizardBrand', domain: 'wizardbrand.example' } });
     const home = await get('/', {}, `wizardbrand.localhost:${server.port}`);
     expect(home.status).toBe(200);
@@ -132,7 +108,7 @@ describe('the brand wizard', () => {
   });
 
   it('edits a site through the same form: the diff first, a file changed since refused, the previous file kept, audited', async () => {
-    const before = fs.readFileSync(path.join(tenantsDir, 'herzklopfen.json'), 'utf8');
+    const before = (await stored('herzklopfen'))!;
     const page = await get('/tenants/herzklopfen/edit', { 'accept-language': 'en' });
     expect(page.status).toBe(200);
     const form = { ...formOf(page.text), name: 'Herzklopfen Neu', countries: 'DE, AT' };
@@ -143,28 +119,36 @@ describe('the brand wizard', () => {
     expect(review.text).toMatch(/<tr class="add">[^]*?\+ {5}&quot;name&quot;: &quot;Herzklopfen Neu&quot;,/);
     expect(review.text).toMatch(/<tr class="add">[^]*?&quot;countries&quot;: \[&quot;DE&quot;, &quot;AT&quot;\],/);
     // Nothing is written by a review.
-    expect(fs.readFileSync(path.join(tenantsDir, 'herzklopfen.json'), 'utf8')).toBe(before);
+    expect(await stored('herzklopfen')).toBe(before);
 
     const stale = await post('/tenants/herzklopfen/edit', { ...form, intent: 'save', base_hash: 'f'.repeat(64) }, { 'accept-language': 'en' });
     expect(stale.status).toBe(409);
     expect(stale.text).toContain('the file changed after you saw the changes; check them again');
-    expect(fs.readFileSync(path.join(tenantsDir, 'herzklopfen.json'), 'utf8')).toBe(before);
+    expect(await stored('herzklopfen')).toBe(before);
 
     const saved = await post('/tenants/herzklopfen/edit', { ...form, intent: 'save' });
     expect(saved.status).toBe(303);
-    const after = fs.readFileSync(path.join(tenantsDir, 'herzklopfen.json'), 'utf8');
+    const after = (await stored('herzklopfen'))!;
     // Only the changed lines differ: the file keeps its hand-written layout.
     const changed = after.split('\n').filter((line, i) => line !== before.split('\n')[i]);
     expect(changed).toEqual(['    "name": "Herzklopfen Neu",', '    "countries": ["DE", "AT"],']);
-    const history = fs.readdirSync(path.join(tenantsDir, '.history')).filter((name) => name.startsWith('herzklopfen.'));
-    expect(history).toHaveLength(1);
-    expect(fs.readFileSync(path.join(tenantsDir, '.history', history[0]!), 'utf8')).toBe(before);
+    // The folder is never written: its file is the release's, the database has both versions.
+    expect(fs.readFileSync(path.join(tenantsDir, 'herzklopfen.json'), 'utf8')).toBe(before);
+    let versions: { version: number; text: string }[];
+    ({ server, result: versions } = await withServerDatabase(server, (db) => db.selectFrom('tenant_versions').select(['version', 'text']).where('tenant_id', '=', 'herzklopfen').orderBy('version').execute()));
+    expect(versions).toEqual([
+      { version: 1, text: before },
+      { version: 2, text: after },
+    ]);
     expect((await get('/', {}, `herzklopfen.localhost:${server.port}`)).text).toContain('Herzklopfen Neu');
+    // The edit page lists every version, with who saved it (the first came from the folder at the start).
+    const versionsPage = await get('/tenants/herzklopfen/edit', { 'accept-language': 'en' });
+    expect(versionsPage.text).toMatch(/<li data-version="2">Version 2: [^<]*UTC, network@rendezvous\.example<\/li><li data-version="1">Version 1: [^<]*UTC, the tenant file at a start<\/li>/);
     let actions: unknown;
     ({ server, result: actions } = await withServerDatabase(server, (db) => db.selectFrom('network_audit').select(['action', 'detail']).where('action', 'in', ['tenant_create', 'tenant_update']).orderBy('id').execute()));
     expect(actions).toEqual([
-      { action: 'tenant_create', detail: { tenant: 'wizardbrand', domains: ['wizardbrand.example', 'wizardbrand.be'] } },
-      expect.objectContaining({ action: 'tenant_update', detail: expect.objectContaining({ tenant: 'herzklopfen', history: `.history/${history[0]}` }) }),
+      { action: 'tenant_create', detail: { tenant: 'wizardbrand', domains: ['wizardbrand.example', 'wizardbrand.be'], version: 1 } },
+      expect.objectContaining({ action: 'tenant_update', detail: expect.objectContaining({ tenant: 'herzklopfen', version: 2 }) }),
     ]);
   });
 
@@ -184,8 +168,8 @@ describe('the brand wizard', () => {
       expect(refused.status, problem).toBe(400);
       expect(refused.text.replace(/&quot;/g, '"').replace(/&#39;|&#x27;/g, "'").replace(/&amp;/g, '&')).toContain(problem);
     }
-    expect(fs.existsSync(path.join(tenantsDir, 'rulesbrand.json'))).toBe(false);
-    expect(fs.existsSync(path.join(tenantsDir, 'admin.json'))).toBe(false);
+    expect(await stored('rulesbrand')).toBeUndefined();
+    expect(await stored('admin')).toBeUndefined();
     for (const id of ['flirtlokaal', 'herzklopfen', 'bellacurva']) expect((await get('/', {}, `${id}.localhost:${server.port}`)).status, id).toBe(200);
 
     // A draft under another site's id is not stored, so nothing previews that site's data.
@@ -272,6 +256,6 @@ describe('the brand wizard', () => {
       expect(page.headers.location).toBe('/login');
     }
     expect((await post('/api/network/drafts.php', form, { origin: 'http://evil.example' })).status).toBe(403);
-    expect(fs.existsSync(path.join(tenantsDir, 'analystbrand.json'))).toBe(false);
+    expect(await stored('analystbrand')).toBeUndefined();
   });
 });

@@ -2,18 +2,18 @@
 // a network admin's form becomes a tenant file checked with tenant:check's rules and messages (a niche
 // of 9 refused naming settings.niche, in the staff member's language too); drafts are kept under a
 // token only its admin can change and render the draft tenant; an analyst, and nobody signed in, may
-// neither keep a draft nor save; editing replaces a site's file only against the file the reviewer saw,
-// keeps the previous one under .history/ and is audited; the line diff shows what goes and comes.
+// neither keep a draft nor save; editing replaces a site's file only against the version the reviewer
+// saw, stores the new one as the site's next version in the database (every earlier one kept,
+// docs/decisions/0066) and is audited; the line diff shows what goes and comes.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '~/.server/db/database';
 import { createNetworkStaff, type NetworkActor } from '~/.server/network/staff';
-import { createTenantFile, type TenantFolder } from '~/.server/network/tenants';
+import { createTenantFile, type TenantSource } from '~/.server/network/tenants';
 import {
   contrasts,
-  currentFile,
   draftTenant,
   fileFromForm,
   fileText,
@@ -26,7 +26,9 @@ import {
   updateTenantFile,
   type FileObject,
 } from '~/.server/network/wizard';
-import { loadTenants, TenantRegistry } from '~/.server/tenants/registry';
+import { loadTenants } from '~/.server/tenants/registry';
+import { NetworkSites } from '~/.server/tenants/sites';
+import { exportFolder, saveVersion, siteVersions, storedSites } from '~/.server/tenants/store';
 import { databaseKinds, migratedDatabase } from '../support/databases';
 
 const tenants = loadTenants('tenants');
@@ -124,12 +126,10 @@ describe.each(databaseKinds)('the brand wizard on $name', (kind) => {
   let analyst: NetworkActor;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rdv-wizard-'));
   const db = () => database.db;
-  /** The folder as an instance serving it sees it (server.ts gives the routes the same). */
-  const instance = (): TenantFolder & { registry: TenantRegistry } => {
-    const registry = TenantRegistry.load(dir, () => {});
-    return { registry, dir, tenants: () => registry.all(), reload: () => registry.reload() };
-  };
-  let folder: ReturnType<typeof instance>;
+  /** The sites as an instance serving them sees them (server.ts gives the routes the same). */
+  const instance = async (): Promise<NetworkSites> => (await NetworkSites.load(db(), dir, () => {})).sites;
+  let folder: NetworkSites;
+  const currentFile = (id: string) => folder.text(id);
 
   beforeAll(async () => {
     ({ database, drop } = await migratedDatabase(kind));
@@ -138,7 +138,7 @@ describe.each(databaseKinds)('the brand wizard on $name', (kind) => {
     otherAdmin = await staff('other@example.com', 'network_admin');
     analyst = await staff('analyst@example.com', 'network_analyst');
     for (const name of fs.readdirSync('tenants')) fs.copyFileSync(path.join('tenants', name), path.join(dir, name));
-    folder = instance();
+    folder = await instance();
   });
   afterAll(async () => {
     await database?.close();
@@ -174,99 +174,106 @@ describe.each(databaseKinds)('the brand wizard on $name', (kind) => {
   });
 
   it('answers a save only once the site serves (issue 43 item 5): two instances saving one domain at once, one wins and the other is refused naming the field', async () => {
-    const other = instance();
+    const other = await instance();
     const brand = (id: string, domain: string) => ({ ...flirtFile(), id, domains: [domain], settings: { ...(flirtFile().settings as object), domain, name: id } });
     const results = await Promise.all([
-      createTenantFile(db(), admin, { file: brand('racea', 'race.example'), folder }, client),
-      createTenantFile(db(), admin, { file: brand('raceb', 'race.example'), folder: other }, client),
+      createTenantFile(db(), admin, { file: brand('racea', 'race.example'), source: folder }, client),
+      createTenantFile(db(), admin, { file: brand('raceb', 'race.example'), source: other }, client),
     ]);
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     const winner = results[0]!.ok ? 'racea' : 'raceb';
     const loser = winner === 'racea' ? 'raceb' : 'racea';
     expect(results.find((result) => !result.ok)).toMatchObject({ ok: false, error: 'validation', fields: { 'domains.0': `"race.example" is already used by ${winner}` } });
-    // The instance that saved serves it already, before any watcher; the other after its reload.
+    // The instance that saved serves it already; the other once it reads the sites again (sites.ts follows the bus and the table).
     const saver = winner === 'racea' ? folder : other;
     expect(saver.registry.resolve('race.example')?.id).toBe(winner);
-    other.reload();
-    folder.reload();
+    await other.refresh();
+    await folder.refresh();
     for (const one of [folder, other]) {
       expect(one.registry.resolve('race.example')?.id).toBe(winner);
       expect(one.registry.resolve(`${loser}.localhost`)).toBeNull();
       for (const tenant of tenants) expect(one.registry.resolve(`${tenant.id}.localhost`)?.id, tenant.id).toBe(tenant.id);
     }
-    expect(fs.existsSync(path.join(dir, `${loser}.json`))).toBe(false);
-    // The next start takes the folder as the saves left it.
-    expect(loadTenants(dir).map((tenant) => tenant.id)).toContain(winner);
-    other.registry.close();
+    expect([...(await storedSites(db())).keys()]).not.toContain(loser);
+    // The next start serves the database as the saves left it; the folder itself is untouched.
+    expect((await instance()).tenants().map((tenant) => tenant.id)).toContain(winner);
+    expect(fs.existsSync(path.join(dir, `${winner}.json`))).toBe(false);
+    other.close();
   });
 
-  it('takes back a save the reload refuses (a file written beside the console raced it), and every site serves as before', async () => {
+  it('rolls back a save this instance refuses once stored (another version raced it into the transaction), and every site serves as before', async () => {
     const domain = 'raced.example';
     const brand = { ...flirtFile(), id: 'racedbrand', domains: [domain], settings: { ...(flirtFile().settings as object), domain, name: 'RacedBrand' } };
-    // Someone writes a file claiming the same domain (sorting first) between the check and the reload.
+    // A version claiming the same domain (sorting first) lands between the check and the read after the store.
     let reloads = 0;
-    const racing: TenantFolder = {
-      dir,
+    const racing = (id: string, file: object): TenantSource => ({
       tenants: folder.tenants,
-      reload: () => {
-        if (++reloads === 2) fs.writeFileSync(path.join(dir, 'aaracer.json'), JSON.stringify({ ...brand, id: 'aaracer', settings: { ...brand.settings, name: 'Racer' } }));
-        return folder.reload();
+      text: folder.text,
+      announce: () => {},
+      refresh: async (trx) => {
+        if (++reloads === 2) await saveVersion(trx, { id, text: JSON.stringify(file), source: 'file', staffId: null });
+        return folder.refresh(trx);
       },
-    };
-    const created = await createTenantFile(db(), admin, { file: brand, folder: racing }, client);
+    });
+    const created = await createTenantFile(db(), admin, { file: brand, source: racing('aaracer', { ...brand, id: 'aaracer', settings: { ...brand.settings, name: 'Racer' } }) }, client);
     expect(created).toMatchObject({ ok: false, error: 'validation', fields: { 'domains.0': '"raced.example" is already used by aaracer' } });
-    expect(fs.existsSync(path.join(dir, 'racedbrand.json'))).toBe(false);
-    expect(folder.registry.resolve(domain)?.id).toBe('aaracer');
+    // Nothing of the transaction stays: neither site is stored nor served.
+    expect([...(await storedSites(db())).keys()]).not.toContain('racedbrand');
+    expect([...(await storedSites(db())).keys()]).not.toContain('aaracer');
+    expect(folder.registry.resolve(domain)).toBeNull();
     for (const tenant of tenants) expect(folder.registry.resolve(`${tenant.id}.localhost`)?.id, tenant.id).toBe(tenant.id);
     expect(await db().selectFrom('network_audit').select('detail').where('action', '=', 'tenant_create').execute()).not.toContainEqual({ detail: expect.objectContaining({ tenant: 'racedbrand' }) });
 
-    // An edit the reload refuses is taken back the same way: the previous file, no history entry.
-    const before = currentFile(dir, 'herzklopfen')!;
-    const historyBefore = fs.existsSync(path.join(dir, '.history')) ? fs.readdirSync(path.join(dir, '.history')) : [];
+    // An edit refused the same way: the previous version serves, no new version is stored.
+    const before = currentFile('herzklopfen')!;
+    const versionsBefore = (await siteVersions(db(), 'herzklopfen')).length;
     const edit = { ...(JSON.parse(before) as FileObject), domains: [...(JSON.parse(before) as { domains: string[] }).domains, 'edited.example'] };
     reloads = 0;
-    const editing: TenantFolder = {
-      ...racing,
-      reload: () => {
-        if (++reloads === 2) fs.writeFileSync(path.join(dir, 'aaeditor.json'), JSON.stringify({ ...brand, id: 'aaeditor', domains: ['edited.example'], settings: { ...brand.settings, domain: 'edited.example' } }));
-        return folder.reload();
-      },
-    };
-    const updated = await updateTenantFile(db(), admin, { id: 'herzklopfen', file: edit, expected: textHash(before), folder: editing }, client);
+    const editor = { ...brand, id: 'aaeditor', domains: ['edited.example'], settings: { ...brand.settings, domain: 'edited.example' } };
+    const updated = await updateTenantFile(db(), admin, { id: 'herzklopfen', file: edit, expected: textHash(before), source: racing('aaeditor', editor) }, client);
     expect(updated).toMatchObject({ ok: false, error: 'validation', fields: { [`domains.${edit.domains.length - 1}`]: '"edited.example" is already used by aaeditor' } });
-    expect(currentFile(dir, 'herzklopfen')).toBe(before);
-    expect(fs.readdirSync(path.join(dir, '.history'))).toEqual(historyBefore);
+    expect(currentFile('herzklopfen')).toBe(before);
+    expect(await siteVersions(db(), 'herzklopfen')).toHaveLength(versionsBefore);
     expect(folder.registry.resolve('herzklopfen.localhost')?.settings.name).toBe(JSON.parse(before).settings.name);
-    fs.rmSync(path.join(dir, 'aaracer.json'));
-    fs.rmSync(path.join(dir, 'aaeditor.json'));
-    folder.reload();
   });
 
   it('lets no analyst create or edit a site', async () => {
     const file = { ...flirtFile(), id: 'analystbrand', domains: ['analystbrand.example'], settings: { ...(flirtFile().settings as object), domain: 'analystbrand.example' } };
-    expect(await createTenantFile(db(), analyst, { file, folder }, client)).toEqual({ ok: false, error: 'forbidden' });
-    const before = currentFile(dir, 'flirtlokaal')!;
-    expect(await updateTenantFile(db(), analyst, { id: 'flirtlokaal', file: flirtFile(), expected: textHash(before), folder }, client)).toEqual({ ok: false, error: 'forbidden' });
-    expect(fs.existsSync(path.join(dir, 'analystbrand.json'))).toBe(false);
+    expect(await createTenantFile(db(), analyst, { file, source: folder }, client)).toEqual({ ok: false, error: 'forbidden' });
+    const before = currentFile('flirtlokaal')!;
+    expect(await updateTenantFile(db(), analyst, { id: 'flirtlokaal', file: flirtFile(), expected: textHash(before), source: folder }, client)).toEqual({ ok: false, error: 'forbidden' });
+    expect([...(await storedSites(db())).keys()]).not.toContain('analystbrand');
   });
 
   it('replaces a site file only against the file the reviewer saw, keeps the previous one and audits it', async () => {
-    const before = currentFile(dir, 'flirtlokaal')!;
+    const before = currentFile('flirtlokaal')!;
     const { file } = fileFromForm(form(flirtFile(), { name: 'FlirtLokaal Plus', niche: '9' }), 'flirtlokaal');
-    const refused = await updateTenantFile(db(), admin, { id: 'flirtlokaal', file, expected: textHash(before), folder }, client);
+    const refused = await updateTenantFile(db(), admin, { id: 'flirtlokaal', file, expected: textHash(before), source: folder }, client);
     expect(refused).toMatchObject({ ok: false, error: 'validation', fields: { 'settings.niche': 'must be a niche from 1 to 7' } });
 
     const fixed = fileFromForm(form(flirtFile(), { name: 'FlirtLokaal Plus' }), 'flirtlokaal').file;
     // Its own domains are no conflict when a site is edited.
-    expect(await updateTenantFile(db(), admin, { id: 'flirtlokaal', file: fixed, expected: textHash('something else'), folder }, client)).toEqual({ ok: false, error: 'changed' });
-    const saved = await updateTenantFile(db(), admin, { id: 'flirtlokaal', file: fixed, expected: textHash(before), folder }, client);
-    expect(saved).toMatchObject({ ok: true, id: 'flirtlokaal', history: expect.stringMatching(/^\.history\/flirtlokaal\.\d{4}-\d\d-\d\dT[\d-]+Z\.json$/) });
-    expect(fs.readFileSync(path.join(dir, saved.ok ? saved.history : ''), 'utf8')).toBe(before);
-    expect(JSON.parse(currentFile(dir, 'flirtlokaal')!).settings.name).toBe('FlirtLokaal Plus');
-    const diff = lineDiff(before, currentFile(dir, 'flirtlokaal')!).filter((line) => line.kind !== 'same');
+    expect(await updateTenantFile(db(), admin, { id: 'flirtlokaal', file: fixed, expected: textHash('something else'), source: folder }, client)).toEqual({ ok: false, error: 'changed' });
+    const saved = await updateTenantFile(db(), admin, { id: 'flirtlokaal', file: fixed, expected: textHash(before), source: folder }, client);
+    expect(saved).toMatchObject({ ok: true, id: 'flirtlokaal', version: 2 });
+    // Every version stays, newest first, with who saved it and from where.
+    const versions = await siteVersions(db(), 'flirtlokaal');
+    expect(versions.map((v) => [v.version, v.source, v.staff_email])).toEqual([
+      [2, 'console', admin.email],
+      [1, 'file', null],
+    ]);
+    expect(versions[1]!.text).toBe(before);
+    expect(JSON.parse(currentFile('flirtlokaal')!).settings.name).toBe('FlirtLokaal Plus');
+    const diff = lineDiff(before, currentFile('flirtlokaal')!).filter((line) => line.kind !== 'same');
     expect(diff.map((line) => line.text.trim())).toEqual(['"name": "FlirtLokaal",', '"name": "FlirtLokaal Plus",']);
     const row = await db().selectFrom('network_audit').selectAll().where('action', '=', 'tenant_update').executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ staff_id: admin.id, ip: '192.0.2.1', detail: { tenant: 'flirtlokaal', history: saved.ok ? saved.history : '' } });
-    expect(await updateTenantFile(db(), admin, { id: 'nosuchsite', file: fixed, expected: '', folder }, client)).toEqual({ ok: false, error: 'not_found' });
+    expect(row).toMatchObject({ staff_id: admin.id, ip: '192.0.2.1', detail: { tenant: 'flirtlokaal', version: 2, before: textHash(before), after: textHash(currentFile('flirtlokaal')!) } });
+    // The file in TENANTS_DIR is untouched; an export writes the database's version.
+    expect(fs.readFileSync(path.join(dir, 'flirtlokaal.json'), 'utf8')).toBe(before);
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'rdv-export-'));
+    await exportFolder(db(), out, ['flirtlokaal']);
+    expect(fs.readFileSync(path.join(out, 'flirtlokaal.json'), 'utf8')).toBe(currentFile('flirtlokaal'));
+    fs.rmSync(out, { recursive: true, force: true });
+    expect(await updateTenantFile(db(), admin, { id: 'nosuchsite', file: fixed, expected: '', source: folder }, client)).toEqual({ ok: false, error: 'not_found' });
   });
 });

@@ -70,7 +70,7 @@ describe('GET /api/discountcode.php?welcome=true', () => {
 });
 
 describe('GET /api/discountcode.php?code=', () => {
-  it('answers the code, its country, and the texts of SPEC §5 in the member\'s language', async () => {
+  it('answers the code, its country, and the texts of docs/product.md §5 in the member\'s language', async () => {
     expect((await get('/api/discountcode.php?code=belgie15')).json()).toEqual({ discountcode: { code: 'BELGIE15', percentage: 15, country: 'BE' } });
     const missing = await get('/api/discountcode.php?code=NOPE');
     expect(missing.status).toBe(400);

@@ -54,7 +54,7 @@ describe.each(databaseKinds)('offers on $name', (kind) => {
   }
 
   describe('the time bonus', () => {
-    it('is exactly SPEC §3\'s object for a new member, counting down from 04:00:00', async () => {
+    it('is exactly docs/product.md §3\'s object for a new member, counting down from 04:00:00', async () => {
       const user = await member();
       setClockForTests(new Date(new Date(user.signup_date).getTime()));
       expect(timeBonusView(user)).toEqual({
@@ -71,7 +71,7 @@ describe.each(databaseKinds)('offers on $name', (kind) => {
         currency: null,
         minimum_order_value: null,
         paymentmethods: null,
-        // Beyond SPEC §3's fields: the server's end of the offer, which the countdown counts to (issue 34 item 3).
+        // Beyond docs/product.md §3's fields: the server's end of the offer, which the countdown counts to (issue 34 item 3).
         ends_at: new Date(new Date(user.signup_date).getTime() + 4 * HOUR).toISOString(),
       });
       const signup = new Date(user.signup_date).getTime();

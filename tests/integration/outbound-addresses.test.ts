@@ -11,7 +11,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ALLOW_PRIVATE_VARIABLE, outboundRequest, refusedHost } from '~/.server/http/outbound';
+import { ALLOW_PRIVATE_VARIABLE, outboundRequest, refusedHost } from '~/.server/net/outbound';
 import { PushSubscriptionSchema } from '~/.server/notifications/push';
 import { request, startServer, type RunningServer } from '../support/server';
 

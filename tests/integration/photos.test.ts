@@ -1,5 +1,5 @@
 // Photo uploads in the domain layer: accepted formats re-encoded without metadata, refusals for
-// non-images, oversize files and pixel floods, and the 3 / 25 limits of SPEC §5.
+// non-images, oversize files and pixel floods, and the 3 / 25 limits of docs/product.md §5.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -16,7 +16,7 @@ import { applyProviderPayment, createPayment, handlePaymentWebhook, type Checkou
 import { refundPurchase } from '~/.server/payments/refunds';
 import { SandboxProvider } from '~/.server/payments/sandbox';
 import { recordPostback } from '~/.server/postbacks/record';
-import { renderTemplate, PostbacksSchema } from '~/.server/postbacks/templates';
+import { renderTemplate, PostbacksSchema } from '~/.server/tenants/postback-templates';
 import { POSTBACK_MAX_ATTEMPTS, sendDuePostbacks } from '~/.server/postbacks/worker';
 import { loadTenants } from '~/.server/tenants/registry';
 import { TenantSchema, type Tenant } from '~/.server/tenants/schema';

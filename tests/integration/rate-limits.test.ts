@@ -1,6 +1,6 @@
 // Abuse limits per tenant and address, in memory and — when REDIS_URL is set (CI) — in the real Redis.
 import { afterAll, describe, expect, it } from 'vitest';
-import { createRateLimits, type RateLimits } from '~/.server/http/rate-limits';
+import { createRateLimits, type RateLimits } from '~/.server/limits/rate-limits';
 
 const kinds: { name: string; redisUrl?: string }[] = [{ name: 'memory' }];
 if (process.env.REDIS_URL) kinds.push({ name: 'redis', redisUrl: process.env.REDIS_URL });

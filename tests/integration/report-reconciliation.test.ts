@@ -156,7 +156,7 @@ describe.each(databaseKinds)('the overview and the funnel on $name', (kind) => {
     const funnelLines = funnelCsv(rows).split('\r\n');
     expect(funnelLines).toContain(`gallery,tonight,flirtads,(none),(none),1,1,1,1,1,1,${(galleryPaid.amount / 100).toFixed(2)},${(galleryPaid.amount / 100).toFixed(4)}`);
     const overviewLines = overviewCsv(live.value).split('\r\n');
-    expect(overviewLines[0]).toBe('site,name,visits,signups,confirmed,first_purchases,purchases,paying_members,chargebacks,signup_rate,purchase_rate,revenue_EUR,refunds_EUR,chargebacks_EUR,net_revenue_EUR');
+    expect(overviewLines[0]).toBe('site,name,status,visits,signups,confirmed,first_purchases,purchases,paying_members,chargebacks,signup_rate,purchase_rate,revenue_EUR,refunds_EUR,chargebacks_EUR,net_revenue_EUR');
     expect(overviewLines[1]!.endsWith(`,${(site.net_revenue.EUR! / 100).toFixed(2).replace(/\.?0+$/, '')}`)).toBe(true);
 
     // From the roll-ups: the same.

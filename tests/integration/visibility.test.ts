@@ -1,4 +1,4 @@
-// Issue 26 items 5 and 6 (SPEC §6, docs/decisions/0030), on PGlite and PostgreSQL: an invisible
+// Issue 26 items 5 and 6 (docs/product.md §6, docs/decisions/0030), on PGlite and PostgreSQL: an invisible
 // member is hidden from search and from others' likes and messages, except what they send while
 // invisible; a privacy-mode member is shown — in search too — to exactly the people they liked or
 // wrote to, with the search index loaded (a search with such a member asks the database alone).

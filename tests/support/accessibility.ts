@@ -1,4 +1,4 @@
-// axe-core in Chromium (DESIGN §12), the shared part of tests/e2e/accessibility*.test.ts: no serious or
+// axe-core in Chromium (docs/architecture.md §12), the shared part of tests/e2e/accessibility*.test.ts: no serious or
 // critical violation on a tenant's main pages — visitors' pages, chat pages, and /profile and
 // /notifications logged in — at phone and desktop width. One tenant per file, so that the tenants'
 // long walks run side by side (docs/decisions/0041, "The suite").

@@ -13,10 +13,15 @@ import { fitsNiche } from './niche';
 
 let n = 0;
 
-/** A member of `tenant` named `name` (e-mail `<name><n>@example.com`), activated, with `credits` bonus credits; the user row as it is now. */
-export async function activatedMember(db: Kysely<DB>, tenant: Tenant, name: string, { gender = 'female', credits = 50 }: { gender?: 'male' | 'female'; credits?: number } = {}): Promise<User> {
+/** A member of `tenant` named `name` (e-mail `<name><n>@example.com`), activated, with `credits` bonus credits, signed up in `locale` from `origin`; the user row as it is now. */
+export async function activatedMember(
+  db: Kysely<DB>,
+  tenant: Tenant,
+  name: string,
+  { gender = 'female', credits = 50, locale = 'en', origin = 'http://x' }: { gender?: 'male' | 'female'; credits?: number; locale?: 'nl' | 'en'; origin?: string } = {},
+): Promise<User> {
   n++;
-  const result = await signUp(db, tenant, { ip: null, origin: 'http://x', locale: 'en' }, {
+  const result = await signUp(db, tenant, { ip: null, origin, locale }, {
     email: `${name.toLowerCase()}${n}@example.com`,
     name,
     password: 'a good password',

@@ -46,3 +46,36 @@ export async function siteSession(server: RunningServer, host: string, path: str
   expect(res.status, `${email} logs in`).toBe(302);
   return cookieOf(res.headers, name)!;
 }
+
+export type Form = Record<string, string | string[]>;
+
+/** The form's fields as the page rendered them (inputs, checked boxes, selected options, textareas). */
+export function wizardFormOf(html: string): Form {
+  const form: Form = {};
+  const add = (name: string, value: string) => {
+    const previous = form[name];
+    form[name] = previous === undefined ? value : [previous].flat().concat(value);
+  };
+  const decode = (text: string) => text.replace(/&quot;/g, '"').replace(/&#39;|&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const body = html.slice(html.indexOf('<form method="post" action="/tenants'));
+  for (const match of body.matchAll(/<input ([^>]*)>|<textarea [^>]*name="([^"]+)"[^>]*>([\s\S]*?)<\/textarea>|<select name="([^"]+)"[^>]*>([\s\S]*?)<\/select>/g)) {
+    if (match[1] !== undefined) {
+      const attrs = match[1];
+      const name = /name="([^"]+)"/.exec(attrs)?.[1];
+      if (!name) continue;
+      if (/type="checkbox"/.test(attrs) && !/ checked/.test(attrs)) continue;
+      add(name, decode(/value="([^"]*)"/.exec(attrs)?.[1] ?? ''));
+    } else if (match[2] !== undefined) add(match[2], decode(match[3]!));
+    else {
+      const selected = /<option value="([^"]*)" selected(?:="")?>/.exec(match[5]!) ?? /<option value="([^"]*)"/.exec(match[5]!);
+      add(match[4]!, selected?.[1] ?? '');
+    }
+  }
+  return form;
+}
+
+export const encodeForm = (form: Form) => {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(form)) for (const one of [value].flat()) params.append(name, one);
+  return params.toString();
+};

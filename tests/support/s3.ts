@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
-import type { S3Settings } from '../../app/.server/media/s3-storage';
+import type { S3Settings } from '../../app/.server/config';
 
 export interface LocalS3 {
   endpoint: string;

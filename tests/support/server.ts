@@ -35,6 +35,10 @@ export async function startServer(
     drop?: () => Promise<void>;
     /** How long the start may take (2 minutes unless told): a start with the demo's 60 days of history (DEMO_HISTORY=on) takes several on a busy machine. */
     startTimeoutMs?: number;
+    /** The folder whose build/server.js runs (this checkout unless told): a benchmark comparing with another commit (bench/mix.ts), or another runtime's install beside a copy of build/ (bench/runtimes.ts). */
+    cwd?: string;
+    /** The Node that runs it (this one unless told): bench/runtimes.ts's other runtime. */
+    execPath?: string;
   } = {},
 ): Promise<RunningServer> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'rdv-server-'));
@@ -42,7 +46,8 @@ export async function startServer(
   // A restart on the same data keeps its database (PGlite lives in dataDir; PostgreSQL's is in env).
   // PostgreSQL from the migrated template (tests/support/databases.ts): the server's own migration run then finds nothing to do.
   const database = options.dataDir ? { url: undefined, drop: options.drop ?? (async () => {}) } : await kind.create({ migrated: kind.name === 'postgres' });
-  const child = spawn(process.execPath, ['build/server.js'], {
+  const child = spawn(options.execPath ?? process.execPath, ['build/server.js'], {
+    cwd: options.cwd,
     env: {
       ...process.env,
       NODE_ENV: 'test',
@@ -98,7 +103,7 @@ export async function startServer(
     stop,
     restart: async () => {
       await stop('SIGTERM', { keepData: true });
-      return startServer({ ...env, DATABASE_URL: env.DATABASE_URL ?? database.url }, { dataDir, drop: database.drop });
+      return startServer({ ...env, DATABASE_URL: env.DATABASE_URL ?? database.url }, { dataDir, drop: database.drop, cwd: options.cwd, execPath: options.execPath });
     },
   };
 }

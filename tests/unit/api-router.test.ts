@@ -18,7 +18,7 @@ vi.mock('~/.server/accounts/sessions', async (importOriginal) => ({
 
 const { API_ROUTES } = await import('~/.server/api/registry');
 const { apiRoute, endpoint } = await import('~/.server/http/api-route');
-const { apiJson } = await import('~/.server/http/api');
+const { apiJson } = await import('~/.server/contract/api');
 const { apiRouter } = await import('~/.server/http/api-router');
 const { createSessionCache } = await import('~/.server/accounts/session-cache');
 const { createLocalBus, sessionsChannel } = await import('~/.server/events/bus');

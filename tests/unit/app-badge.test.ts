@@ -1,4 +1,4 @@
-// The app badge never breaks a page (issue 24 item 6, SPEC §8): whatever setAppBadge does.
+// The app badge never breaks a page (issue 24 item 6, docs/product.md §8): whatever setAppBadge does.
 import { describe, expect, it } from 'vitest';
 import { setBadge } from '~/components/app/document-title';
 

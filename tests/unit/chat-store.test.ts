@@ -1,4 +1,4 @@
-// The chat store's rules (app/state/chats.ts; SPEC §3 Chat store, §4): the messages badge is the sum
+// The chat store's rules (app/state/chats.ts; docs/product.md §3 Chat store, §4): the messages badge is the sum
 // of the list's unread counts, opening a chat sets its count to 0, a live message moves its chat to
 // the top (counted unread unless it is the member's own or the chat is open), and removing a chat
 // removes it at once, then deletes on the server — on failure an alert and a reload of the chats.

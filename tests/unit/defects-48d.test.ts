@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { effectiveCountry } from '~/.server/geo/selected-country';
 import { listUnsubscribeHeaders, unsubscribeListOf, unsubscribeUrl } from '~/.server/notifications/unsubscribe';
-import { HTTPS_ONLY_IN_PRODUCTION } from '~/.server/postbacks/templates';
+import { HTTPS_ONLY_IN_PRODUCTION } from '~/.server/tenants/postback-templates';
 import { productionWarnings } from '~/.server/tenants/check';
 import { loadTenants } from '~/.server/tenants/registry';
 import type { Tenant } from '~/.server/tenants/schema';

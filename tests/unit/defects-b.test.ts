@@ -8,7 +8,7 @@ import { renderMail } from '~/.server/mail/mail';
 import { funnelCsv } from '~/.server/marketing/reports';
 import { activityMail } from '~/.server/notifications/activity-mail';
 import type { ActivityItem } from '~/.server/notifications/activity';
-import { PostbacksSchema, renderTemplate } from '~/.server/postbacks/templates';
+import { PostbacksSchema, renderTemplate } from '~/.server/tenants/postback-templates';
 import { loadTenants } from '~/.server/tenants/registry';
 
 const tenants = loadTenants('tenants');

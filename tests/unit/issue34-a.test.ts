@@ -3,7 +3,7 @@
 // and profile values kept equal to the code's sources, and the username rule checked in order.
 import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { minimumMessageCosts } from '~/.server/credits/message-price';
+import { minimumMessageCosts } from '~/.server/tenants/message-price';
 import { methodsSection, METHODS_END, METHODS_START } from '~/.server/payments/methods-doc';
 import { loadTenants } from '~/.server/tenants/registry';
 import { TenantSchema } from '~/.server/tenants/schema';

@@ -1,5 +1,5 @@
 // Slugs, niche prefixes and splits of the landers (issue 23 item 2, docs/decisions/0027): a slug
-// selects a campaign variant of the tenant file; niches 2–7 prefix every slug (SPEC §9); no slug is
+// selects a campaign variant of the tenant file; niches 2–7 prefix every slug (docs/product.md §9); no slug is
 // the default variant; an unknown or wrongly prefixed slug, or a slug where none is taken, is a 404;
 // a split serves its variants by weight, always the same one to the same visitor.
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The four layouts of SPEC §2: what each one puts around a page.
+// The four layouts of docs/product.md §2: what each one puts around a page.
 import { createRemixStub } from '@remix-run/testing';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,4 +1,4 @@
-// Every locale has every message of en.json, each valid ICU with the same placeholders (DESIGN §6).
+// Every locale has every message of en.json, each valid ICU with the same placeholders (docs/architecture.md §6).
 import fs from 'node:fs';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';

@@ -5,7 +5,7 @@ import type { Locale } from '~/shared/locales';
 const dutchSite = { locales: ['nl', 'en'] as Locale[], settings: { domain_language: 'nl_NL' } };
 const germanOnly = { locales: ['de'] as Locale[], settings: { domain_language: 'de_DE' } };
 
-describe('negotiateLocale (SPEC §9)', () => {
+describe('negotiateLocale (docs/product.md §9)', () => {
   it('uses the locale cookie when the tenant shows that locale', () => {
     expect(negotiateLocale('locale=en', dutchSite)).toBe('en');
     expect(negotiateLocale('a=1; locale=en; b=2', dutchSite)).toBe('en');

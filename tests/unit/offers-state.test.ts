@@ -1,4 +1,4 @@
-// The client's offers (SPEC §3, §4, §8, §9; docs/decisions/0019) on vitest's fake timers: the time
+// The client's offers (docs/product.md §3, §4, §8, §9; docs/decisions/0019) on vitest's fake timers: the time
 // bonus store (loaded, one timer, ticks, zero, ignored failures, logout), page codes passed through,
 // the modal's rules and members area, the countdown strings and the discount rounding.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The profile-photo alert (SPEC §4, §6) and the navigation progress bar (SPEC §9), in jsdom.
+// The profile-photo alert (docs/product.md §4, §6) and the navigation progress bar (docs/product.md §9), in jsdom.
 import { createRemixStub } from '@remix-run/testing';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';

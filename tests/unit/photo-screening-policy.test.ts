@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadTenants } from '~/.server/tenants/registry';
 import { TenantSchema } from '~/.server/tenants/schema';
-import { NICHE_HOLD, screeningOutcome, screeningPolicy, type ScreeningPolicy } from '~/.server/trust/screening-policy';
+import { NICHE_HOLD, screeningOutcome, screeningPolicy, type ScreeningPolicy } from '~/.server/tenants/screening-policy';
 import type { PhotoScores } from '~/shared/photo-screening';
 
 const tenants = loadTenants('tenants');

@@ -4,9 +4,9 @@ import type { AppLoadContext } from '@remix-run/node';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
-import { apiJson } from '~/.server/http/api';
+import { apiJson } from '~/.server/contract/api';
 import { logger } from '~/.server/observability/logger';
-import { formAction } from '~/.server/http/form-action';
+import { formAction } from '~/.server/contract/form-action';
 import { cleanStrings, idSchema, parseId, text } from '~/shared/request-rules';
 import { safeRedirectPath } from '~/.server/i18n/language-choice';
 

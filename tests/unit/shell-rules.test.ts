@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { countBadge, creditBadge, showBackButton, siteHistoryDepth, titleWithCounts } from '~/state/badges';
-import { defaultLayoutCountries, shouldShowEntryWarning, type EntryWarningInput } from '~/state/entry-warning';
+import { defaultLayoutCountries, shouldShowEntryWarning, type EntryWarningInput } from '~/shared/entry-warning';
 
-describe('navigation badges (SPEC §2, §9)', () => {
+describe('navigation badges (docs/product.md §2, §9)', () => {
   it('hides a count of 0 and shows 99+ above 99', () => {
     expect(countBadge(0)).toBeNull();
     expect(countBadge(1)).toBe('1');
@@ -48,7 +48,7 @@ describe('the Back button', () => {
   });
 });
 
-describe('the site-entry warning (SPEC §2)', () => {
+describe('the site-entry warning (docs/product.md §2)', () => {
   const visitor: EntryWarningInput = {
     loggedIn: false,
     standalone: false,

@@ -1,4 +1,4 @@
-// The signup rules of SPEC §5, shared by the server and the signup form: the same texts (message
+// The signup rules of docs/product.md §5, shared by the server and the signup form: the same texts (message
 // ids) for the same mistakes, step by step.
 import { describe, expect, it } from 'vitest';
 import { MIN_AGE as SERVER_MIN_AGE, validateSignup, SignupSchema } from '~/.server/accounts/signup';

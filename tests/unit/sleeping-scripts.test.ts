@@ -1,7 +1,7 @@
 // Landers hydrate on demand (docs/decisions/0035): their Remix scripts stay in the HTML asleep, the
 // wake script and data blocks stay awake; their cache key leaves out tracking parameters.
 import { describe, expect, it } from 'vitest';
-import { putScriptsToSleep } from '~/.server/http/sleeping-scripts';
+import { putScriptsToSleep, withoutScripts } from '~/.server/http/sleeping-scripts';
 import { keyUrl } from '~/.server/http/render-cache';
 
 describe('putScriptsToSleep', () => {
@@ -26,6 +26,25 @@ describe('putScriptsToSleep', () => {
   it('leaves the wake script and data blocks awake', () => {
     expect(asleep).toContain('<script id="rdv-wake" nonce="N">(function(){})()</script>');
     expect(asleep).toContain('<script type="application/ld+json">{"a":1}</script>');
+  });
+});
+
+describe('withoutScripts (the network wizard\'s preview frames, issue 48 item 18)', () => {
+  const page = [
+    '<head><link rel="icon" href="/icon.svg" type="image/svg+xml"/><link rel="modulepreload" href="/assets/entry.js"/>',
+    '<script id="rdv-messages" src="/i18n/en.1.js" async="" nonce="N"></script></head><body>',
+    '<button type="button" autofocus="">I understand</button><p>Scripts, autofocus and icons</p>',
+    '<script nonce="N">window.__remixContext = {};</script><script type="module" async="" nonce="N">import "/assets/entry.js";</script></body>',
+  ].join('');
+  const preview = withoutScripts('/preview/token123')(page);
+
+  it('leaves out every script, module preload and autofocus, and keeps the rest of the page', () => {
+    expect(preview).not.toMatch(/<script|modulepreload|autofocus=/);
+    expect(preview).toContain('<button type="button">I understand</button><p>Scripts, autofocus and icons</p>');
+  });
+
+  it('links the icon under the frame\'s path', () => {
+    expect(preview).toContain('<link rel="icon" href="/preview/token123/icon.svg" type="image/svg+xml"/>');
   });
 });
 

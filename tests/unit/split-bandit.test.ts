@@ -6,7 +6,7 @@
 // decision, the floor held in every round, and every returning visitor kept on their first variant.
 import { describe, expect, it } from 'vitest';
 import { resolveLanding } from '~/.server/landers/resolve';
-import { createRandom } from '~/.server/seed/random';
+import { createRandom } from '~/.server/random';
 import { banditWeights, betaDraw, gammaDraw, posteriors, toScale, WEIGHT_SCALE, winnerOf, type VariantCounts } from '~/.server/splits/bandit';
 import { loadTenants } from '~/.server/tenants/registry';
 import type { Tenant } from '~/.server/tenants/schema';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { availablePages, DEFAULT_TERMS_DATE, PAGE_TOKENS, phoneForLink, renderStaticPage, termsDate } from '~/.server/content/pages';
+import { availablePages, DEFAULT_TERMS_DATE, PAGE_TOKENS, phoneForLink, renderStaticPage, termsDate } from '~/.server/content/page-text';
 import { loadTenants } from '~/.server/tenants/registry';
 import { LOCALES } from '~/shared/locales';
 
@@ -46,7 +46,7 @@ describe('renderStaticPage', () => {
   });
 });
 
-describe('terms-version date (SPEC §9)', () => {
+describe('terms-version date (docs/product.md §9)', () => {
   it('is 2023-12-01T12:00:00Z, or the company added date if later', () => {
     expect(termsDate({ added: '2021-03-15T09:00:00Z' })).toEqual(DEFAULT_TERMS_DATE);
     expect(termsDate({ added: '2025-01-10T09:00:00Z' })).toEqual(new Date('2025-01-10T09:00:00Z'));

@@ -27,7 +27,7 @@ const brand = (change: (file: TenantJson) => void = () => {}) => {
   return file;
 };
 const refusal = (file: unknown, editing?: string) => {
-  const checked = checkTenantFile(file, { dir: 'tenants', existing: tenants, ...(editing ? { editing } : {}) });
+  const checked = checkTenantFile(file, { existing: tenants, ...(editing ? { editing } : {}) });
   return checked.ok ? {} : fieldsOf(checked.problems);
 };
 
@@ -62,11 +62,11 @@ describe('the wizard refuses, naming the field, every file the start would refus
     const file = brand((f) => {
       f.settings.name = 'Bad\u0000Name';
     });
-    const checked = checkTenantFile(file, { dir: 'tenants', existing: tenants });
+    const checked = checkTenantFile(file, { existing: tenants });
     expect(checked.ok).toBe(false);
     expect(localizedProblems('de', file, checked.ok ? [] : checked.problems).name).toEqual(['settings.name: enthält ein Steuerzeichen']);
     const taken = brand((f) => (f.domains = ['newbrand.example', 'flirtlokaal.localhost']));
-    const again = checkTenantFile(taken, { dir: 'tenants', existing: tenants });
+    const again = checkTenantFile(taken, { existing: tenants });
     expect(localizedProblems('nl', taken, again.ok ? [] : again.problems).domains).toEqual(['domains.1: "flirtlokaal.localhost" is de demohost van flirtlokaal']);
   });
 

@@ -136,7 +136,7 @@ describe('TenantRegistry', () => {
 });
 
 describe('issue 11 settings', () => {
-  it('accepts signups "others" (SPEC §3), which closes signups like "none"', async () => {
+  it('accepts signups "others" (docs/product.md §3), which closes signups like "none"', async () => {
     const { signupsOpen } = await import('~/.server/accounts/signup');
     for (const signups of ['others', 'none']) {
       expect(problemsOf(withSettings({ signups }))).toEqual([]);
@@ -160,7 +160,7 @@ describe('issue 11 settings', () => {
   });
 });
 
-describe('region labels (SPEC §9)', () => {
+describe('region labels (docs/product.md §9)', () => {
   it('names a label for each of the 19 countries, not "Region" everywhere, and none for others', async () => {
     const { regionLabel, REGION_LABELS } = await import('~/shared/region-labels');
     const { REGION_LABEL_COUNTRIES } = await import('~/shared/catalogue');

@@ -1,4 +1,4 @@
-// The client's refresh of the member (SPEC §4, §7, §8, §9), on vitest's fake timers: when it asks,
+// The client's refresh of the member (docs/product.md §4, §7, §8, §9), on vitest's fake timers: when it asks,
 // how it retries, and how a gone session turns the client into a visitor's.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppState, type AppState } from '~/state/app-state';
@@ -80,7 +80,7 @@ describe('the user refresh', () => {
     expect(calls).toHaveLength(5);
   });
 
-  it('refreshes the chats (SPEC §7) right after each user refresh: list and messages badge', async () => {
+  it('refreshes the chats (docs/product.md §7) right after each user refresh: list and messages badge', async () => {
     const { fetch, chatCalls } = fakeFetch(() => json(userAnswer()));
     stop = startUserSync(state, { fetch });
     await vi.advanceTimersByTimeAsync(REFRESH_START_MS - 1);
@@ -234,7 +234,7 @@ describe('API requests', () => {
     expect(post.calls).toHaveLength(1);
   });
 
-  it('a 403 authentication_required logs the client out (SPEC §8), other 403s do not', async () => {
+  it('a 403 authentication_required logs the client out (docs/product.md §8), other 403s do not', async () => {
     const onLoggedOut = vi.fn();
     const gone = fakeFetch(() => json({ error: 'authentication_required', message: 'Log in' }, 403));
     await apiRequest('/api/members.php', {}, { fetch: gone.fetch, onLoggedOut });
@@ -261,5 +261,37 @@ describe('a language change', () => {
     expect(calls[0]!.init?.method).toBe('PUT');
     expect(JSON.parse(String(calls[0]!.init?.body))).toEqual({ language: 'en' });
     expect(new Headers(calls[0]!.init?.headers).get('Content-Type')).toBe('application/json');
+  });
+});
+
+describe('refreshes revalidated with ETags (docs/api.md "Refreshes and ETags")', () => {
+  it('sends the last ETag as If-None-Match and turns a 304 back into the kept answer; an answer without one is not kept', async () => {
+    const sent: (string | null)[] = [];
+    const answers = [
+      () => new Response(JSON.stringify(userAnswer({ credits: 3 })), { status: 200, headers: { 'Content-Type': 'application/json', ETag: '"v1"' } }),
+      () => new Response(null, { status: 304, headers: { ETag: '"v1"' } }),
+      () => new Response(JSON.stringify(userAnswer({ credits: 9 })), { status: 200, headers: { 'Content-Type': 'application/json', ETag: '"v2"' } }),
+      () => json({ user: null }),
+      () => json({ user: null }),
+    ];
+    const fetch = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+      sent.push(new Headers(init?.headers).get('If-None-Match'));
+      return answers.shift()!();
+    });
+    const credits = async () => ((await (await apiRequest('/api/user.php', {}, { fetch })).json()) as { user: { credits: number } | null }).user?.credits ?? null;
+    expect(await credits()).toBe(3);
+    expect(await credits()).toBe(3);
+    expect(await credits()).toBe(9);
+    expect(await credits()).toBeNull();
+    expect(await credits()).toBeNull();
+    expect(sent).toEqual([null, '"v1"', '"v1"', '"v2"', null]);
+    // Other endpoints are asked as they are.
+    const other = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+      sent.push(new Headers(init?.headers).get('If-None-Match'));
+      return new Response('{}', { status: 200, headers: { ETag: '"x"' } });
+    });
+    await apiRequest('/api/settings.php', {}, { fetch: other });
+    await apiRequest('/api/settings.php', {}, { fetch: other });
+    expect(sent.slice(5)).toEqual([null, null]);
   });
 });

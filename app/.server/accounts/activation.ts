@@ -1,4 +1,4 @@
-// Double opt-in (SPEC §4): the e-mailed link confirms the address and enables the profile.
+// Double opt-in (docs/product.md §4): the e-mailed link confirms the address and enables the profile.
 import type { Kysely } from 'kysely';
 import { now } from '../clock';
 import { recordPostback } from '../postbacks/record';
@@ -38,7 +38,7 @@ export async function confirmAccount(trx: Kysely<DB>, tenant: Tenant, userId: nu
   return true;
 }
 
-/** Shows the activation reminder (SPEC §4): not confirmed, profile disabled, notifications not disabled. */
+/** Shows the activation reminder (docs/product.md §4): not confirmed, profile disabled, notifications not disabled. */
 export function needsActivationReminder(user: Pick<User, 'status' | 'notifications_disabled'>, profileStatus: string | null): boolean {
   return user.status === 'not_confirmed' && profileStatus === 'disabled' && user.notifications_disabled.length === 0;
 }

@@ -1,4 +1,4 @@
-// Deleting an account (SPEC §4, §9): a reason of SPEC §9 and a comment; the account is pending
+// Deleting an account (docs/product.md §4, §9): a reason of docs/product.md §9 and a comment; the account is pending
 // deletion and hidden at once, can be reactivated within 14 days through the e-mailed link, and is
 // then erased: personal data and the profile go, the user row stays pseudonymised for the
 // financial records the law makes us keep.

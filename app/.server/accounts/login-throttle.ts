@@ -12,8 +12,8 @@
 // A guesser gets at most free + 3600 / maxDelayS ≈ 70 tries an hour on one account (OWASP ASVS 4.0
 // V2.2.1 asks for no more than 100); the owner is never locked out: from a known address they are
 // not slowed at all, from a new one they wait at most a minute. Counted in the shared limiter
-// (http/rate-limits.ts), so every instance of a deployment sees the same counts.
-import type { RateLimits } from '../http/rate-limits';
+// (limits/rate-limits.ts), so every instance of a deployment sees the same counts.
+import type { RateLimits } from '../limits/rate-limits';
 
 export const ACCOUNT_THROTTLE = { free: 10, maxDelayS: 60 } as const;
 

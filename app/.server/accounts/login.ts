@@ -1,4 +1,4 @@
-// Logging in (SPEC §4, §8): a wrong password answers 'Login failed'; after LOGIN_MAX_FAILURES wrong
+// Logging in (docs/product.md §4, §8): a wrong password answers 'Login failed'; after LOGIN_MAX_FAILURES wrong
 // attempts for the same account from the same address within the window, that account is blocked
 // from that address for LOGIN_BLOCK_MINUTES — even the right password. Keyed by tenant, e-mail and
 // address, so nobody can lock a member out from elsewhere. Guesses against one account from many
@@ -12,7 +12,7 @@ import type { DB, User } from '../db/schema';
 import type { Tenant } from '../tenants/schema';
 import type { Locale } from '~/shared/locales';
 import { serverMessage } from '../i18n/messages';
-import type { RateLimits } from '../http/rate-limits';
+import type { RateLimits } from '../limits/rate-limits';
 import { REACTIVATION_DAYS } from './deletion';
 import { accountAttempt, accountWait } from './login-throttle';
 import { dummyPasswordHash, verifyPassword } from './passwords';

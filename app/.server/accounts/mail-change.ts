@@ -1,4 +1,4 @@
-// Changing the e-mail address (SPEC §5): the new address is confirmed by a link sent to it, which
+// Changing the e-mail address (docs/product.md §5): the new address is confirmed by a link sent to it, which
 // also confirms an account that was not confirmed yet.
 import type { Kysely } from 'kysely';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// E-mail notification choices (SPEC §3 notifications_disabled, §9 notification kinds). The list may
+// E-mail notification choices (docs/product.md §3 notifications_disabled, §9 notification kinds). The list may
 // also hold a reason the system disabled all mail for (fbl: spam complaint, bounce: invalid address,
 // listunsubscribe); a member's own choices never remove those.
 import { sql, type Kysely } from 'kysely';
@@ -10,7 +10,7 @@ import { markTurnedOn } from '../notifications/state';
 
 export const SYSTEM_REASONS = MAIL_OFF_REASONS;
 
-/** PUT /api/notifications.php: the kinds switched off (SPEC §9); a form sends one value or several. */
+/** PUT /api/notifications.php: the kinds switched off (docs/product.md §9); a form sends one value or several. */
 export const NotificationsSchema = z.object({
   disabled: z
     .union([z.enum(NOTIFICATION_KINDS), z.array(z.enum(NOTIFICATION_KINDS)).max(NOTIFICATION_KINDS.length)])
@@ -32,7 +32,7 @@ export async function setDisabledNotifications(db: Kysely<DB>, user: User, disab
   return next;
 }
 
-/** Invisible mode and privacy mode (SPEC §6), enforced by members/access.ts. */
+/** Invisible mode and privacy mode (docs/product.md §6), enforced by members/access.ts. */
 export async function setPrivacy(db: Kysely<DB>, user: User, input: { invisible: boolean; privacy_mode: boolean }): Promise<void> {
   // Going invisible starts the clock: only likes and messages sent from now on show the member (decision 0030).
   await db

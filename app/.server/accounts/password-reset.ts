@@ -1,4 +1,4 @@
-// Password recovery and change (SPEC §5, §8): a reset link by mail (at most RESET_MAILS_PER_DAY a
+// Password recovery and change (docs/product.md §5, §8): a reset link by mail (at most RESET_MAILS_PER_DAY a
 // day per account), a new password twice, and changing it with the old one. A new password ends
 // every other session.
 import type { Kysely } from 'kysely';

@@ -13,18 +13,31 @@ import { readCookie } from '../i18n/negotiate';
 import type { Tenant } from '../tenants/schema';
 import { activeMember, SESSION_COOKIE, sessionOf } from './sessions';
 
-export const SESSION_CACHE_DEFAULTS = { ttlMs: 5_000, maxEntries: 100_000 } as const;
+export const SESSION_CACHE_DEFAULTS = {
+  ttlMs: 5_000,
+  /** As long as a refresh's ETag holds at most (REFRESH_VERSION.windowMs, docs/decisions/0067). */
+  peekMs: 5 * 60_000,
+  maxEntries: 100_000,
+} as const;
 
 interface Entry {
   tenantId: string;
   userId: number;
   /** When the cached answer is stale, or the session expires, whichever is first (ms). */
   until: number;
+  /** Until when `peek` names the member (ms): the session's end, or `peekMs` after it was read, whichever is first. */
+  peekUntil: number;
 }
 
 export interface SessionCache {
   /** As userForSession: the member behind the cookie on this tenant, or null. */
   userFor(db: Kysely<DB>, tenant: Tenant, cookieHeader: string | null | undefined): Promise<User | null>;
+  /**
+   * The member behind the cookie as last read from the database, without reading it again nor the
+   * member's row: for an answer that tells nothing new (a refresh's 304, http/refresh-etag.ts).
+   * null when not known here or older than `peekMs` (then ask userFor).
+   */
+  peek(tenant: Tenant, cookieHeader: string | null | undefined): number | null;
   /** Drops every cached session of a member. */
   forgetMember(tenantId: string, userId: number): void;
   /**
@@ -35,8 +48,9 @@ export interface SessionCache {
   readonly size: number;
 }
 
-export function createSessionCache(options: { ttlMs?: number; maxEntries?: number; clock?: () => number } = {}): SessionCache {
+export function createSessionCache(options: { ttlMs?: number; peekMs?: number; maxEntries?: number; clock?: () => number } = {}): SessionCache {
   const ttlMs = options.ttlMs ?? SESSION_CACHE_DEFAULTS.ttlMs;
+  const peekMs = options.peekMs ?? SESSION_CACHE_DEFAULTS.peekMs;
   const maxEntries = options.maxEntries ?? SESSION_CACHE_DEFAULTS.maxEntries;
   const clock = options.clock ?? Date.now;
   /** By tenant and session id (the token's hash). */
@@ -79,8 +93,15 @@ export function createSessionCache(options: { ttlMs?: number; maxEntries?: numbe
       if (!session) return null;
       listen(tenant.id);
       if (entries.size >= maxEntries) entries.clear();
-      entries.set(key, { tenantId: tenant.id, userId: session.user.id, until: Math.min(now + ttlMs, session.expiresAt.getTime()) });
+      entries.set(key, { tenantId: tenant.id, userId: session.user.id, until: Math.min(now + ttlMs, session.expiresAt.getTime()), peekUntil: Math.min(now + Math.max(ttlMs, peekMs), session.expiresAt.getTime()) });
       return session.user;
+    },
+    peek(tenant, cookieHeader) {
+      if (ttlMs <= 0) return null;
+      const token = readCookie(cookieHeader, SESSION_COOKIE);
+      if (!token || token.length > 100) return null;
+      const known = entries.get(`${tenant.id} ${token}`);
+      return known && known.peekUntil > clock() ? known.userId : null;
     },
     forgetMember,
     watch(events) {
@@ -93,6 +114,7 @@ export function createSessionCache(options: { ttlMs?: number; maxEntries?: numbe
         subscribe: (channel, listener) => events.subscribe(channel, listener),
         close: () => events.close(),
         ...(events.history ? { history: events.history.bind(events) } : {}),
+        ...(events.touch ? { touch: events.touch.bind(events) } : {}),
       };
     },
   };

@@ -1,4 +1,4 @@
-// Sessions (DESIGN §10): a random id in a host-only HttpOnly SameSite=Lax cookie (Secure over
+// Sessions (docs/architecture.md §10): a random id in a host-only HttpOnly SameSite=Lax cookie (Secure over
 // HTTPS), 30 days; the database keeps only its SHA-256, so rows can be listed and revoked.
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';

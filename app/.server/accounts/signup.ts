@@ -1,4 +1,4 @@
-// Signing up (SPEC §2, §5, §6): validation with the product's own texts, the tenant's signup policy,
+// Signing up (docs/product.md §2, §5, §6): validation with the product's own texts, the tenant's signup policy,
 // explicit consent for orientation data (GDPR Art. 9) apart from the terms, a profile that stays
 // disabled until the e-mail address is confirmed, and the activation mail in the same transaction.
 import type { Kysely } from 'kysely';
@@ -37,7 +37,7 @@ export const SignupSchema = z.object({
   seeking: z.string().max(16).default(''),
   country: z.string().trim().toUpperCase().max(2).default(''),
   region: z.string().trim().toUpperCase().max(20).optional(),
-  /** hetero, gay, lesbian or bi (SPEC §3), chosen under the orientation consent; absent: from gender and seeking. */
+  /** hetero, gay, lesbian or bi (docs/product.md §3), chosen under the orientation consent; absent: from gender and seeking. */
   sexuality: z.string().trim().max(16).optional(),
   /** Asked where the niche chooses by body type (niche 4). */
   body_type: z.string().trim().max(16).optional(),

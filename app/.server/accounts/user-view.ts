@@ -1,4 +1,4 @@
-// The User of SPEC §3 as GET/POST /api/user.php answer it.
+// The User of docs/product.md §3 as GET/POST /api/user.php answer it.
 import type { Kysely } from 'kysely';
 import type { DB, User } from '../db/schema';
 import type { Tenant } from '../tenants/schema';

@@ -1,8 +1,8 @@
 // POST /api/account-delete.php { reason, comment? } (member): the account becomes pending deletion;
-// a reactivation link valid for 14 days is mailed. Reasons: SPEC §9 delete reasons.
+// a reactivation link valid for 14 days is mailed. Reasons: docs/product.md §9 delete reasons.
 import { DeletionSchema, requestDeletion } from '~/.server/accounts/deletion';
 import { clearSessionCookie } from '~/.server/accounts/sessions';
-import { apiError, apiJson } from '~/.server/http/api';
+import { apiError, apiJson } from '~/.server/contract/api';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
 import { announceSessionEnd } from '~/.server/events/member-events';
 

@@ -1,10 +1,10 @@
 // GET /api/chat.php?conversation= or ?profile= [&before=] (member): one conversation and its latest
-// messages; opening it marks it read (SPEC §4) and tells the other side. PUT /api/chat.php
+// messages; opening it marks it read (docs/product.md §4) and tells the other side. PUT /api/chat.php
 // { conversation } marks it read without the messages (a message arrived while it is open).
-// DELETE /api/chat.php { conversation } removes it for this member only (SPEC §4, §7).
+// DELETE /api/chat.php { conversation } removes it for this member only (docs/product.md §4, §7).
 import { z } from 'zod';
 import { idSchema } from '~/shared/request-rules';
-import { apiJson } from '~/.server/http/api';
+import { apiJson } from '~/.server/contract/api';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
 import { chatError } from '~/.server/chat/http';
 import { markRead, openChat, removeChat } from '~/.server/chat/conversations';
@@ -23,7 +23,7 @@ const route = apiRoute({
       const result = await openChat(context.db, context.tenant, context.locale, { user }, target, { before: query.before });
       if (!result.ok) return chatError(context, result.error, { name: 'name' in result ? result.name : undefined });
       if (result.read) {
-        await publishRead(context.events, context.tenant, result.read.otherUserId, { conversation: result.read.conversation, message: result.read.message });
+        await publishRead(context.events, context.tenant, result.read.otherUserId, { conversation: result.read.conversation, message: result.read.message }, user.id);
       }
       return apiJson(result.chat);
     },
@@ -34,7 +34,7 @@ const route = apiRoute({
     async handle({ context, body, user }) {
       const result = await markRead(context.db, { user }, body.conversation);
       if (!result.ok) return chatError(context, 'no_conversation');
-      if (result.read) await publishRead(context.events, context.tenant, result.read.otherUserId, { conversation: result.read.conversation, message: result.read.message });
+      if (result.read) await publishRead(context.events, context.tenant, result.read.otherUserId, { conversation: result.read.conversation, message: result.read.message }, user.id);
       return apiJson({ ok: true });
     },
   }),

@@ -1,6 +1,6 @@
-// GET /api/chats.php (member, SPEC §7): the member's conversations, newest activity first, with each
+// GET /api/chats.php (member, docs/product.md §7): the member's conversations, newest activity first, with each
 // one's unread count and last message, and the total for the messages badge.
-import { apiJson } from '~/.server/http/api';
+import { apiJson } from '~/.server/contract/api';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
 import { listChats } from '~/.server/chat/conversations';
 

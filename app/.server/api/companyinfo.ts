@@ -1,5 +1,5 @@
-// GET /api/companyinfo.php (SPEC §3, §7): the company behind the tenant's domain.
-import { apiJson } from '~/.server/http/api';
+// GET /api/companyinfo.php (docs/product.md §3, §7): the company behind the tenant's domain.
+import { apiJson } from '~/.server/contract/api';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
 import { companyInfo } from '~/.server/tenants/public-settings';
 

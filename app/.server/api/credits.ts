@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { requestPaymentCountry } from '~/.server/credits/payment-country';
 import { creditOffer } from '~/.server/credits/offer';
-import { apiError, apiJson } from '~/.server/http/api';
+import { apiError, apiJson } from '~/.server/contract/api';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
 import { CountryQuerySchema } from '~/.server/payments/schemas';
 

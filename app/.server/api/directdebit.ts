@@ -1,11 +1,11 @@
-// POST /api/directdebit.php (member; SPEC §2 directdebit, issue 17): without `otp` the details are
+// POST /api/directdebit.php (member; docs/product.md §2 directdebit, issue 17): without `otp` the details are
 // checked and a 6-digit code is sent by SMS → 202 { step: "otp", phone, expires_at }; with `otp`
 // the code is tried and the direct debit made → 201 { payment }. Errors: docs/api.md "Direct debit".
 import { requestPaymentCountry } from '~/.server/credits/payment-country';
 import { DIRECT_DEBIT_MESSAGES, DIRECT_DEBIT_STATUS, payByDirectDebit } from '~/.server/directdebit/direct-debit';
 import { directDebitContext } from '~/.server/directdebit/request-context';
 import { DirectDebitSchema } from '~/.server/directdebit/schemas';
-import { apiError, apiJson } from '~/.server/http/api';
+import { apiError, apiJson } from '~/.server/contract/api';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
 import { serverMessage } from '~/.server/i18n/messages';
 import { PAYMENT_MESSAGES, paymentView } from '~/.server/payments/payments';

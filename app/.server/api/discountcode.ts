@@ -1,10 +1,10 @@
-// GET /api/discountcode.php (SPEC §3, §7; docs/api.md "Offers"): ?welcome=true answers the member's
+// GET /api/discountcode.php (docs/product.md §3, §7; docs/api.md "Offers"): ?welcome=true answers the member's
 // time bonus (TIMEBONUS25 with its countdown) or { discountcode: null }; ?code= answers
 // { discountcode: { code, percentage, minimum?, currency?, country? } } or 'Code not found',
 // 'Code already used', 'This code has expired'. Visitors may ask: they get no time bonus, and only
 // learn whether a public code exists.
 import { requestPaymentCountry } from '~/.server/credits/payment-country';
-import { apiJson } from '~/.server/http/api';
+import { apiJson } from '~/.server/contract/api';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
 import { checkCode, CODE_MESSAGES, discountCodeView } from '~/.server/offers/discount-codes';
 import { errorWithValues, OFFER_STATUS } from '~/.server/offers/offer-errors';

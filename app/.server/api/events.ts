@@ -1,11 +1,11 @@
-// GET /api/events.php (member; DESIGN §8, docs/api.md, docs/decisions/0018): the member's live events
+// GET /api/events.php (member; docs/architecture.md §8, docs/api.md, docs/decisions/0018): the member's live events
 // as Server-Sent Events — message, read, like, match, credits, chat_removed — with ids, heartbeats
 // and resumption after Last-Event-ID (or ?lastEventId=). The stream ends when the session does.
 // Past STREAM_DEFAULTS.maxPerMember open streams of one member on this server: 429 too_many_streams.
 import { userForSession } from '~/.server/accounts/sessions';
 import { memberChannel } from '~/.server/events/bus';
 import { eventStreamResponse, EventStreamQuerySchema, lastEventIdOf, STREAM_DEFAULTS } from '~/.server/events/sse';
-import { apiError } from '~/.server/http/api';
+import { apiError } from '~/.server/contract/api';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
 import { markHidden, markLooking } from '~/.server/notifications/state';
 

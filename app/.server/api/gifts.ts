@@ -1,5 +1,5 @@
 // GET /api/gifts.php (member): the gift catalogue { gifts: [{ id, name, image, credits }] }.
-import { apiJson } from '~/.server/http/api';
+import { apiJson } from '~/.server/contract/api';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
 import { listGifts } from '~/.server/chat/gifts';
 

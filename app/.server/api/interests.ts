@@ -1,7 +1,7 @@
-// GET /api/interests.php (SPEC §7): every interest tag with its name in the request's language.
+// GET /api/interests.php (docs/product.md §7): every interest tag with its name in the request's language.
 // Profiles come from a shared pool, so a profile may carry a tag its tenant does not offer for
 // selection; settings.interests says which ones the tenant offers.
-import { apiJson } from '~/.server/http/api';
+import { apiJson } from '~/.server/contract/api';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
 import { interestList } from '~/.server/profiles/interests';
 

@@ -2,7 +2,7 @@
 // to the visitor (offline GeoIP; the tenant's first country when the address tells nothing), for the
 // map lander. Per visitor, so never part of a lander's cached HTML; `near` says what the list is around.
 import { z } from 'zod';
-import { apiJson } from '~/.server/http/api';
+import { apiJson } from '~/.server/contract/api';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
 import { landerProfiles, mapCentre } from '~/.server/landers/lander-profiles';
 import { BUILT_IN } from '~/.server/landers/resolve';

@@ -1,7 +1,7 @@
 // POST /api/like.php { profile } likes a profile; DELETE /api/like.php { profile } takes the like
-// back (member). Answers { state }: none, liked, liked_by_them or match (SPEC §4). A profile the member
+// back (member). Answers { state }: none, liked, liked_by_them or match (docs/product.md §4). A profile the member
 // cannot see — an invisible member who has not liked them first among others — answers 404 with a
-// text that says so without telling which (SPEC §6).
+// text that says so without telling which (docs/product.md §6).
 import { profileCommand } from '~/.server/http/profile-command';
 import { likeProfile, unlikeProfile } from '~/.server/likes/likes';
 

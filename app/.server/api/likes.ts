@@ -1,5 +1,5 @@
-// GET /api/likes.php (SPEC §7, member): { profiles, liked, liked_by: [{ id, like_new }] }.
-import { apiJson, authenticationRequired } from '~/.server/http/api';
+// GET /api/likes.php (docs/product.md §7, member): { profiles, liked, liked_by: [{ id, like_new }] }.
+import { apiJson, authenticationRequired } from '~/.server/contract/api';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
 import { listLikes } from '~/.server/likes/likes';
 

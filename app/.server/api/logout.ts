@@ -1,8 +1,8 @@
-// /api/logout.php (SPEC §7): ends the session. GET as SPEC names it (logging someone out is the only
+// /api/logout.php (docs/product.md §7): ends the session. GET as SPEC names it (logging someone out is the only
 // effect, see docs/decisions/0007-accounts.md) and POST.
 import { clearSessionCookie, destroySession } from '~/.server/accounts/sessions';
 import { announceSessionEnd } from '~/.server/events/member-events';
-import { apiJson } from '~/.server/http/api';
+import { apiJson } from '~/.server/contract/api';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
 
 const logout = endpoint({

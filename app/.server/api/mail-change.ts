@@ -2,8 +2,10 @@
 // 400 'New email adress is invalid'; 409 'This email address already owns an account on this website';
 // 429 send_limit past the limits of docs/decisions/0038 (per account and per address).
 import { MailChangeSchema, requestMailChange } from '~/.server/accounts/mail-change';
-import { apiError, apiJson, sendLimited } from '~/.server/http/api';
+import { apiError, apiJson } from '~/.server/contract/api';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
+import { sendLimitText } from '~/.server/trust/send-limits';
+import type { Locale } from '~/shared/locales';
 
 const route = apiRoute({
   POST: endpoint({
@@ -25,3 +27,8 @@ const route = apiRoute({
 });
 
 export default route;
+
+/** 429 send_limit with when to try again (docs/decisions/0038). */
+function sendLimited(locale: Locale, retryAfter: number): Response {
+  return apiJson({ error: 'send_limit', message: sendLimitText(locale, retryAfter), retry_after: retryAfter }, { status: 429, headers: { 'Retry-After': String(retryAfter) } });
+}

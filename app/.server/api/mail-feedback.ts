@@ -4,9 +4,9 @@
 // bounce disables notification mail with `bounce`, a complaint with `fbl` (notifications/feedback.ts).
 // No secret or no secret configured: 401; a wrong one: 403; anything unreadable: 400.
 import crypto from 'node:crypto';
-import { apiError, apiJson } from '~/.server/http/api';
+import { apiError, apiJson } from '~/.server/contract/api';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
-import { isTooLarge } from '~/.server/http/request-input';
+import { isTooLarge } from '~/.server/contract/request-input';
 import { applyMailFeedback, feedbackFromJson, feedbackFromReport, type FeedbackEvent } from '~/.server/notifications/feedback';
 
 const sameSecret = (given: string, expected: string) =>

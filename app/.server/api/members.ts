@@ -1,8 +1,8 @@
 // GET /api/members.php?gender=&country=&countryregion=&min_age=&max_age=&page= — member search
-// (SPEC §3 Search state): { results, numResults, pageNumber, similar }. Visitors get 403
+// (docs/product.md §3 Search state): { results, numResults, pageNumber, similar }. Visitors get 403
 // login_required where the tenant does not allow logged-out search, and past page VISITOR_MAX_PAGES
 // (with max_page; decision 0031).
-import { apiError, apiJson } from '~/.server/http/api';
+import { apiError, apiJson } from '~/.server/contract/api';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
 import { PAGE_SIZE, searchMembers, SearchSchema, VISITOR_MAX_PAGES } from '~/.server/members/search';
 import { serverMessage } from '~/.server/i18n/messages';

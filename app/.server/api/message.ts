@@ -4,9 +4,9 @@
 // docs/api.md "Chat". Sends are limited per member (LIMITS.message, docs/decisions/0017).
 import { z } from 'zod';
 import { cleanStrings, idSchema } from '~/shared/request-rules';
-import { apiError, apiJson, tooManyRequests } from '~/.server/http/api';
+import { apiError, apiJson, tooManyRequests } from '~/.server/contract/api';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
-import { isTooLarge, readRequestBody, validationError } from '~/.server/http/request-input';
+import { isTooLarge, readRequestBody, validationError } from '~/.server/contract/request-input';
 import { chatError } from '~/.server/chat/http';
 import { publishMessage } from '~/.server/chat/events';
 import { sendMessage, type SendContent } from '~/.server/chat/send';

@@ -1,6 +1,6 @@
 // PUT /api/notifications.php { disabled: [kind, …] } (member): which e-mail notifications are off.
 import { NotificationsSchema, setDisabledNotifications } from '~/.server/accounts/notifications';
-import { apiJson } from '~/.server/http/api';
+import { apiJson } from '~/.server/contract/api';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
 
 const route = apiRoute({

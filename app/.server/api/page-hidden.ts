@@ -1,4 +1,4 @@
-// POST /api/page-hidden.php (SPEC §7; a beacon): `{}` when the member's page went hidden, `{ "visible":
+// POST /api/page-hidden.php (docs/product.md §7; a beacon): `{}` when the member's page went hidden, `{ "visible":
 // true }` when it is shown again. With the event stream (open: looking, closed: not) it tells the
 // notification round whether the member is looking at the site (docs/decisions/0024). Always 204: a
 // visitor's beacon changes nothing.

@@ -2,7 +2,7 @@
 // 429 past the daily limit. POST with { token, password, password_confirm } sets the new password.
 import { z } from 'zod';
 import { requestPasswordReset, resetPassword, ResetRequestSchema, ResetSchema, RESET_MESSAGES } from '~/.server/accounts/password-reset';
-import { apiError, apiJson, tooManyRequests } from '~/.server/http/api';
+import { apiError, apiJson, tooManyRequests } from '~/.server/contract/api';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
 
 const STATUS = { not_found: 404, too_many: 429, mismatch: 400, too_short: 400, invalid_link: 410 } as const;

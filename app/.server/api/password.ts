@@ -1,7 +1,7 @@
 // POST /api/password.php { old_password, password } — a member changes the password; the old one
 // must be right ('Please check your old password'). Other sessions end.
 import { changePassword, ChangePasswordSchema, RESET_MESSAGES } from '~/.server/accounts/password-reset';
-import { apiError, apiJson } from '~/.server/http/api';
+import { apiError, apiJson } from '~/.server/contract/api';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
 import { announceSessionEnd } from '~/.server/events/member-events';
 

@@ -2,7 +2,7 @@
 // cookie or Origin. The status is fetched from the provider and applied once (docs/decisions/0013).
 // Unknown ids answer 200 too (nothing to tell a caller); a provider that cannot be reached answers
 // 502 so that the provider sends the webhook again, and the reconciliation job asks later anyway.
-import { apiError, apiJson } from '~/.server/http/api';
+import { apiError, apiJson } from '~/.server/contract/api';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
 import { handlePaymentWebhook, PAYMENT_MESSAGES } from '~/.server/payments/payments';
 import { ProviderError } from '~/.server/payments/provider';

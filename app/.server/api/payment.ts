@@ -2,7 +2,7 @@
 // answers 201 { payment } with the provider's checkout_url; GET ?id= answers { payment } for one of
 // the member's own payments (another member's id: 404). docs/api.md "Credits and payments".
 import { requestPaymentCountry } from '~/.server/credits/payment-country';
-import { apiError, apiJson, notFound } from '~/.server/http/api';
+import { apiError, apiJson, notFound } from '~/.server/contract/api';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
 import { errorWithValues } from '~/.server/offers/offer-errors';
 import { createPayment, ownPayment, PAYMENT_MESSAGES, PAYMENT_STATUS, paymentView, refreshForMember } from '~/.server/payments/payments';

@@ -1,8 +1,8 @@
 // /api/photos.php (member): GET lists the member's photos; POST (multipart, field `photo`) uploads
 // one; PUT { photo } makes it the main photo; DELETE { photo } removes it.
-import { apiError, apiJson } from '~/.server/http/api';
+import { apiError, apiJson } from '~/.server/contract/api';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
-import { isTooLarge } from '~/.server/http/request-input';
+import { isTooLarge } from '~/.server/contract/request-input';
 import { deletePhoto, PHOTO_MESSAGES, PhotoTargetSchema, setMainPhoto, uploadPhoto, type PhotoError } from '~/.server/members/photos';
 import type { AppLoadContext } from '@remix-run/node';
 import { uploadScreening } from '~/.server/trust/photo-screening';

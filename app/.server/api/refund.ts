@@ -1,6 +1,6 @@
 // POST /api/refund.php { payment } (member): returns the unused credits of one purchase within the
 // tenant's refund_days (docs/decisions/0013 "Refunds") → 201 { refund }.
-import { apiError, apiJson } from '~/.server/http/api';
+import { apiError, apiJson } from '~/.server/contract/api';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
 import { ProviderError } from '~/.server/payments/provider';
 import { REFUND_MESSAGES, REFUND_STATUS, refundPurchase } from '~/.server/payments/refunds';

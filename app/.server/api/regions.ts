@@ -1,8 +1,8 @@
-// GET /api/regions.php (SPEC §7): region names of the 19 region-label countries of SPEC §9,
+// GET /api/regions.php (docs/product.md §7): region names of the 19 region-label countries of docs/product.md §9,
 // optionally one country (?country=NL).
 import { z } from 'zod';
 import { regionsByCountry } from '~/.server/geo/regions';
-import { apiJson } from '~/.server/http/api';
+import { apiJson } from '~/.server/contract/api';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
 
 const route = apiRoute({

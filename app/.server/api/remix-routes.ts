@@ -3,7 +3,7 @@
 // single-fetch data requests (`/api/x.php.data`): those, and Remix called without the router, run
 // here, from the same registry.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { notFound } from '../http/api';
+import { notFound } from '../contract/api';
 import { API_ROUTES } from './registry';
 
 function dispatch(args: LoaderFunctionArgs | ActionFunctionArgs): Promise<Response> {

@@ -1,7 +1,7 @@
 // POST /api/repeat-order.php (premium members): buys the last bundle again with the last method. With
 // a stored card mandate the card is charged at once (`charged: true`, no checkout_url); otherwise the
 // answer carries a checkout_url like POST /api/payment.php. A free member: 403 premium_only.
-import { apiError, apiJson } from '~/.server/http/api';
+import { apiError, apiJson } from '~/.server/contract/api';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
 import { PAYMENT_MESSAGES, PAYMENT_STATUS, paymentView } from '~/.server/payments/payments';
 import { repeatOrder } from '~/.server/payments/repeat-order';

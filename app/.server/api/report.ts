@@ -1,7 +1,7 @@
 // POST /api/report.php { profile, message?, reason, text?, block? } — a member reports a profile or a
 // message they received (docs/decisions/0029); it joins the moderation queue with the content
 // attached, the member gets the reference by mail, and with `block` the profile is blocked as well.
-import { apiError, apiJson, tooManyRequests } from '~/.server/http/api';
+import { apiError, apiJson, tooManyRequests } from '~/.server/contract/api';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
 import { blockProfile } from '~/.server/members/blocking';
 import { reportContent, ReportSchema } from '~/.server/trust/complaints';

@@ -1,5 +1,5 @@
-// GET /api/settings.php (SPEC §7): the tenant's settings for the request host, never a domain from the query.
-import { apiJson } from '~/.server/http/api';
+// GET /api/settings.php (docs/product.md §7): the tenant's settings for the request host, never a domain from the query.
+import { apiJson } from '~/.server/contract/api';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
 import { SELECTED_COUNTRY_COOKIE } from '~/.server/geo/selected-country';
 import { readCookie } from '~/.server/i18n/negotiate';

@@ -7,7 +7,7 @@ import { translateFields } from '~/.server/accounts/field-errors';
 import { createSession, sessionCookie } from '~/.server/accounts/sessions';
 import { signUp, SignupSchema } from '~/.server/accounts/signup';
 import { userView } from '~/.server/accounts/user-view';
-import { apiError, apiJson, tooManyRequests } from '~/.server/http/api';
+import { apiError, apiJson, tooManyRequests } from '~/.server/contract/api';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
 import { serverMessage } from '~/.server/i18n/messages';
 import { visitorAttribution } from '~/.server/tracking/attribution';

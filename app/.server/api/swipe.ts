@@ -1,7 +1,7 @@
-// /api/swipe.php (member): the swipe game (SPEC §2, §9). GET → { profiles, remaining, resets_at }:
+// /api/swipe.php (member): the swipe game (docs/product.md §2, §9). GET → { profiles, remaining, resets_at }:
 // the next profiles to swipe and the game's likes left today; POST { profile, like } → { state,
 // remaining }. The fifth like of a day answers 429 daily_limit (docs/api.md).
-import { apiError, apiJson, authenticationRequired } from '~/.server/http/api';
+import { apiError, apiJson, authenticationRequired } from '~/.server/contract/api';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
 import { blockedAnswer } from '~/.server/http/profile-command';
 import { serverMessage } from '~/.server/i18n/messages';

@@ -1,7 +1,7 @@
 // GET /api/transactions.php (member): { transactions: [...] }, newest first; with ?id= one purchase
 // { transaction: { payment, refunds, refund } } (another member's id: 404). docs/api.md.
 import { z } from 'zod';
-import { apiJson, notFound } from '~/.server/http/api';
+import { apiJson, notFound } from '~/.server/contract/api';
 import { apiRoute, endpoint } from '~/.server/http/api-route';
 import { listTransactions, transactionDetail } from '~/.server/payments/transactions';
 import { idSchema } from '~/shared/request-rules';

@@ -1,13 +1,13 @@
-// /api/user.php (SPEC §7): GET the logged-in user ({ user: null } for a visitor), POST to log in,
+// /api/user.php (docs/product.md §7): GET the logged-in user ({ user: null } for a visitor), POST to log in,
 // PUT { language } to change the member's language; with ?push=1, POST {subscription} subscribes this
 // browser to web push and DELETE {endpoint} unsubscribes it (members only; docs/api.md "Web push").
 import { z } from 'zod';
 import { logIn, loginRefusal, LoginSchema } from '~/.server/accounts/login';
 import { createSession, sessionCookie } from '~/.server/accounts/sessions';
 import { userView } from '~/.server/accounts/user-view';
-import { apiJson, methodNotAllowed, tooManyRequests } from '~/.server/http/api';
+import { apiJson, methodNotAllowed, tooManyRequests } from '~/.server/contract/api';
 import { apiRoute, endpoint, type Endpoint } from '~/.server/http/api-route';
-import { validationError } from '~/.server/http/request-input';
+import { validationError } from '~/.server/contract/request-input';
 import { PushSubscriptionSchema, PushUnsubscribeSchema, subscribePush, unsubscribePush } from '~/.server/notifications/push';
 import { languageCookie, loginLanguageCookie } from '~/.server/i18n/language-choice';
 import { LOCALES } from '~/shared/locales';

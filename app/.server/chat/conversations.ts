@@ -1,4 +1,4 @@
-// Reading and removing conversations (SPEC §3 Chat, §4, §7; docs/decisions/0017): the member's list
+// Reading and removing conversations (docs/product.md §3 Chat, §4, §7; docs/decisions/0017): the member's list
 // (newest activity first, each with its unread count and last message), one conversation's messages
 // (opening it marks it read), the messages badge total, and "remove for me only". A conversation
 // shows only while its other side is a profile the member may see (access.ts): never across a
@@ -8,7 +8,7 @@ import type { Locale } from '~/shared/locales';
 import type { MessageView } from '~/shared/chat-types';
 import type { DB, User } from '../db/schema';
 import type { Db } from '../credits/ledger';
-import { visibleTo } from '../members/access';
+import { blockerName, visibleTo } from '../members/access';
 import { conversationFlagged } from '../operators/flags';
 import type { Tenant } from '../tenants/schema';
 import { checkRecipient, conversationsLeft, FREE_CONVERSATIONS, messageCost } from './send';
@@ -62,7 +62,7 @@ function reviveMessage(value: unknown) {
   return { ...row, created_at: new Date(row.created_at) };
 }
 
-/** The messages badge (SPEC §2): unread messages over the conversations the member's list shows. */
+/** The messages badge (docs/product.md §2): unread messages over the conversations the member's list shows. */
 export async function countUnread(db: Kysely<DB>, tenant: Tenant, viewer: { user: User | null }): Promise<number> {
   const own = viewer.user?.profile_id;
   if (!viewer.user || !own) return 0;
@@ -105,14 +105,14 @@ export interface Composer {
 }
 
 export type OpenChatResult =
-  | { ok: true; chat: ChatView; read: { otherUserId: number; conversation: number; message: number } | null }
+  | { ok: true; chat: ChatView; read: { otherUserId: number | null; conversation: number; message: number } | null }
   | { ok: false; error: 'not_found' | 'self' | 'no_conversation' }
   | { ok: false; error: 'blocked'; name: string };
 
 /**
  * GET /api/chat.php: one conversation by its id (only a side of it may open it) or by the other
  * profile (whether or not a conversation exists yet), its latest messages, and — unless `peek` —
- * marks it read: the member's unread count for it goes to 0 (SPEC §4). `read` says whom to tell.
+ * marks it read: the member's unread count for it goes to 0 (docs/product.md §4). `read` says whom to tell.
  */
 export async function openChat(
   db: Kysely<DB>,
@@ -134,14 +134,8 @@ export async function openChat(
     if (target.profile === own) return { ok: false, error: 'self' };
     otherId = target.profile;
   }
-  const blockedBy = await db
-    .selectFrom('blocks')
-    .innerJoin('profiles', 'profiles.id', 'blocks.blocker_profile_id')
-    .select('profiles.name')
-    .where('blocks.blocker_profile_id', '=', otherId)
-    .where('blocks.blocked_profile_id', '=', own)
-    .executeTakeFirst();
-  if (blockedBy) return { ok: false, error: 'blocked', name: blockedBy.name };
+  const blockedBy = await blockerName(db, own, otherId);
+  if (blockedBy !== null) return { ok: false, error: 'blocked', name: blockedBy };
   const other = await db
     .selectFrom('profiles')
     .leftJoin('photos', 'photos.id', 'profiles.main_photo_id')
@@ -174,7 +168,8 @@ export async function openChat(
     messages = rows.slice(0, PAGE_OF_MESSAGES).reverse().map((row) => messageView(tenant, locale, row));
   }
 
-  let read: { otherUserId: number; conversation: number; message: number } | null = null;
+  /** The conversation was read now; `otherUserId` null when the other side is an operators' profile. */
+  let read: { otherUserId: number | null; conversation: number; message: number } | null = null;
   if (!options.peek && conversation?.last_message_id && mine && (mine.unread > 0 || mine.last_read_message_id !== conversation.last_message_id)) {
     await db
       .updateTable('conversation_sides')
@@ -182,7 +177,7 @@ export async function openChat(
       .where('conversation_id', '=', conversation.id)
       .where('profile_id', '=', own)
       .execute();
-    if (other.user_id) read = { otherUserId: other.user_id, conversation: conversation.id, message: conversation.last_message_id };
+    read = { otherUserId: other.user_id ?? null, conversation: conversation.id, message: conversation.last_message_id };
   }
 
   const check = await checkRecipient(db, tenant, viewer.user, otherId);
@@ -236,7 +231,7 @@ export async function removeChat(db: Kysely<DB>, viewer: Viewer, conversationId:
   return Number(done.numUpdatedRows) > 0 ? { ok: true } : { ok: false, error: 'not_found' };
 }
 
-/** Removes every conversation with a profile from the member's list (blocking it, SPEC §4, §6). */
+/** Removes every conversation with a profile from the member's list (blocking it, docs/product.md §4, §6). */
 export async function removeChatsWithProfile(db: Db, own: number, other: number): Promise<void> {
   await db
     .updateTable('conversation_sides')
@@ -257,7 +252,7 @@ export async function markRead(
   db: Kysely<DB>,
   viewer: Viewer,
   conversationId: number,
-): Promise<{ ok: true; read: { otherUserId: number; conversation: number; message: number } | null } | { ok: false; error: 'not_found' }> {
+): Promise<{ ok: true; read: { otherUserId: number | null; conversation: number; message: number } | null } | { ok: false; error: 'not_found' }> {
   const own = viewer.user.profile_id;
   if (!own) return { ok: false, error: 'not_found' };
   const row = await db
@@ -276,7 +271,7 @@ export async function markRead(
     .where('conversation_id', '=', conversationId)
     .where('profile_id', '=', own)
     .execute();
-  return { ok: true, read: row.user_id ? { otherUserId: row.user_id, conversation: conversationId, message: row.last_message_id } : null };
+  return { ok: true, read: { otherUserId: row.user_id ?? null, conversation: conversationId, message: row.last_message_id } };
 }
 
 /** Whether a message of `senderProfileId` in the conversation matched the scam rules (trust/signals.ts). */

@@ -46,8 +46,15 @@ export async function publishMessage(
   await Promise.all(jobs);
 }
 
-export async function publishRead(events: EventBus, tenant: Tenant, otherUserId: number, read: ReadEvent): Promise<void> {
-  await events.publish(memberChannel(tenant.id, otherUserId), { type: 'read', data: read });
+/**
+ * A conversation was read: the other side, when a member, hears of it; the reader's refreshes (a
+ * member's; null for an operators' profile) show one unread count less (their refresh version moves, docs/decisions/0067).
+ */
+export async function publishRead(events: EventBus, tenant: Tenant, otherUserId: number | null, read: ReadEvent, readerUserId: number | null): Promise<void> {
+  await Promise.all([
+    otherUserId !== null ? events.publish(memberChannel(tenant.id, otherUserId), { type: 'read', data: read }) : undefined,
+    readerUserId !== null ? events.touch?.(memberChannel(tenant.id, readerUserId)) : undefined,
+  ]);
 }
 
 export async function publishRemoved(events: EventBus, tenant: Tenant, userId: number, conversation: number): Promise<void> {

@@ -1,4 +1,4 @@
-// The gift catalogue (SPEC §2 "chat with gifts", issue 14): illustrations drawn for Rendezvous as SVG,
+// The gift catalogue (docs/product.md §2 "chat with gifts", issue 14): illustrations drawn for Rendezvous as SVG,
 // kept as data in gifts.json beside this module and served at /gifts/<id>.svg. Names are messages
 // (gift.<id>) in every language; every gift costs the tenant's gift_credits.
 import type { Locale } from '~/shared/locales';

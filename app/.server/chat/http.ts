@@ -1,7 +1,7 @@
 // The chat's HTTP answers (docs/api.md "Chat"): domain errors to statuses, codes and translated texts.
 import type { AppLoadContext } from '@remix-run/node';
 import { serverMessage } from '../i18n/messages';
-import { apiError, apiJson } from '../http/api';
+import { apiError, apiJson } from '../contract/api';
 import { PHOTO_MESSAGES } from '../members/photos';
 import { FREE_CONVERSATIONS, type SendError } from './send';
 

@@ -3,7 +3,7 @@
 //    fictional profile (issue 15) — storing one message in its conversation (made on the first
 //    message of a pair), moving the conversation's last message, unread counters and operator queue,
 //    and spending the sender's credits through the ledger in the same transaction.
-//  - sendMessage: a member's send, with every rule of SPEC §4–§6 checked first (blocking, invisible
+//  - sendMessage: a member's send, with every rule of docs/product.md §4–§6 checked first (blocking, invisible
 //    and privacy mode, the recipient's unconfirmed e-mail, free members' conversation limit, the
 //    message length, the gift catalogue, photo checks) and what it costs by kind.
 // Live events go out only after the transaction committed (publishMessage in ./events.ts).
@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { now, today } from '../clock';
 import type { Conversation, Message, User } from '../db/schema';
 import { inTransaction, spendCredits, type Db, type SpendKind } from '../credits/ledger';
-import { visibleTo } from '../members/access';
+import { blockerName, visibleTo } from '../members/access';
 import { tenantScope } from '../profiles/pool';
 import { deleteUnreachable, type MediaStorage } from '../media/storage';
 import { encodePhoto, storeBoth, withFilesRemovedOnFailure, type PhotoError } from '../members/photos';
@@ -21,7 +21,7 @@ import { findGift } from './gifts';
 import { recordScamSignal } from '../trust/complaints';
 import { scanForSignals } from '../trust/signals';
 
-/** SPEC §5 "Free members may start up to 2 conversations per one activation text" (decision 0017). */
+/** docs/product.md §5 "Free members may start up to 2 conversations per one activation text" (decision 0017). */
 export const FREE_CONVERSATIONS = 2;
 /** Longest edge of a chat photo's thumbnail in the conversation. */
 export const CHAT_THUMB_EDGE = 480;
@@ -202,24 +202,18 @@ export function messageCost(tenant: Tenant, kind: MessageContent['kind']): numbe
 }
 
 /**
- * Who a member may write to (SPEC §4–§6), before anything is spent: not themself; not across a
+ * Who a member may write to (docs/product.md §4–§6), before anything is spent: not themself; not across a
  * block (the blocked member learns by whom: 'blocked' with the name); only a profile they can see,
  * so never an invisible or privacy-mode member who has not reached out to them first (a like or a
- * message), nor another tenant's member; not a member whose e-mail is unconfirmed (SPEC §4: the
+ * message), nor another tenant's member; not a member whose e-mail is unconfirmed (docs/product.md §4: the
  * other party's reply waits for the confirmation).
  */
 export async function checkRecipient(db: Db, tenant: Tenant, user: User, profileId: number): Promise<{ ok: true; recipient: Recipient } | { ok: false; error: SendError; name?: string }> {
   const own = user.profile_id;
   if (!own) return { ok: false, error: 'authentication_required' };
   if (profileId === own) return { ok: false, error: 'self' };
-  const blockedBy = await db
-    .selectFrom('blocks')
-    .innerJoin('profiles', 'profiles.id', 'blocks.blocker_profile_id')
-    .select('profiles.name')
-    .where('blocks.blocker_profile_id', '=', profileId)
-    .where('blocks.blocked_profile_id', '=', own)
-    .executeTakeFirst();
-  if (blockedBy) return { ok: false, error: 'blocked', name: blockedBy.name };
+  const blockedBy = await blockerName(db, own, profileId);
+  if (blockedBy !== null) return { ok: false, error: 'blocked', name: blockedBy };
   // Nobody on this site could read a sender outside its pool (another country, outside the niche):
   // such a send is refused before anything is charged (docs/decisions/0031).
   const inPool = await db
@@ -242,7 +236,7 @@ export async function checkRecipient(db: Db, tenant: Tenant, user: User, profile
 }
 
 /**
- * SPEC §4: nobody's message reaches a member whose e-mail is unconfirmed until they confirm it —
+ * docs/product.md §4: nobody's message reaches a member whose e-mail is unconfirmed until they confirm it —
  * a member's send (checkRecipient) and an operator's answer as a fictional profile alike.
  */
 export async function acceptsMessages(db: Db, profileId: number): Promise<boolean> {

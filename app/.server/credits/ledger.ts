@@ -1,4 +1,4 @@
-// The credit ledger (DESIGN §4, docs/decisions/0013): the only way credits move. Each move is one
+// The credit ledger (docs/architecture.md §4, docs/decisions/0013): the only way credits move. Each move is one
 // conditional write of users.credits and one append-only ledger entry with a unique reference, in
 // one transaction. The database holds the rules: `credits >= 0` (CHECK) and the conditional
 // `credits >= n` make a spend without cover impossible however many run at once; the unique

@@ -1,4 +1,4 @@
-// What a member can buy (SPEC §2 credits, §3 paymentCountry, §9 payment methods and fees): the
+// What a member can buy (docs/product.md §2 credits, §3 paymentCountry, §9 payment methods and fees): the
 // payment country decides the currency, the bundle prices and the methods; a method's fee is added
 // to the total. Pure functions of the tenant file.
 import { COUNTRY_CURRENCY, methodOfferedIn, type PaymentMethod } from '~/shared/payment-methods';

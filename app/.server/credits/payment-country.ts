@@ -1,4 +1,4 @@
-// The payment country of a request (SPEC §3 paymentCountry): ?country= when the tenant serves it,
+// The payment country of a request (docs/product.md §3 paymentCountry): ?country= when the tenant serves it,
 // else the visitor's own country choice (the `country` cookie), else the detected country, else the
 // member's profile country, else the tenant's first country.
 import type { AppLoadContext } from '@remix-run/node';

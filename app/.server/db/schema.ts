@@ -263,7 +263,7 @@ export interface LikesTable {
   liker_profile_id: number;
   liked_profile_id: number;
   created_at: Timestamp;
-  /** When the liked member saw the like; null: like_new (SPEC §3 Likes). */
+  /** When the liked member saw the like; null: like_new (docs/product.md §3 Likes). */
   seen_at: Date | null;
 }
 
@@ -849,7 +849,31 @@ export interface NetworkDraftsTable {
   expires_at: Timestamp;
 }
 
+/** One version of a site's tenant file (migration 0043, docs/decisions/0066). */
+export interface TenantVersionsTable {
+  id: Generated<string>;
+  tenant_id: string;
+  version: number;
+  text: string;
+  source: 'file' | 'import' | 'console' | 'api';
+  staff_id: number | null;
+  created_at: Timestamp;
+}
+
+/** A site of the network: the version it serves, who manages it, whether it is on (docs/decisions/0066). */
+export interface TenantSitesTable {
+  id: string;
+  version: number;
+  managed_by: Generated<'file' | 'console'>;
+  status: Generated<'active' | 'paused' | 'archived'>;
+  status_at: Timestamp | null;
+  status_by: number | null;
+  updated_at: Timestamp;
+}
+
 export interface DB {
+  tenant_versions: TenantVersionsTable;
+  tenant_sites: TenantSitesTable;
   network_daily: NetworkDailyTable;
   split_state: SplitStateTable;
   split_weight_log: SplitWeightLogTable;

@@ -1,4 +1,4 @@
-// The bank and contact details of a direct debit (SPEC §3 Direct debit): the IBAN checked with
+// The bank and contact details of a direct debit (docs/product.md §3 Direct debit): the IBAN checked with
 // ibantools (checksum, country format, SEPA country), the phone normalised to E.164 with
 // libphonenumber-js (a number that can receive an SMS). IBANs are shown masked only; blocks and
 // limits key on hashes (docs/decisions/0020-direct-debit.md).

@@ -1,4 +1,4 @@
-// SEPA direct debit with an SMS code (SPEC §2 directdebit, §3, §5; DESIGN §9; issue 17;
+// SEPA direct debit with an SMS code (docs/product.md §2 directdebit, §3, §5; docs/architecture.md §9; issue 17;
 // docs/decisions/0020-direct-debit.md). Two steps with the same details:
 //   1. without `otp`: the details are checked, the pair must not be blocked and the limit must
 //      leave room; a 6-digit code is stored and an SMS written to the outbox in one transaction.

@@ -1,4 +1,4 @@
-// The SEPA mandate (DESIGN §9): one per member and tenant with a stable, unique reference that the
+// The SEPA mandate (docs/architecture.md §9): one per member and tenant with a stable, unique reference that the
 // form shows before anything is signed. A member who pays from another IBAN amends the same
 // mandate (SEPA allows a debtor account change under the same reference); the mandate is stored
 // for repeat orders and revoked after a returned debit.

@@ -1,4 +1,4 @@
-// SMS (DESIGN §8): written to sms_outbox in the same transaction as its cause, sent by the outbox
+// SMS (docs/architecture.md §8): written to sms_outbox in the same transaction as its cause, sent by the outbox
 // worker through a generic HTTP gateway when SMS_URL is set (a JSON POST {to, text}; any 2xx is
 // success, anything else is retried), else kept in the development outbox (/dev/sms), which is never
 // served in a real production start (there direct debit answers sms_unavailable instead).
@@ -9,7 +9,7 @@ import { startOutboxWorker, type OutboxWorker } from '../jobs/outbox-worker';
 import type { JobQueue } from '../jobs/queue';
 import { PRIORITY_RANK, type Priority } from '../jobs/priority';
 import type { Tenant } from '../tenants/schema';
-import { plainRequest } from '../http/outbound';
+import { plainRequest } from '../net/outbound';
 
 export type SmsWorker = OutboxWorker;
 

@@ -1,4 +1,4 @@
-// The event bus (DESIGN §8, docs/decisions/0018): live events for one member (new message, read,
+// The event bus (docs/architecture.md §8, docs/decisions/0018): live events for one member (new message, read,
 // like, match, credits) or for one tenant's operators (the operator queue). Publishers call it after
 // their transaction committed; GET /api/events.php streams a member's events as Server-Sent Events.
 // In-process by default; with REDIS_URL, Redis pub/sub carries events between server instances
@@ -22,7 +22,7 @@ export interface BusEvent<T extends string = string> {
   id?: string;
 }
 
-export type Channel = { kind: 'member'; tenantId: string; userId: number } | { kind: 'operators'; tenantId: string } | { kind: 'sessions'; tenantId: string };
+export type Channel = { kind: 'member'; tenantId: string; userId: number } | { kind: 'operators'; tenantId: string } | { kind: 'sessions'; tenantId: string } | { kind: 'sites'; tenantId: string };
 
 export function memberChannel(tenantId: string, userId: number): Channel {
   return { kind: 'member', tenantId, userId };
@@ -35,6 +35,11 @@ export function operatorChannel(tenantId: string): Channel {
 /** A tenant's control channel: members whose sessions ended, for every instance's session cache (accounts/session-cache.ts). */
 export function sessionsChannel(tenantId: string): Channel {
   return { kind: 'sessions', tenantId };
+}
+
+/** The network's control channel: a site's configuration or status changed (tenants/store.ts, docs/decisions/0066). */
+export function sitesChannel(): Channel {
+  return { kind: 'sites', tenantId: '_network' };
 }
 
 export function channelKey(channel: Channel): string {
@@ -71,6 +76,11 @@ export interface EventBus {
    * ask, then drop live events the answer held (by id).
    */
   history?(channel: Channel, afterId: string | null): Promise<History>;
+  /**
+   * What a member's refreshes show changed without an event for them (docs/decisions/0067): their
+   * refresh versions move (events/refresh-versions.ts watches the bus; a bare bus has nothing to do).
+   */
+  touch?(channel: Channel): Promise<void>;
   close(): Promise<void>;
 }
 

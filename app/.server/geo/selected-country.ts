@@ -1,4 +1,4 @@
-// The visitor's own choice of country (settings.geoip_selected_country, DESIGN §3): one of the
+// The visitor's own choice of country (settings.geoip_selected_country, docs/architecture.md §3): one of the
 // tenant's countries, kept in the `country` cookie (365 days, host-only) that settings.php reads.
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';

@@ -1,4 +1,4 @@
-// The visitor's country (settings.geoip_country, DESIGN §3): a trusted proxy's country header when
+// The visitor's country (settings.geoip_country, docs/architecture.md §3): a trusted proxy's country header when
 // one is configured, else the offline GeoIP database of geoip-lite, else unknown (null). Loopback
 // and private addresses are unknown. The caller falls back to the tenant's first country.
 import net from 'node:net';
@@ -50,4 +50,12 @@ export function visitorPoint(ip: string | null): { lat: number; lon: number; cou
   const found = geoLookup()(ip.startsWith('::ffff:') ? ip.slice(7) : ip);
   if (!found?.ll || (found.ll[0] === 0 && found.ll[1] === 0)) return null;
   return { lat: found.ll[0], lon: found.ll[1], country: found.country };
+}
+
+/** The visitor of a request: its address, and its country from a trusted proxy's header or the GeoIP database. */
+export function requestVisitor(req: { ip?: string; app: { get(name: string): unknown }; get(name: string): string | undefined }, countryHeader: string | undefined): { ip: string | null; country: string | null } {
+  const ip = req.ip ?? null;
+  // A proxy's country header counts only when that proxy is trusted (Express then believes it for req.ip too).
+  const trusted = req.app.get('trust proxy') !== false && countryHeader;
+  return { ip, country: visitorCountry({ ip, headerCountry: trusted ? (req.get(countryHeader) ?? null) : null }) };
 }

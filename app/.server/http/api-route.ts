@@ -1,15 +1,15 @@
-// One shape for every /api/*.php route (DESIGN §5, docs/api.md): each method names who may call it
+// One shape for every /api/*.php route (docs/architecture.md §5, docs/api.md): each method names who may call it
 // and one zod schema for its query and one for its body; both are parsed before the handler (and so
 // the domain) runs. Bad input answers 400 { error: "validation", message, fields } with translated
 // texts; a method the route does not take answers 405 with Allow; a visitor on a member endpoint
-// answers 403 authentication_required (SPEC §8); an unexpected failure answers 500 server_error.
+// answers 403 authentication_required (docs/product.md §8); an unexpected failure answers 500 server_error.
 // The routes are served by the server's API router (api-router.ts, docs/decisions/0041) from the one
 // registry in api-registry.ts, without Remix: a handler gets the web Request only when it reads it.
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from '@remix-run/node';
 import type { z } from 'zod';
 import type { User } from '../db/schema';
-import { apiError, authenticationRequired, methodNotAllowed, serverError } from './api';
-import { readQueryString, readRequestBody, validationError, type Parsed } from './request-input';
+import { apiError, authenticationRequired, methodNotAllowed, serverError } from '../contract/api';
+import { readQueryString, readRequestBody, validationError, type Parsed } from '../contract/request-input';
 import { logger } from '../observability/logger';
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -12,12 +12,11 @@
 //   the instance and ends it on purpose, through the normal shutdown.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
-import type { Locale } from '~/shared/locales';
 import { localeFromAcceptLanguage, negotiateLocale } from '../i18n/negotiate';
 import { serverMessage } from '../i18n/messages';
 import type { Logger } from '../observability/logger';
-import type { Tenant } from '../tenants/schema';
-import { escapeHtml, statusPage } from './status-page';
+import { plainPage, statusPage } from './status-page';
+import { requestLocals } from './locals';
 
 export interface RequestContext {
   requestId: string;
@@ -34,7 +33,7 @@ export function currentRequest(): RequestContext | undefined {
 
 /** Runs the rest of the middleware chain inside the request's context (after res.locals.requestId is set). */
 export function requestContext(): RequestHandler {
-  return (req, res, next) => context.run({ requestId: res.locals.requestId as string, req, res }, next);
+  return (req, res, next) => context.run({ requestId: requestLocals(res).requestId ?? '', req, res }, next);
 }
 
 interface Failure {
@@ -64,14 +63,6 @@ export function classifyFailure(error: unknown): Failure {
 }
 
 /** The neutral error page of a host no tenant themes (the network console's, an unknown host's). */
-function plainPage(locale: Locale, status: number, message: string): string {
-  const escape = escapeHtml;
-  return `<!doctype html>
-<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${status}</title>
-<style>body{margin:0;min-height:100vh;display:grid;place-content:center;font-family:system-ui,sans-serif;color:#1f2433;background:#f4f5f8;text-align:center;padding:24px}p{margin:0;font-size:3rem;font-weight:800;color:#3b4a8c}h1{font-size:1.25rem;margin:.5rem 0 1rem}a{color:#3b4a8c}</style>
-</head><body><main><p>${status}</p><h1>${escape(message)}</h1><a href="/">${escape(serverMessage(locale, 'error.backHome'))}</a></main></body></html>`;
-}
 
 /** Answers a failed request once: JSON on /api (and to HEAD), the site's themed page elsewhere. */
 export function answerFailure(req: Request, res: Response, failure: Failure): void {
@@ -80,7 +71,7 @@ export function answerFailure(req: Request, res: Response, failure: Failure): vo
     res.destroy();
     return;
   }
-  const tenant = res.locals.tenant as Tenant | undefined;
+  const tenant = requestLocals(res).tenant;
   const locale = tenant ? negotiateLocale(req.get('cookie'), tenant) : localeFromAcceptLanguage(req.get('accept-language'));
   const message = serverMessage(locale, failure.messageId);
   res.status(failure.status).set({ 'Cache-Control': 'no-store' });
@@ -92,8 +83,8 @@ export function answerFailure(req: Request, res: Response, failure: Failure): vo
 export function errorAnswer(log: Logger): ErrorRequestHandler {
   return (error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const failure = classifyFailure(error);
-    const requestId = (res.locals.requestId as string | undefined) ?? null;
-    const route = (res.locals.route as string | undefined) ?? 'unmatched';
+    const requestId = requestLocals(res).requestId ?? null;
+    const route = requestLocals(res).route ?? 'unmatched';
     if (failure.level === 'error') log.error({ reqId: requestId, route, err: error }, `request ${requestId} failed: ${req.method} ${route}`);
     else log[failure.level]({ reqId: requestId, route, status: failure.status, code: failure.code }, `request ${requestId} refused: ${req.method} ${route}: ${failure.code}`);
     answerFailure(req, res, failure);

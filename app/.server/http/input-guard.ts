@@ -55,7 +55,7 @@ export function answerRefusedFields(req: Request, res: Response, locale: Locale,
  * Whether a refused body path is about the body's shape — nested too deep, a reserved or unprintable
  * key — rather than about a text value: `cleanStrings` refuses both kinds.
  */
-function isShapeRefusal(path: string): boolean {
+export function isShapeRefusal(path: string): boolean {
   const parts = path.split('.');
   const key = parts.at(-1) ?? '';
   return parts.length >= MAX_NESTING || parts.some(isReservedKey) || !isStorableText(key);

@@ -8,7 +8,7 @@ import { idSchema } from '~/shared/request-rules';
 import type { User } from '../db/schema';
 import type { Locale } from '~/shared/locales';
 import { serverMessage } from '../i18n/messages';
-import { apiError, apiJson, authenticationRequired } from './api';
+import { apiError, apiJson, authenticationRequired } from '../contract/api';
 import { apiRoute, endpoint, type ApiRoute } from './api-route';
 
 type CommandError = 'authentication_required' | 'not_found' | 'self';

@@ -20,11 +20,12 @@ import type { Tenant } from '../tenants/schema';
 import { SESSION_COOKIE } from '../accounts/sessions';
 import { OPERATOR_SESSION_COOKIE } from '../operators/sessions';
 import { requestHost } from './origin';
-import { BodyTooLargeError } from './request-input';
+import { BodyTooLargeError } from '../contract/request-input';
 import { pageBody, type CachedPage, type RenderCache } from './render-cache';
 import { sendRefusal } from './status-page';
 import { routeLabeler } from './route-label';
 import { moduleLogger } from '../observability/logger';
+import { requestLocals } from './locals';
 
 const log = moduleLogger('http');
 
@@ -38,10 +39,13 @@ export function isApiRouterPath(path: string): boolean {
 
 /**
  * Body caps: JSON and form bodies 64 KiB; multipart (photo uploads) the photo limit plus room for the
- * form; a mail provider's bounce or complaint report (it may carry the returned mail) 1 MiB.
+ * form; a mail provider's bounce or complaint report (it may carry the returned mail) 1 MiB; the
+ * network console's brand wizard (its form carries a whole tenant file, up to network/wizard.ts
+ * MAX_FILE_CHARS) 256 KiB.
  */
-export const BODY_LIMITS = { form: 64 * 1024, multipart: MAX_UPLOAD_BYTES + 64 * 1024, report: 1024 * 1024 } as const;
+export const BODY_LIMITS = { form: 64 * 1024, multipart: MAX_UPLOAD_BYTES + 64 * 1024, report: 1024 * 1024, wizard: 256 * 1024 } as const;
 const REPORT_PATHS = new Set(['/api/mail-feedback.php']);
+const WIZARD_PATHS = /^\/(?:tenants\/(?:new|[^/]+\/edit)|api\/network\/drafts\.php)$/i;
 
 /** Pages take GET and HEAD, and POST where they have a form action (Remix answers 405 where not). */
 export const PAGE_METHODS = ['GET', 'HEAD', 'POST'];
@@ -52,10 +56,12 @@ interface Options {
   build: Build;
   mode: 'development' | 'production';
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => Promise<AppLoadContext>;
-  /** The language of the gate's own answers, before the load context exists. */
-  localeOf: (req: ExpressRequest, tenant: Tenant) => Locale;
+  /** The language of the gate's own answers, before the load context exists (`tenant`: the site's, none on ADMIN_HOST). */
+  localeOf: (req: ExpressRequest, res: ExpressResponse) => Locale;
   /** The render cache of anonymous pages, and the key of a request (docs/decisions/0025). */
   renderCache?: { cache: RenderCache; keyOf: (req: ExpressRequest, res: ExpressResponse, tenant: Tenant) => string } | null;
+  /** After Remix answered and before the answer is sent (server.ts: a member's write moves their refresh version, docs/decisions/0067). */
+  beforeSend?: (req: ExpressRequest, context: AppLoadContext, response: Response) => Promise<void>;
 }
 
 const SESSION = new RegExp(`(?:^|;\\s*)(?:${SESSION_COOKIE}|${OPERATOR_SESSION_COOKIE})=`);
@@ -74,9 +80,10 @@ export function remixHandler(options: Options): RequestHandler {
   let routeOf: (pathname: string) => string = () => 'unmatched';
 
   return async (req, res) => {
-    const tenant = res.locals.tenant as Tenant;
-    const requestId = res.locals.requestId as string;
-    const locale = options.localeOf(req, tenant);
+    // None on ADMIN_HOST: the network console's app (http/console-host.ts).
+    const tenant = requestLocals(res).tenant;
+    const requestId = requestLocals(res).requestId ?? '';
+    const locale = options.localeOf(req, res);
     const reject = (status: number, code: string, messageId: string, headers: Record<string, string> = {}) =>
       sendRefusal(req, res, tenant, locale, { status, code, messageId, headers });
     try {
@@ -87,7 +94,7 @@ export function remixHandler(options: Options): RequestHandler {
         builtFrom = build;
       }
       // The route pattern for the request's log line and metrics (server.ts reads it when the response ends).
-      res.locals.route = routeOf(req.path);
+      requestLocals(res).route = routeOf(req.path);
 
       // /api/ is the API router's (api-router.ts, mounted before this handler), but for the single-fetch
       // data requests of the page's own fetchers (`/api/x.php.data`): Remix encodes those (the thin route
@@ -102,7 +109,7 @@ export function remixHandler(options: Options): RequestHandler {
       const renderCache = options.renderCache;
       // Only a GET of a cacheable page with no session cookie at all: a member never gets a cached page.
       const cacheKey =
-        renderCache && req.method === 'GET' && renderCache.cache.isCacheablePath(req.path) && !hasSessionCookie(req.headers.cookie)
+        renderCache && req.method === 'GET' && tenant && renderCache.cache.isCacheablePath(req.path) && !hasSessionCookie(req.headers.cookie)
           ? renderCache.keyOf(req, res, tenant)
           : null;
       if (cacheKey) {
@@ -122,14 +129,16 @@ export function remixHandler(options: Options): RequestHandler {
         const headers = [...response.headers.entries()];
         // Only a plain success that sets nothing for this visitor is kept; anything else still gets its real nonce.
         const keep = response.status === 200 && !response.headers.has('set-cookie');
-        const page = keep ? renderCache!.cache.set(cacheKey, response.status, headers, html, res.locals.route as string) : { status: response.status, headers, parts: [html], bytes: html.length, storedAt: 0, route: res.locals.route as string };
+        const route = requestLocals(res).route ?? 'unmatched';
+        const page = keep ? renderCache!.cache.set(cacheKey, response.status, headers, html, route) : { status: response.status, headers, parts: [html], bytes: html.length, storedAt: 0, route };
         if (!keep) page.parts = html.toString('utf8').split(renderCache!.cache.placeholderNonce).map((part) => Buffer.from(part));
         return sendCachedPage(res, page, keep ? 'miss' : 'bypass', response.statusText);
       }
+      await options.beforeSend?.(req, context, response);
       await sendRemixResponse(res, response);
     } catch (error) {
       if (res.destroyed) return clientGone(req, requestId);
-      log.error({ reqId: requestId, route: res.locals.route as string, err: error }, `request ${requestId} failed: ${req.method} ${(res.locals.route as string | undefined) ?? 'unmatched'}`);
+      log.error({ reqId: requestId, route: requestLocals(res).route, err: error }, `request ${requestId} failed: ${req.method} ${requestLocals(res).route ?? 'unmatched'}`);
       if (res.headersSent) return void res.end();
       reject(500, 'server_error', 'api.error.internal');
     }
@@ -139,11 +148,12 @@ export function remixHandler(options: Options): RequestHandler {
 /** The body cap of a request (BODY_LIMITS): by its path and content type. */
 export function bodyLimitOf(req: ExpressRequest): number {
   if (REPORT_PATHS.has(req.path.toLowerCase())) return BODY_LIMITS.report;
+  if (WIZARD_PATHS.test(req.path)) return BODY_LIMITS.wizard;
   return /^multipart\/form-data/i.test(req.get('content-type') ?? '') ? BODY_LIMITS.multipart : BODY_LIMITS.form;
 }
 
 export function clientGone(req: ExpressRequest, requestId: string): void {
-  log.info({ reqId: requestId }, `request ${requestId}: ${req.method} ${(req.res?.locals.route as string | undefined) ?? 'unmatched'}: the client disconnected`);
+  log.info({ reqId: requestId }, `request ${requestId}: ${req.method} ${(req.res ? requestLocals(req.res).route : undefined) ?? 'unmatched'}: the client disconnected`);
 }
 
 /** As @remix-run/express builds it, with the body passed through a counter that stops at `limit` bytes. */
@@ -187,7 +197,7 @@ export function sendCachedPage(res: ExpressResponse, page: CachedPage, state: 'h
   for (const [key, value] of page.headers) res.append(key, value);
   if (!res.get('Cache-Control')) res.set('Cache-Control', PAGE_CACHE_CONTROL);
   res.set('X-Render-Cache', state);
-  res.end(pageBody(page, res.locals.nonce as string));
+  res.end(pageBody(page, requestLocals(res).nonce ?? ''));
 }
 
 export async function sendRemixResponse(res: ExpressResponse, response: Response): Promise<void> {

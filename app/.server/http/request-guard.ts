@@ -20,6 +20,7 @@ import type { Locale } from '~/shared/locales';
 import type { Tenant } from '../tenants/schema';
 import { sendRefusal } from './status-page';
 import { answerRefusedFields, refusedQueryField, withoutUnstorableQuery } from './input-guard';
+import { siteOf } from './locals';
 
 /** The methods any path may be asked with at all (OPTIONS * answers with these). */
 const SERVER_METHODS = 'GET, HEAD, POST, PUT, DELETE, OPTIONS';
@@ -103,7 +104,7 @@ function keepConnectionsClean(req: Request, res: Response): void {
 
 export function pathGuard(localeOf: (req: Request, tenant: Tenant) => Locale): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    const tenant = res.locals.tenant as Tenant;
+    const tenant = siteOf(res);
     if (decodedPath(req.path) === null) return sendRefusal(req, res, tenant, localeOf(req, tenant), { status: 400, code: 'bad_request', messageId: 'api.error.badRequest' });
     // A query value the database could not store (docs/decisions/0061): the API refuses it, naming the
     // parameter; a page leaves it out, as it leaves out any parameter it cannot use, and carries on.

@@ -8,6 +8,9 @@
 //   autoplay on landers, the clipboard for the console's link builder; every other powerful feature
 //   is off, and the operator console has no geolocation.
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import helmet from 'helmet';
+import { isLandingPath } from '../landers/resolve';
+import { requestLocals } from './locals';
 
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
@@ -40,6 +43,39 @@ export function permissionsPolicy(path: string): string {
   const console = CONSOLE.test(path);
   const allowed = [`geolocation=${console ? '()' : '(self)'}`, 'autoplay=(self)', `clipboard-write=${console ? '(self)' : '()'}`];
   return [...allowed, ...DENIED.map((feature) => `${feature}=()`)].join(', ');
+}
+
+/**
+ * helmet's headers with the Content-Security-Policy of docs/decisions/0005: scripts of this origin and
+ * this request's nonce (http/request-identity.ts) only; styled-components' run-time <style> elements;
+ * in development the Vite client's websocket. Landers may be framed by the site itself (the
+ * marketer's gallery previews them, decision 0028); nothing else may be framed.
+ */
+export function contentSecurity(options: { development: boolean }): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${requestLocals(res as Response).nonce ?? ''}'`, "'strict-dynamic'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: options.development ? ["'self'", 'ws:'] : ["'self'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: [(req) => (isLandingPath((req as Request).path) ? "'self'" : "'none'")],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // Browsers then send a real Origin on same-site form posts (no-referrer makes it "null").
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Only over HTTPS, in securityHeaders below.
+    strictTransportSecurity: false,
+  });
 }
 
 export function securityHeaders(options: { production: boolean }): RequestHandler {

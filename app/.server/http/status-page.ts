@@ -28,6 +28,15 @@ a{justify-self:center;padding:12px 24px;border-radius:999px;background:${colors.
 <body><header>${name}</header><main><p class="status">${status}</p><h1>${escape(message)}</h1><a href="/">${escape(serverMessage(locale, 'error.backHome'))}</a></main></body></html>`;
 }
 
+/** The status page of a host no tenant owns (an unknown host, the network console's ADMIN_HOST). */
+export function plainPage(locale: Locale, status: number, message: string): string {
+  return `<!doctype html>
+<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${status}</title>
+<style>body{margin:0;min-height:100vh;display:grid;place-content:center;font-family:system-ui,sans-serif;color:#1f2433;background:#f4f5f8;text-align:center;padding:24px}p{margin:0;font-size:3rem;font-weight:800;color:#3b4a8c}h1{font-size:1.25rem;margin:.5rem 0 1rem}a{color:#3b4a8c}</style>
+</head><body><main><p>${status}</p><h1>${escape(message)}</h1><a href="/">${escape(serverMessage(locale, 'error.backHome'))}</a></main></body></html>`;
+}
+
 /**
  * A refusal before any route runs: JSON `{ error: code, message }` on /api (and to HEAD), the
  * tenant's status page elsewhere; never cached.
@@ -35,12 +44,12 @@ a{justify-self:center;padding:12px 24px;border-radius:999px;background:${colors.
 export function sendRefusal(
   req: Request,
   res: Response,
-  tenant: Tenant,
+  tenant: Tenant | undefined,
   locale: Locale,
   refusal: { status: number; code: string; messageId: string; headers?: Record<string, string> },
 ): void {
   const message = serverMessage(locale, refusal.messageId);
   res.status(refusal.status).set({ 'Cache-Control': 'no-store', ...refusal.headers });
   if (req.path.toLowerCase().startsWith('/api/') || req.method === 'HEAD') res.json({ error: refusal.code, message });
-  else res.type('html').send(statusPage(tenant, locale, refusal.status, message));
+  else res.type('html').send(tenant ? statusPage(tenant, locale, refusal.status, message) : plainPage(locale, refusal.status, message));
 }

@@ -1,4 +1,4 @@
-// The answer for a host no tenant claims: a plain 404 that shows no tenant's brand (DESIGN §3).
+// The answer for a host no tenant claims: a plain 404 that shows no tenant's brand (docs/architecture.md §3).
 import { localeFromAcceptLanguage } from '../i18n/negotiate';
 import { serverMessage } from '../i18n/messages';
 

@@ -1,8 +1,8 @@
-// The wake script of sleeping pages (app/components/landers/wake.ts) as a file: one download a browser
+// The wake script of sleeping pages (app/shared/wake.ts) as a file: one download a browser
 // keeps for good (the hash is its content), instead of 3 KB inline in every sleeping page's HTML
 // (docs/decisions/0042).
 import crypto from 'node:crypto';
-import { WAKE_SCRIPT } from '~/components/landers/wake';
+import { WAKE_SCRIPT } from '~/shared/wake';
 
 const body = `${WAKE_SCRIPT};\n`;
 const hash = crypto.createHash('sha256').update(body).digest('hex').slice(0, 12);

@@ -13,11 +13,12 @@ interface CatalogueAsset {
 }
 
 /**
- * Message ids only the server uses, left out of every browser catalogue: the network console and
- * its wizard are server-rendered pages on the admin host (docs/decisions/0050), and their 265
- * texts cost every member page about 4 KB of gzip (tests/integration/page-weight.test.ts).
+ * Message ids of the network console (its own Remix app on the admin host, docs/decisions/0072):
+ * left out of the sites' catalogues, where their texts cost every member page about 4 KB of gzip
+ * (tests/integration/page-weight.test.ts). The console's catalogue holds them and the error texts.
  */
-const SERVER_ONLY = /^network\./;
+const NETWORK_ONLY = /^network\./;
+const NETWORK_SHARED = /^(error|api\.error|form)\./;
 /**
  * Message ids only the operator console shows (operators, moderators, marketers under /operator):
  * left out of the members' catalogue, which every member page loads at start (about 5 KB of gzip,
@@ -25,14 +26,16 @@ const SERVER_ONLY = /^network\./;
  */
 const STAFF_ONLY = /^(operator|marketing|moderation)\./;
 
-/** The surface a page belongs to: the operator console under /operator, everything else the members'. */
+/** The surface a site's page belongs to: the operator console under /operator, everything else the members' (the admin host's are all 'network'). */
 export function catalogueSurface(pathname: string): CatalogueSurface {
   return pathname === '/operator' || pathname.startsWith('/operator/') ? 'staff' : 'member';
 }
 
 /** The messages a browser on `surface` needs: the staff's have every id but the server-only ones; the members' none of the staff's either. */
 export function browserMessages(locale: Locale, surface: CatalogueSurface = 'member'): Record<string, string> {
-  return Object.fromEntries(Object.entries(messagesFor(locale)).filter(([id]) => !SERVER_ONLY.test(id) && (surface === 'staff' || !STAFF_ONLY.test(id))));
+  const wanted =
+    surface === 'network' ? (id: string) => NETWORK_ONLY.test(id) || NETWORK_SHARED.test(id) : (id: string) => !NETWORK_ONLY.test(id) && (surface === 'staff' || !STAFF_ONLY.test(id));
+  return Object.fromEntries(Object.entries(messagesFor(locale)).filter(([id]) => wanted(id)));
 }
 
 const assets = new Map<string, CatalogueAsset>();
@@ -48,7 +51,7 @@ export function catalogueAsset(locale: Locale, surface: CatalogueSurface = 'memb
       `(window.${CATALOGUE_GLOBAL}=window.${CATALOGUE_GLOBAL}||{})[${name}]=JSON.parse(${JSON.stringify(json).replace(/</g, '\\u003c')});` +
       `(window.${CATALOGUE_SURFACE_GLOBAL}=window.${CATALOGUE_SURFACE_GLOBAL}||{})[${name}]=${JSON.stringify(surface)};\n`;
     const hash = crypto.createHash('sha256').update(body).digest('hex').slice(0, 12);
-    asset = { url: `/i18n/${surface === 'staff' ? 'staff/' : ''}${locale}.${hash}.js`, hash, body };
+    asset = { url: `/i18n/${surface === 'member' ? '' : `${surface}/`}${locale}.${hash}.js`, hash, body };
     assets.set(key, asset);
   }
   return asset;

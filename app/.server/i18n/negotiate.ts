@@ -1,4 +1,4 @@
-// Locale choice (SPEC §9, DESIGN §6): the `locale` cookie when the tenant shows that locale, else the
+// Locale choice (docs/product.md §9, docs/architecture.md §6): the `locale` cookie when the tenant shows that locale, else the
 // first two letters of the tenant's domain_language, else en — and never a locale the tenant hides.
 import { DEFAULT_LOCALE, isLocale, type Locale } from '~/shared/locales';
 

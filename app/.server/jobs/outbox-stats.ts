@@ -1,7 +1,7 @@
 // What the outboxes hold and how fast they move (issue 45, docs/decisions/0063): per outbox (mail,
 // SMS, postbacks) and priority, the rows due and waiting and the age of the oldest; per outbox, the
 // sends of the last minute and the rows that gave up in the last day. Read by /metrics
-// (observability/http.ts) and, per site, by the network console's site health (network/health.ts),
+// (http/observability.ts) and, per site, by the network console's site health (network/health.ts),
 // where a queue whose oldest due row waited longer than QUEUE_STALE_SECONDS needs attention.
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';

@@ -1,4 +1,4 @@
-// The worker behind every outbox (DESIGN §8, docs/decisions/0023-job-queue.md, 0063): mail_outbox and
+// The worker behind every outbox (docs/architecture.md §8, docs/decisions/0023-job-queue.md, 0063): mail_outbox and
 // sms_outbox rows are written in the transaction of their cause, without needing the queue; drains
 // send what is due — at once after poke() (the route that caused the row), and every minute by
 // schedule for retries and rows nobody poked. The row is the record (/dev/outbox shows it): its
@@ -81,6 +81,8 @@ export async function startOutboxWorker<Row extends OutboxRow>(
       update ${table} set next_attempt_at = ${new Date(at.getTime() + LEASE_MS)}
       where id in (
         select id from ${table} where status = 'pending' and next_attempt_at <= ${at}
+          -- A paused site sends no mail or SMS until it is resumed; they wait, kept (docs/decisions/0066).
+          and tenant_id not in (select id from tenant_sites where status = 'paused')
         order by priority, id limit ${batchSize} for update skip locked)
       returning *`.execute(db);
     const sent: number[] = [];

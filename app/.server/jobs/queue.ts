@@ -103,9 +103,21 @@ export async function startJobQueue(db: Kysely<DB>, options: QueueTiming & { log
   boss.on('error', (error: Error) => log(`job queue: ${error.message}`));
   await boss.start();
 
-  const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
-  for (const [name, spec] of Object.entries(QUEUES)) {
-    if (!existing.has(name)) await boss.createQueue(name, { name, ...spec });
+  // Instances starting together create the same queues: two pgboss.create_queue of one name at once
+  // deadlock (each inserts the queue row and locks the job table for its partition; issue 44 item 4).
+  // PostgreSQL gives up one of them with 40P01; that one reads the queues again and creates what is left.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
+      for (const [name, spec] of Object.entries(QUEUES)) {
+        if (!existing.has(name)) await boss.createQueue(name, { name, ...spec });
+      }
+      break;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if ((code !== '40P01' && code !== '23505') || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+    }
   }
 
   const workers = new Map<JobName, string>();

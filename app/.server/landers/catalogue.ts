@@ -1,4 +1,4 @@
-// The landers of SPEC §2 and the member landings, by name. Every lander but tinderswipe takes an
+// The landers of docs/product.md §2 and the member landings, by name. Every lander but tinderswipe takes an
 // optional slug; member landings are landing (no slug), landing2 and landing3 (optional slug).
 export const LANDERS = ['alonetonight', 'collagelanding', 'gallery', 'iconslanding', 'maplanding', 'socialnetwork', 'transitionsvideolanding', 'video', 'tinderswipe'] as const;
 export type LanderName = (typeof LANDERS)[number];

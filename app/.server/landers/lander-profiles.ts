@@ -12,7 +12,7 @@ import { bornOnOrBefore, tenantPool } from '../profiles/pool';
 import { REGION_DATA, type RegionCountry } from '../geo/region-data';
 import { visitorPoint } from '../geo/visitor-country';
 import type { Tenant } from '../tenants/schema';
-import type { CampaignVariant } from './campaign-schema';
+import type { CampaignVariant } from '../tenants/campaign-schema';
 
 /**
  * Where the map lander centres for a visitor: their place (offline GeoIP, a city's point) when it is

@@ -2,13 +2,13 @@
 // - no slug: the tenant's default variant (its first);
 // - a slug of a variant: that variant; a slug of a split: one of its variants by weight, the same
 //   one for the same visitor every time (a hash of the rdv_vid visitor id and the split's slug);
-// - an unknown slug, a slug without the tenant's niche prefix (SPEC §9), or a slug where none is
+// - an unknown slug, a slug without the tenant's niche prefix (docs/product.md §9), or a slug where none is
 //   taken (tinderswipe, landing): 404. A typo then shows at once in the marketer's checks instead
 //   of silently buying traffic for the wrong page, and invented URLs cannot fill the render cache.
 import crypto from 'node:crypto';
 import { NICHES, type Niche } from '~/shared/catalogue';
 import type { Tenant } from '../tenants/schema';
-import type { CampaignVariant } from './campaign-schema';
+import type { CampaignVariant } from '../tenants/campaign-schema';
 import { isLander, isMemberLanding, WITHOUT_SLUG } from './catalogue';
 
 export interface LandingRequest {

@@ -1,4 +1,4 @@
-// Auto-like (SPEC §4, §7): GET /api/auto-like.php makes one fitting fictional profile of the
+// Auto-like (docs/product.md §4, §7): GET /api/auto-like.php makes one fitting fictional profile of the
 // tenant's pool like the member, and the client shows it in the match modal. How often
 // (docs/decisions/0015): never in a member's first AUTO_LIKE_AFTER_SIGNUP_MINUTES, then at most one
 // every AUTO_LIKE_EVERY_HOURS, and not while the member has AUTO_LIKE_MAX_NEW or more new likes
@@ -26,7 +26,7 @@ export interface AutoLikeProfile {
   name: string;
   age: number;
   fictional: true;
-  /** SPEC §3 Matched profile: the main photo's path under the tenant's cdn_prefix. */
+  /** docs/product.md §3 Matched profile: the main photo's path under the tenant's cdn_prefix. */
   main_image: { match: string };
 }
 

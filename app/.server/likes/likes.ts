@@ -1,4 +1,4 @@
-// Likes (SPEC §3 Likes, §4 like states, §6): a member likes a profile they can see; a like back is a
+// Likes (docs/product.md §3 Likes, §4 like states, §6): a member likes a profile they can see; a like back is a
 // match. The liked member sees who liked them, with a new-like flag until they open that profile
 // (or like back). Nobody can like an invisible member first: such a profile is not visible to them
 // until its owner liked them (access.ts), so the like is refused like any profile they cannot see.
@@ -16,7 +16,7 @@ export type { LikeState, LikesTab } from '~/shared/likes';
 export type LikeError = 'authentication_required' | 'not_found' | 'self' | 'blocked';
 export type LikeResult = { ok: true; state: LikeState } | { ok: false; error: Exclude<LikeError, 'blocked'> } | { ok: false; error: 'blocked'; name: string };
 
-/** The like state between the viewer's profile and another (SPEC §4). */
+/** The like state between the viewer's profile and another (docs/product.md §4). */
 export async function likeState(db: Kysely<DB>, own: number, other: number): Promise<LikeState> {
   const rows = await db
     .selectFrom('likes')
@@ -89,7 +89,7 @@ export async function unlikeProfile(db: Kysely<DB>, viewer: Viewer, profileId: n
   return { ok: true, state: await likeState(db, own, profileId) };
 }
 
-/** Opening a liker's profile clears that liker's new-like flag (SPEC §4); true when it was new. */
+/** Opening a liker's profile clears that liker's new-like flag (docs/product.md §4); true when it was new. */
 export async function markLikeSeen(db: Kysely<DB>, viewer: Viewer, likerProfileId: number): Promise<boolean> {
   const own = viewer.user?.profile_id;
   if (!own) return false;
@@ -105,7 +105,7 @@ export interface LikesView {
   liked_by: { id: number; like_new: boolean }[];
 }
 
-/** GET /api/likes.php (SPEC §7): the viewer's likes both ways, newest first; only profiles the viewer may see. */
+/** GET /api/likes.php (docs/product.md §7): the viewer's likes both ways, newest first; only profiles the viewer may see. */
 export async function listLikes(db: Kysely<DB>, tenant: Tenant, viewer: Viewer): Promise<LikesView | null> {
   const own = viewer.user?.profile_id;
   if (!viewer.user || !own) return null;
@@ -131,7 +131,7 @@ export async function listLikes(db: Kysely<DB>, tenant: Tenant, viewer: Viewer):
   };
 }
 
-/** The like_new entries the viewer may see (the likes badge, SPEC §2): likers they can see whose like they have not opened. */
+/** The like_new entries the viewer may see (the likes badge, docs/product.md §2): likers they can see whose like they have not opened. */
 export async function countNewLikes(db: Kysely<DB>, tenant: Tenant, viewer: Viewer): Promise<number> {
   const own = viewer.user?.profile_id;
   if (!own) return 0;
@@ -151,7 +151,7 @@ export const LIKES_PAGE_SIZE = 24;
 
 export interface LikeCard extends MemberCard {
   like: LikeState;
-  /** The other member liked the viewer and the viewer has not opened their profile yet (SPEC §3 like_new). */
+  /** The other member liked the viewer and the viewer has not opened their profile yet (docs/product.md §3 like_new). */
   like_new: boolean;
   /** When the like that put this card on its tab was made: the newest of the two for a match. */
   liked_at: string;

@@ -1,4 +1,4 @@
-// A member's calendar day, for daily limits such as the swipe game's 4 likes (SPEC §9): the day
+// A member's calendar day, for daily limits such as the swipe game's 4 likes (docs/product.md §9): the day
 // runs from midnight to midnight in the time zone of the member's country (one zone per country,
 // its capital's; docs/decisions/0015), UTC for a country not listed here.
 

@@ -1,4 +1,4 @@
-// The swipe game (SPEC §2 swipe-game, §9): one profile at a time from the tenant's pool, liked or
+// The swipe game (docs/product.md §2 swipe-game, §9): one profile at a time from the tenant's pool, liked or
 // passed. Candidates are profiles with a photo that fit the member both ways (fit.ts) and that the
 // member has not liked, passed or blocked (nor been blocked by); a few who already liked the member
 // are mixed in, so that the game makes matches. A like counts against 4 a day, in the member's
@@ -11,7 +11,7 @@ import { now, today } from '../clock';
 import type { DB } from '../db/schema';
 import { blockerName, visibleTo, type Viewer } from '../members/access';
 import { CARD_COLUMNS, toCards, type MemberCard } from '../members/search';
-import { createRandom } from '../seed/random';
+import { createRandom } from '../random';
 import type { Tenant } from '../tenants/schema';
 import { fitsMember, memberProfile, type MemberProfile } from './fit';
 import { announceLike, likeState, markLikeSeen, type LikeState } from './likes';

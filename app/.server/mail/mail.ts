@@ -1,4 +1,4 @@
-// E-mail (DESIGN §8): composed in the member's language and branded for the tenant, written to the
+// E-mail (docs/architecture.md §8): composed in the member's language and branded for the tenant, written to the
 // outbox in the same transaction as its cause, sent by the outbox worker (jobs/outbox-worker.ts, on the job queue) with
 // retries through nodemailer (SMTP_URL), or kept in the development outbox when no SMTP server is set.
 import type { Kysely, Selectable, Transaction } from 'kysely';
@@ -33,14 +33,26 @@ export interface MailContent {
 const escape = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
+/** Who a mail comes from, as its frame shows it: the colours, the name in its header, its footer. */
+export interface MailBrand {
+  colors: { secondary: string; text: string; dark: string; onDark: string; primary: string; onPrimary: string; textMuted: string };
+  name: string;
+  footer: string;
+}
+
 export function renderMail(tenant: Tenant, locale: Locale, content: MailContent): { html: string; text: string } {
   const { colors } = buildTheme(tenant.settings.niche, { colors: tenant.theme.colors });
   const footer = serverMessage(locale, content.recipient === 'contact' ? 'mail.footerContact' : 'mail.footer', { site: tenant.settings.name, company: tenant.company.name, address: `${tenant.company.address}, ${tenant.company.city}` });
+  return renderBrandedMail({ colors, name: tenant.theme.logo?.text ?? tenant.settings.name, footer }, locale, content);
+}
+
+/** A mail's HTML and text from its content, in a brand's frame (a site's, or the network console's: network/mail.ts). */
+export function renderBrandedMail({ colors, name, footer }: MailBrand, locale: Locale, content: MailContent): { html: string; text: string } {
   const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escape(content.subject)}</title></head>
 <body style="margin:0;background:${colors.secondary};font-family:Arial,Helvetica,sans-serif;color:${colors.text}">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border-radius:12px;overflow:hidden" cellpadding="0" cellspacing="0">
-<tr><td style="background:${colors.dark};color:${colors.onDark};padding:18px 24px;font-size:22px;font-weight:bold">${escape(tenant.theme.logo?.text ?? tenant.settings.name)}</td></tr>
+<tr><td style="background:${colors.dark};color:${colors.onDark};padding:18px 24px;font-size:22px;font-weight:bold">${escape(name)}</td></tr>
 ${content.image ? `<tr><td style="padding:24px 24px 0"><img src="${escape(content.image.url)}" alt="${escape(content.image.alt)}" width="96" height="96" style="display:block;width:96px;height:96px;border-radius:50%;object-fit:cover"></td></tr>` : ''}
 <tr><td style="padding:28px 24px 8px"><h1 style="margin:0 0 16px;font-size:22px">${escape(content.heading)}</h1>
 ${content.paragraphs.map((p) => `<p style="margin:0 0 14px;line-height:1.5">${escape(p)}</p>`).join('\n')}

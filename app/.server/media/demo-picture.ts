@@ -1,7 +1,7 @@
 // Generated illustrations for fictional demo profiles: a friendly, non-explicit portrait drawn as
 // SVG from the profile's traits and a seed, rendered to WebP by sharp on first request and then
 // kept on disk (docs/decisions/0004-demo-pictures.md). Nothing is downloaded.
-import { createRandom } from '../seed/random';
+import { createRandom } from '../random';
 
 export interface PortraitTraits {
   seed: number;

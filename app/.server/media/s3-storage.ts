@@ -3,21 +3,8 @@
 // the serving rules first (docs/decisions/0012, 0026) and streams the object.
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client, type S3ServiceException } from '@aws-sdk/client-s3';
+import type { S3Settings } from '../config';
 import { assertMediaKey, isMediaKey, type MediaStorage } from './storage';
-
-export interface S3Settings {
-  /** scheme://host[:port] of an S3-compatible service; AWS's own endpoint for the region when absent. */
-  endpoint?: string;
-  region: string;
-  bucket: string;
-  /** Both or neither: without them the SDK's default chain applies (environment, instance role). */
-  accessKeyId?: string;
-  secretAccessKey?: string;
-  /** host/bucket/key instead of bucket.host/key: most self-hosted stores want this. */
-  forcePathStyle: boolean;
-  /** Prepended to every key, e.g. "rendezvous/", so that one bucket can hold several installations. */
-  prefix: string;
-}
 
 /** Deletions run this many at a time: DeleteObject per key works on every S3-compatible store. */
 const DELETE_CONCURRENCY = 8;

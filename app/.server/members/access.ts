@@ -1,4 +1,4 @@
-// Who may see whom (SPEC §6), as query filters every member query shares: the tenant's pool of listed
+// Who may see whom (docs/product.md §6), as query filters every member query shares: the tenant's pool of listed
 // profiles (see profiles.listed), and no profile across a block in either direction. Invisible and
 // privacy-mode members are not listed; they are seen only by the members they reached out to (a like
 // or a message) — an invisible member only through what they sent while invisible (decision 0030).
@@ -47,8 +47,8 @@ export function visibleTo(eb: ProfileEB, tenant: Tenant, viewer: Viewer, options
 /**
  * A profile whose owner, still a member, reached out to the viewer: liked them (an active profile),
  * or wrote to them — a message also counts from a member whose e-mail is not confirmed yet (their
- * profile waits for the confirmation, but SPEC §4 lets them write; decision 0017). For an invisible
- * owner only what they sent since going invisible counts (SPEC §6: hidden from others' likes and
+ * profile waits for the confirmation, but docs/product.md §4 lets them write; decision 0017). For an invisible
+ * owner only what they sent since going invisible counts (docs/product.md §6: hidden from others' likes and
  * messages, they make the first move; decision 0030).
  */
 function reachedOut(eb: ProfileEB, own: number): Expression<SqlBool> {
@@ -86,11 +86,11 @@ function reachedOut(eb: ProfileEB, own: number): Expression<SqlBool> {
   );
 }
 
-/** How many photos of a profile a viewer sees (SPEC §6): visitors 1, free members 3, premium all. */
+/** How many photos of a profile a viewer sees (docs/product.md §6): visitors 1, free members 3, premium all. */
 /**
  * The name of the member of `profileId` when they blocked the viewer's profile `own`, else null. Every
  * action on that profile (a like, a swipe, a message, a gift) answers the same "You're blocked by
- * {name}" with it (SPEC §6; issue 48 item 12), not the not-found of a profile one cannot see.
+ * {name}" with it (docs/product.md §6; issue 48 item 12), not the not-found of a profile one cannot see.
  */
 export async function blockerName(db: Kysely<DB>, own: number, profileId: number): Promise<string | null> {
   const row = await db

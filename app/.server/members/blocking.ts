@@ -1,6 +1,6 @@
-// Blocking (SPEC §6): a member blocks a profile; the blocked member then cannot see the blocker's
+// Blocking (docs/product.md §6): a member blocks a profile; the blocked member then cannot see the blocker's
 // profile or contact them, and neither finds the other in search. Blocking also removes every
-// conversation with that profile from the blocker's chat list (SPEC §4, §6).
+// conversation with that profile from the blocker's chat list (docs/product.md §4, §6).
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Tenant } from '../tenants/schema';

@@ -1,4 +1,4 @@
-// A member edits their own profile (SPEC §3 Profile): every field but gender, country and date of
+// A member edits their own profile (docs/product.md §3 Profile): every field but gender, country and date of
 // birth (fixed at signup, docs/decisions/0031), validated; values outside the product's lists are
 // refused, interests only from those the tenant offers, a sexuality or body type only within the
 // tenant's niche (a member outside the pool could write and never be read).
@@ -23,7 +23,7 @@ export const OwnProfileSchema = z.object({
   name: text(40),
   region: text(TEXT_LIMITS.region).optional(),
   city: text(TEXT_LIMITS.city).optional(),
-  /** Absent: unchanged (SPEC §3: hetero, gay, lesbian, bi). */
+  /** Absent: unchanged (docs/product.md §3: hetero, gay, lesbian, bi). */
   sexuality: z.enum(SEXUALITIES).optional(),
   hair_colour: optionalEnum(HAIR_COLOURS),
   eye_colour: optionalEnum(EYE_COLOURS),
@@ -44,7 +44,7 @@ export type OwnProfileInput = z.output<typeof OwnProfileSchema>;
 export async function updateOwnProfile(db: Kysely<DB>, tenant: Tenant, user: User, input: OwnProfileInput): Promise<OwnProfileResult> {
   if (!user.profile_id) return { ok: false, fields: { form: { id: 'api.error.notFound' } } };
   const fields: Record<string, { id: string; values?: Record<string, string | number> }> = {};
-  // The name is shown to visitors: SPEC §5's rules, with its texts (never the member's e-mail address).
+  // The name is shown to visitors: docs/product.md §5's rules, with its texts (never the member's e-mail address).
   const nameRule = nameError(input.name, user.email);
   if (nameRule) fields.name = { id: nameRule };
   const profile = await db.selectFrom('profiles').select(['country', 'gender']).where('id', '=', user.profile_id).executeTakeFirstOrThrow();

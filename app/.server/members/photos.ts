@@ -1,4 +1,4 @@
-// Member photos (SPEC §5, DESIGN §10): JPEG, PNG, WebP or HEIC (where sharp reads it), checked by their first bytes, at most
+// Member photos (docs/product.md §5, docs/architecture.md §10): JPEG, PNG, WebP or HEIC (where sharp reads it), checked by their first bytes, at most
 // MAX_UPLOAD_BYTES and MAX_INPUT_PIXELS, re-encoded to WebP by sharp (which drops all metadata,
 // EXIF location included) with a thumbnail. Free members keep up to 3 photos, premium members 25;
 // the limit is held by the database under concurrent uploads (docs/decisions/0012).
@@ -10,7 +10,6 @@ import sharp, { type OutputInfo } from 'sharp';
 import type { DB, User } from '../db/schema';
 import { THUMB_SIZE } from '../media/demo-picture';
 import { deleteUnreachable, type MediaStorage } from '../media/storage';
-import type { UploadScreening } from '../trust/photo-screening';
 
 /** 10 MB as the texts say it (decimal: 10,000,000 bytes), not 10 MiB. */
 export const MAX_UPLOAD_BYTES = 10_000_000;
@@ -84,6 +83,13 @@ export async function encodePhoto(bytes: Uint8Array, thumbBox: { width: number; 
 export function photoRoom(user: Pick<User, 'paid_user'>, count: number): { limit: number; refusal: PhotoError | null } {
   const limit = user.paid_user ? PHOTO_LIMITS.premium : PHOTO_LIMITS.free;
   return { limit, refusal: count < limit ? null : user.paid_user ? 'photo_limit' : 'premium_only' };
+}
+
+/** What an upload passes to uploadPhoto so that the photo is screened (trust/photo-screening.ts uploadScreening makes one). */
+export interface UploadScreening {
+  /** Hidden from others until screened, on a `post` tenant too (the policy's `required`). */
+  required: boolean;
+  queue: (photoId: number) => Promise<void>;
 }
 
 /**

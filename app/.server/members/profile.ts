@@ -1,4 +1,4 @@
-// One profile as a viewer may see it (SPEC §2, §3, §6): the fields the tenant shows, its notes and
+// One profile as a viewer may see it (docs/product.md §2, §3, §6): the fields the tenant shows, its notes and
 // interests, photos limited by role, the fictional mark; a blocked viewer learns only who blocked them.
 import type { Kysely } from 'kysely';
 import { today } from '../clock';

@@ -1,4 +1,4 @@
-// Member search (SPEC §2, §3 Search state, §6): filters by gender, country, region, age and the
+// Member search (docs/product.md §2, §3 Search state, §6): filters by gender, country, region, age and the
 // tenant's other search_fields (body type, hair and eye colour, relationship status, tattoos, with
 // photo, interests) over the profiles a viewer may see, 24 a page, with similar profiles when few
 // match. Visitors may search only when the tenant allows it (logged_out_search, or
@@ -58,7 +58,7 @@ const yesNo = z
   .transform((v) => v === true || v === 'yes' || v === 'true' || v === '1' || v === 'on');
 
 /**
- * The search parameters (SPEC §3 Search state, plus the tenants' search_fields). It refuses what it
+ * The search parameters (docs/product.md §3 Search state, plus the tenants' search_fields). It refuses what it
  * cannot use (GET /api/members.php answers 400 for that); an empty parameter is no filter. The search
  * page drops refused fields instead (lenientSearchFilters).
  */
@@ -220,7 +220,7 @@ interface Criteria {
   hidden: number[];
   /**
    * Unlisted profiles this viewer finds all the same: privacy-mode members who liked or wrote to
-   * them (SPEC §6, decision 0030). Few per viewer; a search with any asks the database alone.
+   * them (docs/product.md §6, decision 0030). Few per viewer; a search with any asks the database alone.
    */
   revealed?: readonly number[];
   /** Only ids below this one (keyset continuation). */
@@ -392,7 +392,7 @@ async function countRevealed(db: Kysely<DB>, tenant: Tenant, day: string, criter
 }
 
 /**
- * The privacy-mode members who reached out to this member (a like, or a message): SPEC §6 shows them
+ * The privacy-mode members who reached out to this member (a like, or a message): docs/product.md §6 shows them
  * to exactly those people, in search too. Invisible members never appear in search.
  */
 async function revealedTo(db: Kysely<DB>, tenant: Tenant, viewer: Viewer): Promise<number[]> {

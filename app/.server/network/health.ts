@@ -16,6 +16,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Tenant } from '../tenants/schema';
 import { oldestDueBySite } from '../jobs/outbox-stats';
+import type { SiteStatus } from '../tenants/store';
 import { networkCan, type NetworkActor } from './staff';
 
 /** An open complaint should be decided within this many hours of its receipt (docs/decisions/0052). */
@@ -43,6 +44,8 @@ export const HEALTH_PAGES: Record<HealthFigure, string> = {
 export interface SiteHealth {
   id: string;
   name: string;
+  /** active, paused or archived (docs/decisions/0066): an archived site stays listed with its figures. */
+  status: SiteStatus;
   figures: Record<HealthFigure, number>;
   /** Absolute URL of the site console page per figure, on the site's own host. */
   links: Record<HealthFigure, string>;
@@ -53,7 +56,7 @@ const countBy = (rows: { tenant_id: string | null; n: string | number | bigint }
 export async function networkHealth(
   db: Kysely<DB>,
   actor: NetworkActor | null,
-  input: { tenants: readonly Tenant[]; at: Date; siteHome: (tenant: Tenant) => string },
+  input: { tenants: readonly Tenant[]; at: Date; siteHome: (tenant: Tenant) => string; status?: (id: string) => SiteStatus },
 ): Promise<{ ok: true; value: SiteHealth[] } | { ok: false; error: 'forbidden' }> {
   if (!networkCan(actor, 'overview')) return { ok: false, error: 'forbidden' };
   const ids = input.tenants.map((tenant) => tenant.id);
@@ -100,7 +103,7 @@ export async function networkHealth(
       const home = input.siteHome(tenant);
       const figures = Object.fromEntries(HEALTH_FIGURES.map((figure) => [figure, Math.round(maps[figure].get(tenant.id) ?? 0)])) as Record<HealthFigure, number>;
       const links = Object.fromEntries(HEALTH_FIGURES.map((figure) => [figure, `${home}${HEALTH_PAGES[figure]}`])) as Record<HealthFigure, string>;
-      return { id: tenant.id, name: tenant.settings.name, figures, links };
+      return { id: tenant.id, name: tenant.settings.name, status: input.status?.(tenant.id) ?? 'active', figures, links };
     }),
   };
 }

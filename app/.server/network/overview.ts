@@ -7,57 +7,17 @@
 // docs/decisions/0069): what happened in the range, net revenue = revenue − refunds − chargebacks.
 import { sql, type Kysely } from 'kysely';
 import type { ReportRange } from '~/shared/marketing-types';
+import type { Amounts, Bucket, Rate, SeriesPoint, SiteOverview } from '~/shared/network-types';
 import type { DB } from '../db/schema';
 import { toCsv } from '../marketing/csv';
 import { rangeBounds } from '../marketing/range';
 import { wilsonInterval } from '../marketing/wilson';
 import type { Tenant } from '../tenants/schema';
+import type { SiteStatus } from '../tenants/store';
 import { rollupCoverage, type DayRun } from './rollup';
 import { networkCan, type NetworkActor } from './staff';
 
-export type Amounts = Record<string, number>;
-
-export interface Rate {
-  rate: number | null;
-  low: number | null;
-  high: number | null;
-}
-
-export interface SiteOverview {
-  id: string;
-  name: string;
-  visits: number;
-  signups: number;
-  confirmed: number;
-  first_purchases: number;
-  purchases: number;
-  paying_members: number;
-  /** What was paid, per currency in minor units. */
-  revenue: Amounts;
-  /** What was refunded (asked or done), per currency in minor units. */
-  refunds: Amounts;
-  chargebacks: number;
-  /** What the chargebacks took back (each payment's whole amount), per currency in minor units. */
-  charged_back: Amounts;
-  /** Revenue less refunds less chargebacks, per currency in minor units: the funnel's revenue. */
-  net_revenue: Amounts;
-  /** Signups per visit. */
-  signup_rate: Rate;
-  /** First purchases per signup. */
-  purchase_rate: Rate;
-  /** Revenue per paying member, per currency in minor units (rounded). */
-  arppu: Amounts;
-}
-
-export type Bucket = 'day' | 'week' | 'month';
-
-export interface SeriesPoint {
-  site: string;
-  /** First day of the bucket, YYYY-MM-DD. */
-  period: string;
-  signups: number;
-  revenue: Amounts;
-}
+export type { Amounts, Bucket, Rate, SeriesPoint, SiteOverview } from '~/shared/network-types';
 
 type Result<T> = { ok: true; value: T } | { ok: false; error: 'forbidden' };
 
@@ -199,7 +159,7 @@ async function addRolled(db: Kysely<DB>, ids: readonly string[], tallies: Tallie
  * the others (today, a day changed since it was rolled up) from the tables — the same figures either
  * way; `live` computes every day from the tables (the tests and the bench compare the two).
  */
-export async function networkOverview(db: Kysely<DB>, actor: NetworkActor | null, input: { tenants: readonly Tenant[]; range: ReportRange; live?: boolean }): Promise<Result<SiteOverview[]>> {
+export async function networkOverview(db: Kysely<DB>, actor: NetworkActor | null, input: { tenants: readonly Tenant[]; range: ReportRange; live?: boolean; status?: (id: string) => SiteStatus }): Promise<Result<SiteOverview[]>> {
   if (!networkCan(actor, 'overview')) return { ok: false, error: 'forbidden' };
   const { start } = rangeBounds(input.range);
   const ids = input.tenants.map((tenant) => tenant.id);
@@ -221,6 +181,7 @@ export async function networkOverview(db: Kysely<DB>, actor: NetworkActor | null
       return {
         id: tenant.id,
         name: tenant.settings.name,
+        status: input.status?.(tenant.id) ?? 'active',
         visits: site.visits,
         signups: site.signups,
         confirmed: site.confirmed,
@@ -309,17 +270,17 @@ export async function networkSeries(db: Kysely<DB>, actor: NetworkActor | null, 
   return { ok: true, value: [...points.values()].map((at) => ({ ...at, revenue: inOrder(at.revenue) })).sort((a, b) => a.period.localeCompare(b.period) || a.site.localeCompare(b.site)) };
 }
 
-/** The overview as CSV: one row per site, amounts in major units per currency column, rates to four decimals. */
+/** The overview as CSV: one row per site with its status (an archived site keeps its rows, docs/decisions/0066), amounts in major units per currency column, rates to four decimals. */
 export function overviewCsv(sites: readonly SiteOverview[]): string {
   const currencies = [...new Set(sites.flatMap((site) => Object.keys(site.net_revenue)))].sort();
   const header = [
-    'site', 'name', 'visits', 'signups', 'confirmed', 'first_purchases', 'purchases', 'paying_members', 'chargebacks', 'signup_rate', 'purchase_rate',
+    'site', 'name', 'status', 'visits', 'signups', 'confirmed', 'first_purchases', 'purchases', 'paying_members', 'chargebacks', 'signup_rate', 'purchase_rate',
     ...(['revenue', 'refunds', 'chargebacks', 'net_revenue'] as const).flatMap((figure) => currencies.map((c) => `${figure}_${c}`)),
   ];
   const major = (amounts: Amounts, currency: string) => Number(((amounts[currency] ?? 0) / 100).toFixed(2));
   const fixed = (value: number | null) => (value === null ? null : Number(value.toFixed(4)));
   const body = sites.map((site) => [
-    site.id, site.name, site.visits, site.signups, site.confirmed, site.first_purchases, site.purchases, site.paying_members, site.chargebacks,
+    site.id, site.name, site.status, site.visits, site.signups, site.confirmed, site.first_purchases, site.purchases, site.paying_members, site.chargebacks,
     fixed(site.signup_rate.rate), fixed(site.purchase_rate.rate),
     ...[site.revenue, site.refunds, site.charged_back, site.net_revenue].flatMap((amounts) => currencies.map((c) => major(amounts, c))),
   ]);

@@ -122,6 +122,25 @@ export async function staffForPasswordToken(db: Kysely<DB>, token: string): Prom
   return row ?? null;
 }
 
+/** A staff member's id in a path or a query (`/staff/<id>/role`, `?staff=<id>`). */
+export const StaffIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** The body of `POST /staff/<id>/role`. */
+export const RoleSchema = z.object({ role: z.enum(['network_admin', 'network_analyst']) });
+
+/**
+ * The audit log's filters, for its page and `GET /api/network/audit.php`: a value that is no staff
+ * id, no action name or no page number is left out (the whole log, page 1), as the console always did.
+ */
+export const AuditQuerySchema = z
+  .object({
+    staff: StaffIdSchema.optional().catch(undefined),
+    action: z.string().regex(/^[a-z_]{1,40}$/).optional().catch(undefined),
+    page: z.coerce.number().int().min(1).max(10_000).catch(1),
+    format: z.enum(['csv']).optional().catch(undefined),
+  })
+  .transform(({ staff, action, page, format }) => ({ query: { staffId: staff, action, page } satisfies AuditQuery, csv: format === 'csv' }));
+
 export const SetPasswordSchema = z.object({ token: z.string().min(20).max(100), password: z.string().min(STAFF_PASSWORD_MIN).max(200) });
 
 /** Sets the invitee's password with their one-time link; the link is spent. */

@@ -13,7 +13,7 @@ import { hashToken } from '../accounts/tokens';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../accounts/passwords';
 import { readCookie } from '../i18n/negotiate';
 import { accountAttempt, accountWait } from '../accounts/login-throttle';
-import type { RateLimits } from '../http/rate-limits';
+import type { RateLimits } from '../limits/rate-limits';
 import { takeTotpStep } from './totp-code';
 
 export const NETWORK_SESSION_COOKIE = 'rdv_network';

@@ -6,6 +6,7 @@
 // later step, so the same code — or an earlier one — is never taken twice, even by two requests at once.
 import * as OTPAuth from 'otpauth';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import { now } from '../clock';
 import type { DB } from '../db/schema';
 import { audit, type Client, type NetworkActor } from './staff';
@@ -35,6 +36,9 @@ export async function startTotp(db: Kysely<DB>, actor: NetworkActor, client: Cli
   await audit(db, actor.id, 'totp_start', client);
   return totpEnrolment(db, actor);
 }
+
+/** The body of `POST /security/totp/confirm`: the authenticator app's first code. */
+export const TotpCodeSchema = z.object({ code: z.string().trim().max(10) });
 
 export type ConfirmTotpResult = { ok: true } | { ok: false; error: 'no_pending' | 'invalid_code' };
 

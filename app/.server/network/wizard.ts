@@ -2,11 +2,10 @@
 // one sectioned form that starts from a demo tenant's file or an empty one; the form is merged into
 // that file (every field the form does not ask for is kept as it was), checked with exactly the rules
 // of `npm run tenant:check` (tenants.ts), kept as a draft server-side under a random token for the
-// preview frames, and saved into TENANTS_DIR. Editing a site goes through the same form, shows a
-// line diff of the file and keeps the previous file under TENANTS_DIR/.history/ (decision 0054).
+// preview frames, and saved as the site's version in the database (tenants/store.ts, decision 0066).
+// Editing a site goes through the same form, shows a line diff against the site's current version
+// and stores the new one beside every earlier version (decisions 0054, 0066).
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { diffArrays } from 'diff';
 import { z } from 'zod';
@@ -21,18 +20,21 @@ import { serverMessage } from '../i18n/messages';
 import { scaffoldTenant } from '../tenants/scaffold';
 import { TenantSchema, describeIssues, type Tenant } from '../tenants/schema';
 import { parseJsonShallow } from '~/shared/request-rules';
+import type { Contrast, DiffLine, FormColour, FormValues } from '~/shared/network-wizard';
 import { formatTenantFile } from './json-layout';
-import { checkTenantFile, fieldsOf, servedOrUndone, underFolderLock, writeTenantFile, type TenantFolder } from './tenants';
+import { saveVersion } from '../tenants/store';
+import { checkTenantFile, fieldsOf, refusalOf, Rollback, underSitesLock, type TenantSource } from './tenants';
 import { audit, networkCan, type Client, type NetworkActor } from './staff';
+
+export type { Contrast, DiffLine, FormValues } from '~/shared/network-wizard';
 
 /** A tenant file as JSON, possibly not valid yet. */
 export type FileObject = Record<string, unknown>;
 type Form = Record<string, string | string[] | undefined>;
 
 const DRAFT_MS = 60 * 60_000;
-export const HISTORY_DIR = '.history';
 /** The colours the form asks for (the rest of theme.colors stays as the file has it). */
-export const FORM_COLOURS = ['primary', 'primaryHover', 'onPrimary', 'text', 'background'] as const;
+export const FORM_COLOURS = ['primary', 'primaryHover', 'onPrimary', 'text', 'background'] as const satisfies readonly FormColour[];
 /** Foreground / background pairs whose contrast the form shows (WCAG AA for normal text: 4.5:1). */
 export const CONTRAST_PAIRS = [
   { id: 'button', fg: 'onPrimary', bg: 'primary' },
@@ -198,24 +200,6 @@ export function fileFromForm(form: Form, editing: string | null): { file: FileOb
   return { file, jsonError, tooLong };
 }
 
-/** The form's values for a file (the inverse of fileFromForm). */
-export interface FormValues {
-  id: string;
-  name: string;
-  domains: string;
-  domain_language: string;
-  niche: string;
-  countries: string;
-  locales: string[];
-  signups: string;
-  colours: Record<(typeof FORM_COLOURS)[number], string>;
-  logo_text: string;
-  logo_tagline: string;
-  bundles: { id: string; credits: string; prices: string }[];
-  variants: { slug: string; headline: string; subline: string; cta: string; accent: string }[];
-  splits: { slug: string; variants: string }[];
-  language: string;
-}
 
 /** The colours a niche's theme declares (what a file without colours gets). */
 const nicheColours = (niche: unknown): Record<string, string> => colorsForNiche(typeof niche === 'number' && niche in NICHES ? niche : 1) as unknown as Record<string, string>;
@@ -256,13 +240,6 @@ export function formValues(file: FileObject): FormValues {
   };
 }
 
-export interface Contrast {
-  id: string;
-  fg: string;
-  bg: string;
-  ratio: number | null;
-  pass: boolean;
-}
 
 /** The contrast of each pair of the form's colours against WCAG AA for normal text (4.5:1); null for a colour that is none. */
 export function contrasts(colours: Record<string, string>): Contrast[] {
@@ -467,7 +444,6 @@ export async function draftTenant(db: Kysely<DB>, token: string): Promise<{ tena
 export const fileText = (file: unknown, like: string | null = null) => formatTenantFile(file, like);
 export const textHash = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
 
-export type DiffLine = { kind: 'same' | 'add' | 'del'; text: string; old: number | null; new: number | null };
 
 /**
  * The largest file text the review diffs (and the wizard saves): far above any tenant file (the
@@ -500,55 +476,37 @@ export function fileSizeProblem(text: string): string | null {
   return text.length > MAX_FILE_CHARS ? `(file): is too long (at most ${MAX_FILE_CHARS} characters)` : null;
 }
 
-/** The current text of a site's file, or null when it has none. */
-export function currentFile(dir: string, id: string): string | null {
-  if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(id)) return null;
-  try {
-    return fs.readFileSync(path.join(dir, `${id}.json`), 'utf8');
-  } catch {
-    return null;
-  }
-}
-
 export type UpdateResult =
-  | { ok: true; id: string; history: string }
+  | { ok: true; id: string; version: number }
   | { ok: false; error: 'forbidden' | 'not_found' | 'changed' }
   | { ok: false; error: 'validation'; fields: Record<string, string>; problems: string[] };
 
 /**
- * Replaces a site's file with a checked new one. `expected` is the hash of the file the reviewer saw
- * the diff against: a file changed since is not overwritten. The previous file is kept as
- * TENANTS_DIR/.history/<id>.<UTC time>.json first; the save is audited.
+ * Replaces a site's file with a checked new one. `expected` is the hash of the version the reviewer
+ * saw the diff against: a site changed since is not overwritten. The new text is the site's next
+ * version (every earlier one stays in tenant_versions); the save is audited with both versions' hashes.
  */
 export async function updateTenantFile(
   db: Kysely<DB>,
   actor: NetworkActor | null,
-  input: { id: string; file: unknown; expected: string; folder: TenantFolder },
+  input: { id: string; file: unknown; expected: string; source: TenantSource },
   client: Client,
 ): Promise<UpdateResult> {
   if (!networkCan(actor, 'tenants')) return { ok: false, error: 'forbidden' };
-  const { folder } = input;
-  // Under the lock of every save (network/tenants.ts): answered only once this instance serves the new file.
-  return underFolderLock(db, folder, async (trx): Promise<UpdateResult> => {
-    const before = currentFile(folder.dir, input.id);
+  const { source } = input;
+  // Under the lock of every save (network/tenants.ts): answered only once this instance serves the new version.
+  return underSitesLock(db, source, async (trx): Promise<UpdateResult> => {
+    const before = source.text(input.id);
     if (before === null) return { ok: false, error: 'not_found' };
     if (textHash(before) !== input.expected) return { ok: false, error: 'changed' };
     const refusal = (problems: string[]): UpdateResult => ({ ok: false, error: 'validation', fields: fieldsOf(problems), problems });
-    const checked = checkTenantFile(input.file, { dir: folder.dir, existing: folder.tenants(), editing: input.id });
+    const checked = checkTenantFile(input.file, { existing: source.tenants(), editing: input.id });
     if (!checked.ok) return refusal(checked.problems);
-    const historyDir = path.join(folder.dir, HISTORY_DIR);
-    fs.mkdirSync(historyDir, { recursive: true });
-    const stamp = now().toISOString().replace(/[:.]/g, '-');
-    const history = `${input.id}.${stamp}.json`;
-    fs.writeFileSync(path.join(historyDir, history), before, { flag: 'wx' });
     const after = fileText(input.file, before);
-    writeTenantFile(folder.dir, input.id, after, { replace: true });
-    const refused = servedOrUndone(folder, input.id, () => {
-      writeTenantFile(folder.dir, input.id, before, { replace: true });
-      fs.rmSync(path.join(historyDir, history), { force: true });
-    });
-    if (refused) return refusal(refused);
-    await audit(trx, actor.id, 'tenant_update', client, { tenant: input.id, history: `${HISTORY_DIR}/${history}`, before: textHash(before), after: textHash(after) });
-    return { ok: true, id: input.id, history: `${HISTORY_DIR}/${history}` };
+    const version = await saveVersion(trx, { id: input.id, text: after, source: 'console', staffId: actor.id });
+    const refused = refusalOf(await source.refresh(trx), source, input.id);
+    if (refused) throw new Rollback(refusal(refused));
+    await audit(trx, actor.id, 'tenant_update', client, { tenant: input.id, version, before: textHash(before), after: textHash(after) });
+    return { ok: true, id: input.id, version };
   });
 }

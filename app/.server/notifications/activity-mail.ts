@@ -8,12 +8,28 @@ import type { User } from '../db/schema';
 import { serverMessage } from '../i18n/messages';
 import type { MailContent } from '../mail/mail';
 import type { Tenant } from '../tenants/schema';
-import type { ActivityItem } from './activity';
+import type { MemberCard } from '../members/search';
 import type { PushPayload } from './push';
 import { unsubscribeUrl, type NotificationKind } from './unsubscribe';
 
 export function absolute(origin: string, url: string): string {
   return /^https?:\/\//.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
+}
+
+export type ActivityKind = 'new_conversations' | 'new_messages' | 'like';
+
+/** One line of a notification: a conversation with new messages, or a liker. */
+export interface ActivityItem {
+  kind: ActivityKind;
+  /** The other profile (sender or liker), as the member may see it. */
+  profile: MemberCard;
+  conversation: number | null;
+  /** Messages in this conversation (1 for a like). */
+  count: number;
+  match: boolean;
+  /** The newest message id (messages) or like time, for the watermarks. */
+  lastMessageId: number;
+  lastAt: Date;
 }
 
 function subjectId(item: ActivityItem): string {

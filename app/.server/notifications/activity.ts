@@ -16,7 +16,7 @@ import type { JobQueue } from '../jobs/queue';
 import { visibleTo } from '../members/access';
 import { CARD_COLUMNS, toCards, type MemberCard } from '../members/search';
 import type { Tenant } from '../tenants/schema';
-import { activityMail, activityPush, kindsOf } from './activity-mail';
+import { activityMail, activityPush, kindsOf, type ActivityItem, type ActivityKind } from './activity-mail';
 import { SYSTEM_REASONS } from '../accounts/notifications';
 import { ACTIVITY_WINDOW_MS, isLooking, notificationState, turnedOnAt } from './state';
 import { listUnsubscribeHeaders } from './unsubscribe';
@@ -27,23 +27,9 @@ import { logger } from '../observability/logger';
 /** At most one activity mail per member in this span. */
 export const MAIL_BATCH_MS = 30 * 60_000;
 /** The first mail after a quiet spell waits this long for more news to join it. */
+export type { ActivityItem, ActivityKind };
+
 export const GATHER_MS = 30_000;
-
-export type ActivityKind = 'new_conversations' | 'new_messages' | 'like';
-
-/** One line of a notification: a conversation with new messages, or a liker. */
-export interface ActivityItem {
-  kind: ActivityKind;
-  /** The other profile (sender or liker), as the member may see it. */
-  profile: MemberCard;
-  conversation: number | null;
-  /** Messages in this conversation (1 for a like). */
-  count: number;
-  match: boolean;
-  /** The newest message id (messages) or like time, for the watermarks. */
-  lastMessageId: number;
-  lastAt: Date;
-}
 
 export interface ActivityDeps {
   tenant: (id: string) => Tenant | undefined;

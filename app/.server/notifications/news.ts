@@ -1,4 +1,4 @@
-// News (SPEC §9 kind `news`; issue 24, docs/decisions/0024-notifications.md): a tenant announcement
+// News (docs/product.md §9 kind `news`; issue 24, docs/decisions/0024-notifications.md): a tenant announcement
 // composed in the operator console (/operator/news) by an operator with the `marketing` or `admin`
 // role of that tenant. The operator writes the text (subject and body) in the tenant's default
 // language and, optionally, in any other of the eleven; each member gets the text in their own

@@ -10,7 +10,7 @@ import { metrics } from '../observability/metrics';
 import { z } from 'zod';
 import type { DB, User } from '../db/schema';
 import type { Tenant } from '../tenants/schema';
-import { outboundAgent, refusedHost } from '../http/outbound';
+import { outboundAgent, refusedHost } from '../net/outbound';
 
 export interface VapidKeys {
   publicKey: string;

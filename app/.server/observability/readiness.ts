@@ -1,6 +1,9 @@
 // GET /readyz (docs/decisions/0045-observability.md): whether this instance should get traffic. It
 // asks the database, Redis (when configured) and the media store, each within a timeout, and says
 // no at once while the instance drains (after SIGTERM). /healthz stays the liveness check.
+import express, { type Router } from 'express';
+import { Redis } from 'ioredis';
+
 export type Check = () => Promise<void>;
 
 export interface Readiness {
@@ -54,4 +57,39 @@ export function readinessProbe(checks: Record<string, Check>, draining: () => bo
     );
     return { ready: results.every(([, outcome]) => outcome === 'ok'), draining: false, checks: Object.fromEntries(results) };
   };
+}
+
+/**
+ * This instance's readiness: the database, Redis when REDIS_URL is set (one probe connection of its
+ * own, which never queues a command while down), and the media store (its answer kept a while).
+ */
+export function instanceReadiness(options: { database: Check; redisUrl?: string; store: Check; draining: () => boolean }): { ready: () => Promise<Readiness>; close: () => void } {
+  const redis = options.redisUrl ? new Redis(options.redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectionName: 'rendezvous-readyz' }) : null;
+  redis?.on('error', () => {}); // each failed check says so in its answer
+  const checks: Record<string, Check> = { database: options.database, store: cachedCheck(options.store) };
+  if (redis) {
+    checks.redis = async () => {
+      if (redis.status === 'wait' || redis.status === 'end') await redis.connect();
+      await redis.ping();
+    };
+  }
+  return { ready: readinessProbe(checks, options.draining), close: () => redis?.disconnect() };
+}
+
+/** GET /healthz (liveness: the database answers) and GET /readyz (readiness, 503 while draining or a dependency is down). */
+export function healthRoutes(options: { database: Check; kind: string; ready: () => Promise<Readiness> }): Router {
+  const router = express.Router();
+  router.get('/healthz', async (_req, res) => {
+    try {
+      await options.database();
+      res.json({ status: 'ok', database: options.kind });
+    } catch (error) {
+      res.status(503).json({ status: 'unavailable', error: (error as Error).message });
+    }
+  });
+  router.get('/readyz', async (_req, res) => {
+    const readiness = await options.ready();
+    res.status(readiness.ready ? 200 : 503).set('Cache-Control', 'no-store').json(readiness);
+  });
+  return router;
 }

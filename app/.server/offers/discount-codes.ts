@@ -1,4 +1,4 @@
-// Discount codes (SPEC §3 Discount code, §5; docs/decisions/0019): the built-in TIMEBONUS25, the
+// Discount codes (docs/product.md §3 Discount code, §5; docs/decisions/0019): the built-in TIMEBONUS25, the
 // tenant's codes (tenants/*.json discount_codes) and personal codes (the retention offer). A code is
 // matched in capitals; once-per-user codes are held by offer_redemptions (one paid purchase each).
 import { COUNTRY_CURRENCY } from '~/shared/payment-methods';
@@ -84,7 +84,7 @@ export async function checkCode(
   }
   const at = now();
   if (found.expires && new Date(found.expires).getTime() <= at.getTime()) return { ok: false, error: 'code_expired' };
-  // The time bonus is over once the member paid or 4 hours passed (SPEC §4).
+  // The time bonus is over once the member paid or 4 hours passed (docs/product.md §4).
   if (found.kind === 'time_bonus' && user && timeBonusSecondsLeft(user, at) <= 0) return { ok: false, error: 'code_expired' };
   if (input.order) {
     const { country, price } = input.order;
@@ -101,7 +101,7 @@ export async function checkCode(
   return { ok: true, code: found };
 }
 
-/** The answer of GET /api/discountcode.php?code= (SPEC §3 Discount code), the minimum in the payment country's currency. */
+/** The answer of GET /api/discountcode.php?code= (docs/product.md §3 Discount code), the minimum in the payment country's currency. */
 export function discountCodeView(code: CodeDefinition, country: string) {
   const currency = COUNTRY_CURRENCY[country]!;
   const minimum = code.minimum?.[currency];

@@ -1,6 +1,6 @@
 // Errors of codes and offers at checkout: message ids and HTTP statuses (docs/api.md "Error codes").
 import type { Locale } from '~/shared/locales';
-import { apiJson } from '../http/api';
+import { apiJson } from '../contract/api';
 import { serverMessage } from '../i18n/messages';
 import type { CodeError } from './discount-codes';
 

@@ -34,7 +34,7 @@ export async function priceOrder(
   if (trial && input.package === trial.id) {
     const method = creditOffer(tenant, input.country).methods.find((m) => m.id === input.method);
     if (!method) return { ok: false, error: 'unknown_method' };
-    // Only a member who never paid, once (SPEC §1 trial package; the redemption holds "once").
+    // Only a member who never paid, once (docs/product.md §1 trial package; the redemption holds "once").
     if (user.paid_user) return { ok: false, error: 'trial_not_available' };
     if (input.discountcode) return { ok: false, error: 'code_not_applicable' };
     const { price, discount, credits, currency } = trialPrice(tenant, trial, input.country);

@@ -1,4 +1,4 @@
-// The retention offer of the account deletion flow (SPEC §2, §3 Company info delete_discount;
+// The retention offer of the account deletion flow (docs/product.md §2, §3 Company info delete_discount;
 // docs/decisions/0019): a member who chooses to stay gets a personal code for delete_discount percent
 // (at most 90) off their next purchase. One retention code per member, ever: asking again gives the
 // same code, used or not. Only its member can find or use it.

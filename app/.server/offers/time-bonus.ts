@@ -1,6 +1,6 @@
-// The time bonus (SPEC §3 Time bonus, §4, §6, §9; docs/decisions/0019): TIMEBONUS25 gives a
+// The time bonus (docs/product.md §3 Time bonus, §4, §6, §9; docs/decisions/0019): TIMEBONUS25 gives a
 // logged-in member who has never paid 25% off a purchase started within 4 hours (14,400 s) of
-// signup_date. It is the welcome discount and the first-purchase discount of SPEC §1 and §9.
+// signup_date. It is the welcome discount and the first-purchase discount of docs/product.md §1 and §9.
 import { countdownTimer, TIME_BONUS_CODE, TIME_BONUS_PERCENTAGE, TIME_BONUS_SECONDS, type CountdownTimer } from '~/shared/offers';
 import { now } from '../clock';
 import type { User } from '../db/schema';
@@ -12,7 +12,7 @@ export function timeBonusSecondsLeft(user: Pick<User, 'paid_user' | 'signup_date
   return Math.max(0, TIME_BONUS_SECONDS - Math.max(0, elapsed));
 }
 
-/** The time bonus object of SPEC §3 (GET /api/discountcode.php?welcome=true). */
+/** The time bonus object of docs/product.md §3 (GET /api/discountcode.php?welcome=true). */
 export interface TimeBonusView {
   code: typeof TIME_BONUS_CODE;
   value_percentage: number;

@@ -1,4 +1,4 @@
-// The trial package (SPEC §1; docs/decisions/0019): a small bundle from the tenant file at a low
+// The trial package (docs/product.md §1; docs/decisions/0019): a small bundle from the tenant file at a low
 // price, for members who never paid, once. Its payment records what the credits are worth at the
 // tenant's best regular rate as the price and the difference as the discount, so the transaction,
 // refunds and the redemption rule read it like any discounted purchase.

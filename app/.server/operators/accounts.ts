@@ -12,7 +12,7 @@ import { now } from '../clock';
 import type { DB } from '../db/schema';
 import { LOGIN_LIMITS } from '../accounts/login';
 import { accountAttempt, accountWait } from '../accounts/login-throttle';
-import type { RateLimits } from '../http/rate-limits';
+import type { RateLimits } from '../limits/rate-limits';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../accounts/passwords';
 import { hashToken } from '../accounts/tokens';
 import type { Tenant } from '../tenants/schema';

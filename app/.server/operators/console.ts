@@ -43,6 +43,16 @@ export function consoleAction<A extends { context: AppLoadContext }, R>(action: 
   };
 }
 
+/** What a console form says when its input is refused: the first field's problem, else the form's message. */
+export function firstProblem(failure: { message: string; fields: Record<string, string> }): string {
+  return Object.values(failure.fields)[0] ?? failure.message;
+}
+
+/** The action data of a console form whose input was refused (the console's one failure shape). */
+export function consoleFailure(failure: { message: string; fields: Record<string, string> }): { ok: false; text: string } {
+  return { ok: false, text: firstProblem(failure) };
+}
+
 /** The logged-in operator; a member gets 404, a visitor the console's login page. */
 /** A console page the operator's roles do not open: 403 with the translated reason, never cached. */
 export function roleRefused(language: Locale): never {

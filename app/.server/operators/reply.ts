@@ -63,7 +63,7 @@ export async function replyAsProfile(db: Kysely<DB>, deps: ReplyDeps, operator: 
       .where('expires_at', '>', at)
       .executeTakeFirst();
     if (!claim) return { ok: false as const, error: 'claim_required' as const };
-    // The chat's rules hold for fictional profiles too (SPEC §4, §6): no answer reaches a member
+    // The chat's rules hold for fictional profiles too (docs/product.md §4, §6): no answer reaches a member
     // whose e-mail is unconfirmed, or who blocked the profile.
     const member = await trx.selectFrom('users').select('status').where('id', '=', conversation.memberUserId).executeTakeFirst();
     if (!member || (member.status !== 'confirmed' && member.status !== 'not_confirmed')) return { ok: false as const, error: 'not_found' as const };
@@ -142,7 +142,7 @@ export async function replyAsProfile(db: Kysely<DB>, deps: ReplyDeps, operator: 
     // language, with the chat's profile card), then the read receipt.
     try {
       await publishMessage(db, deps.events, tenant, { message, conversation: outcome.stored });
-      if (outcome.readThrough) await publishRead(deps.events, tenant, conversation.memberUserId, { conversation: conversation.id, message: outcome.readThrough });
+      if (outcome.readThrough) await publishRead(deps.events, tenant, conversation.memberUserId, { conversation: conversation.id, message: outcome.readThrough }, null);
     } catch (error) {
       // Stored and counted as unread: the member's next refresh shows it.
       logger.error(`publishing an answer failed: ${(error as Error).message}`);

@@ -57,7 +57,7 @@ export async function applyProviderPayment(db: Db, paymentId: number, remote: Pr
       // A once-per-member offer is redeemed here; a second use is credited at the regular rate.
       const credited = await redeemOffer(trx, updated);
       await grantCredits(trx, 'purchase', { userId: payment.user_id, credits: credited.credits, reference: `purchase:${payment.id}`, paymentId: payment.id });
-      // Premium for good (SPEC §4); only a chargeback of every purchase sets it back (chargebacks.ts).
+      // Premium for good (docs/product.md §4); only a chargeback of every purchase sets it back (chargebacks.ts).
       await trx.updateTable('users').set({ paid_user: true }).where('id', '=', payment.user_id).execute();
       applied = { payment: credited, fulfilled: true };
     }

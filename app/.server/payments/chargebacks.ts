@@ -2,7 +2,7 @@
 // the purchase shows as charged back, and what is left of its credits goes back through the ledger
 // — a `refund` entry naming the payment, so it takes from that purchase's own lot first, exactly as
 // a refund does (credits are spent oldest first; what was spent already stays spent). Premium
-// (SPEC §4: for good once a bundle is bought) ends when no other purchase stays paid: a bundle that
+// (docs/product.md §4: for good once a bundle is bought) ends when no other purchase stays paid: a bundle that
 // was charged back was never bought.
 import { ledgerOf, remainingByPayment, spendCredits, type Db } from '../credits/ledger';
 import type { Payment } from '../db/schema';

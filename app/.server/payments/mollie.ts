@@ -13,7 +13,7 @@ import {
 } from './provider';
 import type { PaymentStatus } from '../db/schema';
 
-/** Our method ids (SPEC §9) in Mollie's words; undefined: Mollie's own method choice screen. */
+/** Our method ids (docs/product.md §9) in Mollie's words; undefined: Mollie's own method choice screen. */
 const MOLLIE_METHOD: Record<string, string | undefined> = {
   creditcard: 'creditcard', visa: 'creditcard', mastercard: 'creditcard', maestro: 'creditcard', cartebancaire: 'creditcard',
   nexi: 'creditcard', dankort: 'creditcard', applepay: 'applepay', paypal: 'paypal', paysafecard: 'paysafecard',

@@ -1,4 +1,4 @@
-// Purchases of credit bundles (SPEC §2, §4, §6; DESIGN §9; docs/decisions/0013): checkout, the
+// Purchases of credit bundles (docs/product.md §2, §4, §6; docs/architecture.md §9; docs/decisions/0013): checkout, the
 // webhook and reconciliation that fulfil a paid payment exactly once, and premium for good.
 import { DEFAULT_LOCALE, isLocale } from '~/shared/locales';
 import { serverMessage } from '../i18n/messages';

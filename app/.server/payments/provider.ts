@@ -1,4 +1,4 @@
-// The payment provider interface (DESIGN §9): create a payment, fetch its status, refund, and charge
+// The payment provider interface (docs/architecture.md §9): create a payment, fetch its status, refund, and charge
 // a stored mandate again. Statuses are Mollie's words. Implementations: sandbox.ts (built in, for
 // demos and tests) and mollie.ts (@mollie/api-client). Amounts are integer minor units.
 import type { PaymentStatus, SequenceType } from '../db/schema';
@@ -28,7 +28,7 @@ export interface CreatePaymentInput {
   amount: number;
   currency: string;
   description: string;
-  /** Our method id (SPEC §9); the provider maps it to its own. */
+  /** Our method id (docs/product.md §9); the provider maps it to its own. */
   method: string;
   locale: string;
   country: string;

@@ -1,4 +1,4 @@
-// The reconciliation round (DESIGN §8, §9; docs/decisions/0013, 0022), run every minute: asks the
+// The reconciliation round (docs/architecture.md §8, §9; docs/decisions/0013, 0022), run every minute: asks the
 // provider again about every payment that is due (payments/schedule.ts: every minute while it can
 // still be paid, hourly after, never once final), sends again the intents whose provider id was
 // never stored (payments/intents.ts), and brings pending refunds closer to final

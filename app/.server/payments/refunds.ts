@@ -1,4 +1,4 @@
-// Returning unused credits (SPEC §1, §9 refund days; docs/decisions/0013 "Refunds"). Within
+// Returning unused credits (docs/product.md §1, §9 refund days; docs/decisions/0013 "Refunds"). Within
 // settings.refund_days of the payment a member may return what is left of one purchase, once.
 // Credits are spent first in, first out, so what is left of a purchase is its lot in the replayed
 // ledger. The refund is pro rata of what was paid for the bundle; a bundle returned whole is

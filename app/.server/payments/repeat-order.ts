@@ -1,4 +1,4 @@
-// Repeat order (SPEC §2, §6): the composition of a card charge (payments.ts) and a direct debit
+// Repeat order (docs/product.md §2, §6): the composition of a card charge (payments.ts) and a direct debit
 // (directdebit/), above both so that neither imports the other.
 import { isCardMethod } from '~/shared/payment-methods';
 import { now } from '../clock';
@@ -13,7 +13,7 @@ import { ProviderError } from './provider';
 import { logger } from '../observability/logger';
 
 /**
- * Repeat order (SPEC §2, §6; premium only): the last bought bundle with the last method. With a
+ * Repeat order (docs/product.md §2, §6; premium only): the last bought bundle with the last method. With a
  * stored card mandate the card is charged at once, without a redirect; otherwise a new checkout.
  */
 export async function repeatOrder(ctx: CheckoutContext, user: User): Promise<PaymentResult & { charged?: boolean }> {
@@ -65,7 +65,7 @@ export async function repeatOrder(ctx: CheckoutContext, user: User): Promise<Pay
     // Unknown (no answer): the card may have been charged; the result page waits while the same
     // key is sent again (result page after a minute, reconciliation) and shows what it finds.
     if (error.outcomeUnknown) return { ok: true, payment, charged: true };
-    // A declined or blocked card: the payment failed; the result page offers retry or PayPal (SPEC §4).
+    // A declined or blocked card: the payment failed; the result page offers retry or PayPal (docs/product.md §4).
     const failed = await db.updateTable('payments').set({ status: 'failed', next_check_at: null, updated_at: now() }).where('id', '=', payment.id).returningAll().executeTakeFirstOrThrow();
     return { ok: true, payment: failed, charged: true };
   }

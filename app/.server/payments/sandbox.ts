@@ -1,4 +1,4 @@
-// The built-in sandbox provider (DESIGN §9): a test payment service for demos and tests that keeps
+// The built-in sandbox provider (docs/architecture.md §9): a test payment service for demos and tests that keeps
 // its own books (sandbox_* tables) as an outside provider would. Its checkout page
 // (/sandbox/checkout/{id}) settles a payment as paid, pending, failed, canceled or expired; a paid
 // first card payment stores a mandate that repeat orders charge, and that page can make the card

@@ -1,4 +1,4 @@
-// The member's transactions (SPEC §2 transactions-id): every purchase attempt and every refund,
+// The member's transactions (docs/product.md §2 transactions-id): every purchase attempt and every refund,
 // newest first. A purchase's transaction id is its payment id (/transactions/{id}); a refund's is
 // its refund id, with payment_id naming the purchase it returns.
 import type { Kysely } from 'kysely';

@@ -21,8 +21,8 @@ import { metrics } from '../observability/metrics';
 import type { Tenant } from '../tenants/schema';
 import type { Selectable } from 'kysely';
 import { onPostbackQueued } from './record';
-import { decimalAmount, HTTPS_ONLY_IN_PRODUCTION, NO_OWN_ADDRESS, renderTemplate } from './templates';
-import { outboundRequest } from '../http/outbound';
+import { decimalAmount, HTTPS_ONLY_IN_PRODUCTION, NO_OWN_ADDRESS, renderTemplate } from '../tenants/postback-templates';
+import { outboundRequest } from '../net/outbound';
 
 export const POSTBACK_MAX_ATTEMPTS = 8;
 const LEASE_MS = 5 * 60_000;
@@ -102,6 +102,8 @@ async function claimLanes(db: Kysely<DB>, skip: readonly string[], perLane: numb
     with lanes as (
       select distinct tenant_id, network from postbacks
       where status = 'pending' and next_attempt_at <= ${at} and (tenant_id || ' ' || network) <> all(${sql.val([...skip])}::text[])
+        -- A paused or archived site sends no postbacks; they wait, kept (docs/decisions/0066).
+        and tenant_id not in (select id from tenant_sites where status <> 'active')
     )
     update postbacks p set next_attempt_at = ${new Date(at.getTime() + LEASE_MS)}
     from (

@@ -1,4 +1,4 @@
-// Which profiles of the shared pool a tenant shows (DESIGN §3): its countries and its niche.
+// Which profiles of the shared pool a tenant shows (docs/architecture.md §3): its countries and its niche.
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Tenant } from '../tenants/schema';

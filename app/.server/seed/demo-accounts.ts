@@ -18,7 +18,7 @@ import { seedDemoChats } from './demo-chats';
 import { seedDemoOperator } from './demo-operators';
 import { seedDemoNetworkStaff } from './demo-network';
 import { notificationState } from '../notifications/state';
-import { createRandom } from './random';
+import { createRandom } from '../random';
 
 export const DEMO_PASSWORD = 'rendezvous-demo';
 /** How long ago the demo accounts signed up: before their oldest seeded like (ten days), well past the welcome bonus's 4 hours. */

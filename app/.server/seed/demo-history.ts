@@ -37,7 +37,7 @@ import { ComplaintSchema, fileComplaint, ReportSchema, reportContent } from '../
 import type { Tenant } from '../tenants/schema';
 import { DEMO_SEED } from './demo-profiles';
 import { FIRST_NAMES, SEED_COUNTRIES, type SeedCountry } from './names';
-import { createRandom, type Random } from './random';
+import { createRandom, type Random } from '../random';
 
 export const HISTORY_DAYS = 60;
 /** History members' addresses: one domain, so that a tenant's history is recognised (idempotence) and never mistaken for a real member. */

@@ -1,4 +1,4 @@
-// The demo seed (DESIGN §4): fictional profiles over the demo tenants' countries, deterministic from
+// The demo seed (docs/architecture.md §4): fictional profiles over the demo tenants' countries, deterministic from
 // a fixed seed. Every profile is marked fictional, 18–80 years old, with a real region and city,
 // several interests and 1–4 generated pictures (rendered on first request, see media/demo-picture.ts).
 import { sql, type Kysely } from 'kysely';
@@ -16,7 +16,7 @@ import { REGION_DATA, type RegionCountry } from '../geo/region-data';
 import { demoPhotoFilenames, PORTRAIT_SIZE } from '../media/demo-picture';
 import { FIRST_NAMES, SEED_COUNTRIES, type SeedCountry } from './names';
 import { PROFILE_TEXTS } from './profile-texts';
-import { createRandom, type Random } from './random';
+import { createRandom, type Random } from '../random';
 
 export const DEMO_SEED = 20261122;
 export const DEMO_PROFILE_COUNT = 3600;

@@ -1,7 +1,7 @@
 // Loader and action of the signup pages (/signup and /members/{id}/signup). The traffic source is the
 // visitor's attributed visit (docs/decisions/0027): on the very first view of
 // /signup?network=…&ref=… the visit recorder has just recorded it (context.clickId), so signups
-// with_trafficsource are open at once (SPEC §6).
+// with_trafficsource are open at once (docs/product.md §6).
 import type { AppLoadContext } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { firstStepWithError } from '~/shared/signup-rules';
@@ -9,7 +9,7 @@ import { translateFields } from '../accounts/field-errors';
 import { createSession, sessionCookie } from '../accounts/sessions';
 import { signUp, SignupSchema } from '../accounts/signup';
 import { signupFormData } from '../accounts/signup-form-data';
-import { formAction } from '../http/form-action';
+import { formAction } from '../contract/form-action';
 import { serverMessage } from '../i18n/messages';
 import { landingProfileVisible } from '../landers/landing-profile';
 import { deliverSignupMessage } from '../landers/signup-message';

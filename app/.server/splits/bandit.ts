@@ -6,7 +6,7 @@
 // Pure and deterministic: the draws come from a seeded generator whose seed is the counts themselves,
 // so the same numbers always give the same weights (no change, no new row in the weight log).
 import { SPLIT_GOALS, type SplitGoal } from '~/shared/marketing-types';
-import { createRandom, type Random } from '../seed/random';
+import { createRandom, type Random } from '../random';
 
 export { SPLIT_GOALS, type SplitGoal };
 

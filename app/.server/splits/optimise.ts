@@ -16,7 +16,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { SplitGoal, SplitMode, SplitOptimisation, SplitWeightChange } from '~/shared/marketing-types';
 import { now } from '../clock';
 import type { DB, SplitStateTable } from '../db/schema';
-import type { CampaignSplit } from '../landers/campaign-schema';
+import type { CampaignSplit } from '../tenants/campaign-schema';
 import { BUILT_IN } from '../landers/resolve';
 import { canMarket, type MarketingError } from '../marketing/access';
 import { wilsonInterval } from '../marketing/wilson';

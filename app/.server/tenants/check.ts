@@ -11,7 +11,7 @@
 // `<id>.localhost`; neither a domain nor the demo host `<id>.localhost` the network console's
 // ADMIN_HOST; and no sandbox payments in a real production start.
 import { hasControlCharacters } from '~/shared/request-rules';
-import { HTTPS_ONLY_IN_PRODUCTION, NO_OWN_ADDRESS } from '../postbacks/templates';
+import { HTTPS_ONLY_IN_PRODUCTION, NO_OWN_ADDRESS } from './postback-templates';
 import { describeIssues, TenantSchema, type Tenant } from './schema';
 
 /** What the start knows that a file cannot: the console's host and whether this is a real production start. */

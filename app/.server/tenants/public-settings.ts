@@ -1,4 +1,4 @@
-// What GET /api/settings.php and /api/companyinfo.php serve (SPEC §3, §7): the tenant file's fields
+// What GET /api/settings.php and /api/companyinfo.php serve (docs/product.md §3, §7): the tenant file's fields
 // under their own names, tenant texts in the request's language, plus the visitor's countries;
 // region_data holds the regions of the tenant's countries (when the tenant asks for regions) and
 // entry_warning_countries its defaults filled in (docs/api.md).
@@ -62,7 +62,7 @@ export function publicSettings(
   return { ...base, geoip_country: visitor.detected ?? fallback, geoip_selected_country: selected };
 }
 
-/** The regions of those of `countries` that have them, each with its label (SPEC §9). */
+/** The regions of those of `countries` that have them, each with its label (docs/product.md §9). */
 export function regionData(countries: readonly string[], locale: Locale): RegionData {
   const data: RegionData = {};
   for (const country of countries) {

@@ -143,21 +143,41 @@ export class TenantRegistry {
    * calls it.
    */
   reload(): ReloadReport {
-    const refused = new Map<string, string[]>();
     try {
       const files = listTenantFiles(this.dir);
       // An empty folder is no network (the start refuses it): most likely a deploy under way.
       if (files.length === 0) throw new TenantFileError(this.dir, ['(folder): holds no tenant files']);
-      const present = new Set(files.map((file) => path.basename(file, '.json')));
+      const entries = new Map<string, { ok: true; text: string } | { ok: false; problems: string[] }>();
+      for (const file of files) entries.set(path.basename(file, '.json'), readText(file));
+      return this.applyTexts(entries);
+    } catch (error) {
+      this.log(`${(error as Error).message}\n  (kept the previous tenant configuration)`);
+      return { refused: new Map([['(folder)', [(error as Error).message]]]) };
+    }
+  }
+
+  /**
+   * Serves exactly these sites' texts (a site left out stops), with reload()'s rules: each text that
+   * changed is checked against the sites as they stand, a refused one is logged once and left out (a
+   * serving site keeps its previous version). The database's current versions come this way
+   * (tenants/store.ts); `where` names a site's source in the log.
+   */
+  applyTexts(
+    entries: ReadonlyMap<string, { ok: true; text: string } | { ok: false; problems: string[] }>,
+    where: (id: string) => string = (id) => path.join(this.dir, `${id}.json`),
+  ): ReloadReport {
+    const refused = new Map<string, string[]>();
+    try {
+      const ids = [...entries.keys()].sort();
+      const present = new Set(ids);
       const working = new Map([...this.tenants].filter(([id]) => present.has(id)));
       const texts = new Map([...this.texts].filter(([id]) => present.has(id)));
       let changed = working.size !== this.tenants.size;
-      const pending: { file: string; id: string; text: string }[] = [];
-      for (const file of files) {
-        const id = path.basename(file, '.json');
-        const text = readText(file);
+      const pending: { id: string; text: string }[] = [];
+      for (const id of ids) {
+        const text = entries.get(id)!;
         if (!text.ok) refused.set(id, text.problems);
-        else if (!working.has(id) || texts.get(id) !== text.text) pending.push({ file, id, text: text.text });
+        else if (!working.has(id) || texts.get(id) !== text.text) pending.push({ id, text: text.text });
       }
       for (let taken = true; taken; ) {
         taken = false;
@@ -180,7 +200,7 @@ export class TenantRegistry {
         if (this.refusedTexts.get(id) === seen) continue;
         this.refusedTexts.set(id, seen);
         const kept = working.has(id) ? 'its previous version keeps serving' : 'it is not served';
-        this.log(`${new TenantFileError(path.join(this.dir, `${id}.json`), problems).message}\n  (refused: ${kept}; every other site is unchanged)`);
+        this.log(`${new TenantFileError(where(id), problems).message}\n  (refused: ${kept}; every other site is unchanged)`);
       }
       for (const id of this.refusedTexts.keys()) if (!refused.has(id)) this.refusedTexts.delete(id);
       if (changed) this.replace(working, texts);
@@ -191,12 +211,18 @@ export class TenantRegistry {
     return { refused };
   }
 
-  watch(): void {
+  /** The text a served site was read from (its file, or its database version), or undefined. */
+  text(id: string): string | undefined {
+    return this.texts.get(id);
+  }
+
+  /** Follows TENANTS_DIR: `onChange` (default: reload()) after a change settles. */
+  watch(onChange: () => void = () => void this.reload()): void {
     if (this.watcher) return;
     let timer: NodeJS.Timeout | null = null;
     this.watcher = fs.watch(this.dir, () => {
       if (timer) clearTimeout(timer);
-      timer = setTimeout(() => this.reload(), 100);
+      timer = setTimeout(onChange, 100);
     });
     this.watcher.unref();
   }

@@ -1,5 +1,5 @@
 // The tenant file format (tenants/<id>.json), validated with zod. See docs/tenants.md and
-// docs/decisions/0003-tenant-files.md. `settings` carries every Settings field of SPEC §3 under its
+// docs/decisions/0003-tenant-files.md. `settings` carries every Settings field of docs/product.md §3 under its
 // own name (settings.php serves it, with per-visitor geoip fields added); `company` every Company info field.
 import { z } from 'zod';
 import {
@@ -14,10 +14,10 @@ import {
 import { LOCALES } from '~/shared/locales';
 import { TIME_BONUS_CODE } from '~/shared/offers';
 import { COUNTRY_CURRENCY, methodOfferedIn } from '~/shared/payment-methods';
-import { minimumMessageCosts } from '../credits/message-price';
-import { landersIssues, LandersSchema } from '../landers/campaign-schema';
-import { PostbacksSchema } from '../postbacks/templates';
-import { PhotoScreeningSchema, screeningPolicy, screeningPolicyIssues } from '../trust/screening-policy';
+import { minimumMessageCosts } from './message-price';
+import { landersIssues, LandersSchema } from './campaign-schema';
+import { PostbacksSchema } from './postback-templates';
+import { PhotoScreeningSchema, screeningPolicy, screeningPolicyIssues } from './screening-policy';
 
 const Country = z.string().regex(ISO_COUNTRY, 'must be an ISO 3166-1 alpha-2 code in capitals, e.g. NL');
 const Currency = z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code, e.g. EUR');
@@ -40,13 +40,13 @@ export const SettingsSchema = z.strictObject({
   domain_language: z.string().regex(/^[a-z]{2}_[A-Z]{2}$/, 'must look like nl_NL'),
   cdn_prefix: z.string().regex(/^(\/|https:\/\/)/, 'must be a path starting with / or an https:// URL'),
   niche: z.number().int().refine((n) => n in NICHES, { message: 'must be a niche from 1 to 7' }),
-  /** SPEC §3: all, with_trafficsource or others; any value but the first two closes signups ("none" is kept as one of those). */
+  /** docs/product.md §3: all, with_trafficsource or others; any value but the first two closes signups ("none" is kept as one of those). */
   signups: z.enum(['all', 'with_trafficsource', 'others', 'none']),
   logged_out_search: z.boolean(),
   logged_out_search_trafficsource: z.boolean(),
   push_public_key: z.string().min(1).nullable(),
   /**
-   * Worked out from the bundles (app/.server/credits/message-price.ts, decision 0047): leave it out.
+   * Worked out from the bundles (app/.server/tenants/message-price.ts, decision 0047): leave it out.
    * A file that still states it must state what the rule gives, so an old figure cannot be shown.
    */
   minimum_message_costs: z.record(Country, z.strictObject({ costs: z.number().int().nonnegative(), currency: Currency })).optional(),
@@ -56,7 +56,7 @@ export const SettingsSchema = z.strictObject({
   fictional_warning: z.strictObject({ singular: LocalizedText, plural: LocalizedText }),
   enable_site_entry_popup: z.enum(['yes', 'no']),
   /**
-   * Visitors from which countries see the entry warning, per layout that has one (SPEC §2): a list,
+   * Visitors from which countries see the entry warning, per layout that has one (docs/product.md §2): a list,
    * or "all". Unset: the default layout for the tenant's own countries, the chat layout for NL and DE.
    */
   entry_warning_countries: z
@@ -87,7 +87,7 @@ export const SettingsSchema = z.strictObject({
   photo_moderation: z.enum(['pre', 'post']),
 });
 
-/** Countries whose visitors see the chat layout's entry warning unless a tenant says otherwise (SPEC §2). */
+/** Countries whose visitors see the chat layout's entry warning unless a tenant says otherwise (docs/product.md §2). */
 export const CHAT_ENTRY_WARNING_COUNTRIES = ['NL', 'DE'];
 
 export const CompanySchema = z.strictObject({
@@ -189,12 +189,12 @@ export const TenantSchema = z
     payments: PaymentsSchema.default({ provider: 'sandbox', methods: [], fees: {} }),
     discount_codes: z.array(DiscountCodeSchema).default([]),
     trial_package: TrialPackageSchema.optional(),
-    /** Campaign variants and splits of the landers (app/.server/landers/campaign-schema.ts, docs/tenants.md). */
+    /** Campaign variants and splits of the landers (app/.server/tenants/campaign-schema.ts, docs/tenants.md). */
     landers: LandersSchema.optional(),
-    /** Postback URL templates per affiliate network and event (app/.server/postbacks/templates.ts, docs/tenants.md). */
+    /** Postback URL templates per affiliate network and event (app/.server/tenants/postback-templates.ts, docs/tenants.md). */
     postbacks: PostbacksSchema.default({}),
     /**
-     * Screening of members' new photos by the bundled model (app/.server/trust/screening-policy.ts,
+     * Screening of members' new photos by the bundled model (app/.server/tenants/screening-policy.ts,
      * docs/tenants.md, docs/decisions/0065); left out, the niche's thresholds apply. Not in `settings`,
      * which settings.php serves to browsers: nobody outside learns where the thresholds lie.
      */

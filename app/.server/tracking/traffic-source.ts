@@ -1,5 +1,5 @@
-// The traffic source of a visit (SPEC §3 tracking data): network, ref and sub1–sub3 from a landing
-// URL's query. Only a network or a ref make it a traffic source (SPEC §6 with_trafficsource).
+// The traffic source of a visit (docs/product.md §3 tracking data): network, ref and sub1–sub3 from a landing
+// URL's query. Only a network or a ref make it a traffic source (docs/product.md §6 with_trafficsource).
 import type { Tracking } from '../db/schema';
 
 export const TRACKING_KEYS = ['network', 'ref', 'sub1', 'sub2', 'sub3'] as const;

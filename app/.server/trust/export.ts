@@ -114,6 +114,8 @@ export const EXPORT_RULES: Record<keyof DB, Rule> = {
   operator_tokens: { about: 'none', why: 'staff set-password links' },
   operator_login_failures: { about: 'none', why: 'staff login failures' },
   network_staff: { about: 'none', why: 'network staff accounts' },
+  tenant_versions: { about: 'none', why: "the network's sites' configuration (tenant files)" },
+  tenant_sites: { about: 'none', why: "the network's sites and their status" },
   network_sessions: { about: 'none', why: 'network staff sessions' },
   network_login_codes: { about: 'none', why: "network staff's login codes" },
   network_staff_tokens: { about: 'none', why: "network staff's set-password links" },

@@ -9,24 +9,17 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { JobQueue } from '../jobs/queue';
-import { fallBackMainPhoto } from '../members/photos';
+import { fallBackMainPhoto, type UploadScreening } from '../members/photos';
 import type { MediaStorage } from '../media/storage';
 import { moduleLogger } from '../observability/logger';
 import type { Tenant } from '../tenants/schema';
 import { photoClassifier, type PhotoClassifier } from './photo-classifier';
-import { screeningOutcome, screeningPolicy } from './screening-policy';
+import { screeningOutcome, screeningPolicy } from '../tenants/screening-policy';
 
 const log = moduleLogger('screening');
 
 export interface ScreenJob {
   photo: number;
-}
-
-/** What an upload passes to uploadPhoto so that the photo is screened (members/photos.ts). */
-export interface UploadScreening {
-  /** Hidden from others until screened, on a `post` tenant too (the policy's `required`). */
-  required: boolean;
-  queue: (photoId: number) => Promise<void>;
 }
 
 /** The tenant's screening for an upload: queued on `jobs`; a queue that does not answer leaves the photo waiting (it is queued again at the next start). */

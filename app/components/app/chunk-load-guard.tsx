@@ -1,4 +1,4 @@
-// The chunk-load reload guard (SPEC §4 "Chunk-load failure reloads the page, at most once per 60
+// The chunk-load reload guard (docs/product.md §4 "Chunk-load failure reloads the page, at most once per 60
 // seconds"; issue 24 item 6). A script file that fails to load — a dynamic import (vite:preloadError,
 // "Failed to fetch dynamically imported module"), or a module script or modulepreload of the page
 // itself, as after a deploy that removed the old files — reloads the page once; a second failure

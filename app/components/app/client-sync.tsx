@@ -1,4 +1,4 @@
-// Starts the client's refresh of the member and its presence beacons (SPEC §7) once the page has hydrated.
+// Starts the client's refresh of the member and its presence beacons (docs/product.md §7) once the page has hydrated.
 import { useEffect } from 'react';
 import { useAppState } from '~/state/app-state';
 import { refreshChats } from '~/state/chats';

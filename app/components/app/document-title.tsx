@@ -1,4 +1,4 @@
-// Page-title prefix and app badge (SPEC §4): unread messages plus new likes, when above 0.
+// Page-title prefix and app badge (docs/product.md §4): unread messages plus new likes, when above 0.
 import { useEffect } from 'react';
 import { useLocation } from '@remix-run/react';
 import { useSnapshot } from 'valtio';
@@ -8,7 +8,7 @@ import { titleWithCounts } from '~/state/badges';
 type BadgeNavigator = Navigator & { setAppBadge?: (n?: number) => unknown; clearAppBadge?: () => unknown };
 
 /**
- * Sets the installed app's badge; its failures are ignored (SPEC §8) whatever shape they take: a
+ * Sets the installed app's badge; its failures are ignored (docs/product.md §8) whatever shape they take: a
  * missing method, one that throws at once, a rejected promise, or something that is not a promise.
  */
 export function setBadge(total: number, nav: BadgeNavigator = navigator): void {

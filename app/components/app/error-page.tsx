@@ -1,4 +1,4 @@
-// The error page (SPEC §8): the message (or 'Error') and the status (default 500); for 404 'This page
+// The error page (docs/product.md §8): the message (or 'Error') and the status (default 500); for 404 'This page
 // could not be found' and a link back to the home page. If showing it fails in turn, a plain
 // fallback says so, with a home link.
 import { Component, type ReactNode } from 'react';

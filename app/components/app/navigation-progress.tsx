@@ -1,4 +1,4 @@
-// The navigation progress bar (SPEC §9): a thin bar at the top of the window while a page loads,
+// The navigation progress bar (docs/product.md §9): a thin bar at the top of the window while a page loads,
 // filled when it has loaded and hidden 500 ms later.
 import { useNavigation } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';

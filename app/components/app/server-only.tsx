@@ -4,8 +4,7 @@
 // server. In the browser the hook returns undefined; the component takes the value from the DOM.
 import { createContext, useContext } from 'react';
 
-/** The text of a static page (/pages/…, /complaints). */
-export const STATIC_PAGE_TEXT = 'static-page-text';
+export { STATIC_PAGE_TEXT } from '~/shared/server-only-keys';
 
 const ServerOnlyContext = createContext<ReadonlyMap<string, unknown> | undefined>(undefined);
 export const ServerOnlyProvider = ServerOnlyContext.Provider;

@@ -1,5 +1,5 @@
-// The member's conversations (SPEC §2 chats): photo, name, fictional mark, last message, time and
-// unread count, newest activity first. The last chat opened (SPEC §3) carries a mark. The list comes
+// The member's conversations (docs/product.md §2 chats): photo, name, fictional mark, last message, time and
+// unread count, newest activity first. The last chat opened (docs/product.md §3) carries a mark. The list comes
 // with the page and then follows the chat store (refresh, live events, removals).
 import { Link, NavLink } from '@remix-run/react';
 import { useEffect } from 'react';

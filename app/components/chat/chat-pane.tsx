@@ -1,5 +1,5 @@
 // The conversation pane of a chat page: the conversation, or — for a member the other has blocked —
-// only who blocked them (SPEC §6).
+// only who blocked them (docs/product.md §6).
 import { FormattedMessage } from 'react-intl';
 import styled from 'styled-components';
 import { Alert } from '~/components/forms/fields';

@@ -1,4 +1,4 @@
-// The frame of the chat pages (the bare chat layout, SPEC §2): on desktops (≥ 992 px) the list and
+// The frame of the chat pages (the bare chat layout, docs/product.md §2): on desktops (≥ 992 px) the list and
 // the open conversation side by side, on phones one at a time — the list on /chats, the conversation
 // on /chats/{id} and /members/{id}/chat. The list's bar links back to the site and shows the credits.
 import { Link } from '@remix-run/react';

@@ -1,4 +1,4 @@
-// The chat store on every page of a member (SPEC §2–§4, §7): keeps the messages badge (and so the
+// The chat store on every page of a member (docs/product.md §2–§4, §7): keeps the messages badge (and so the
 // title prefix and the app badge) in step with the pages' data — the root loader counts the unread
 // messages on every navigation —, takes live events from the stream (message, read, chat_removed;
 // app/state/server-events.ts) into the store, and keeps the last chat opened across visits.
@@ -48,7 +48,7 @@ export function ChatsLayer() {
     return () => off.forEach((stop) => stop());
   }, [loggedIn, state]);
 
-  // SPEC §3 last_chat_opened_profile and its date, kept in this browser for this member.
+  // docs/product.md §3 last_chat_opened_profile and its date, kept in this browser for this member.
   useEffect(() => {
     if (!loggedIn || ownProfile === null) return;
     const key = `${LAST_OPENED_KEY}:${ownProfile}`;

@@ -1,4 +1,4 @@
-// The composer (SPEC §2 chat, §5): a text that grows with what is typed (Enter sends, Shift+Enter a
+// The composer (docs/product.md §2 chat, §5): a text that grows with what is typed (Enter sends, Shift+Enter a
 // new line), a gift from the catalogue, a photo, and what it costs — credits per kind and, for the
 // member's country, the lowest price of a message (settings.minimum_message_costs, decision 0017).
 // Without enough credits it says so and links to the credits page; where the member may not write

@@ -1,4 +1,4 @@
-// One conversation (SPEC §2 chats-id, members-id-chat): the other profile in the header (with the
+// One conversation (docs/product.md §2 chats-id, members-id-chat): the other profile in the header (with the
 // tenant's fictional-profile warning for a fictional one), the messages with day separators, times,
 // gift cards, photos with a viewer and the state of the member's own messages, and the composer.
 // Sending shows the message at once ("sending"), then the server's copy or "not sent" with a retry

@@ -1,4 +1,4 @@
-// The two steps of /directdebit (SEPA Direct Debit, SPEC §2 directdebit): the bank details with the
+// The two steps of /directdebit (SEPA Direct Debit, docs/product.md §2 directdebit): the bank details with the
 // mandate text, then the SMS code. The route composes them beside the order summary.
 import { Form } from '@remix-run/react';
 import type { ReactNode } from 'react';

@@ -1,7 +1,7 @@
-// The disclaimer (SPEC §2): discloses, visibly, that profiles marked with the icon are fictional.
+// The disclaimer (docs/product.md §2): discloses, visibly, that profiles marked with the icon are fictional.
 import { useMatches } from '@remix-run/react';
 import styled from 'styled-components';
-import type { RouteHandle } from '~/root';
+import type { RouteHandle } from '~/shared/shell';
 import { fictionalWarningText, type ShellData } from '~/shared/shell';
 import { FictionalMark } from '../app/fictional-mark';
 

@@ -1,4 +1,4 @@
-// The footer (SPEC §2): every legal and help link; a US notice for visitors in the US who read
+// The footer (docs/product.md §2): every legal and help link; a US notice for visitors in the US who read
 // English; the visitor's country and language, to change on /lang-config; a compact variant in
 // installed-app mode and for members away from the home page.
 import { Link, useLocation } from '@remix-run/react';
@@ -7,7 +7,7 @@ import styled from 'styled-components';
 import type { ShellData } from '~/shared/shell';
 import { withoutDoubleFullStop } from '~/shared/text';
 
-/** The US notice is for visitors in the US who read English (SPEC §2, docs/decisions/0014). */
+/** The US notice is for visitors in the US who read English (docs/product.md §2, docs/decisions/0014). */
 export function showsUsNotice(shell: Pick<ShellData, 'locale' | 'visitorCountry'>): boolean {
   return shell.locale === 'en' && shell.visitorCountry === 'US';
 }
@@ -17,6 +17,14 @@ const Wrapper = styled.footer`
   background: ${({ theme }) => theme.colors.dark};
   color: ${({ theme }) => theme.colors.onDark};
   font-size: ${({ theme }) => theme.fontSizes.sm};
+
+  /* Installed-app mode chooses the compact footer before any script (a sleeping page, issue 48 item 15):
+     the app, once awake, renders the compact variant itself (layouts.tsx useStandalone). */
+  @media (display-mode: standalone) {
+    &[data-compact-installed] [data-full-only] {
+      display: none;
+    }
+  }
 `;
 
 const Inner = styled.div`
@@ -87,19 +95,24 @@ const FULL_LINKS = [
 
 const COMPACT_LINKS = new Set(['/pages/terms', '/pages/privacy', '/pages/faq', '/pages/service']);
 
-export function Footer({ shell, variant, year }: { shell: ShellData; variant: FooterVariant; year: number }) {
+/**
+ * `compactWhenInstalled`: the layout shows the compact variant in installed-app mode; the full
+ * variant then marks what the compact one leaves out, for the `display-mode: standalone` rule above
+ * (the server cannot know the display mode, and a sleeping page runs no script).
+ */
+export function Footer({ shell, variant, year, compactWhenInstalled = false }: { shell: ShellData; variant: FooterVariant; year: number; compactWhenInstalled?: boolean }) {
   const intl = useIntl();
   const { pathname, search } = useLocation();
   const links = variant === 'full' ? FULL_LINKS : FULL_LINKS.filter(([to]) => COMPACT_LINKS.has(to));
   const choice = shell.countries.length > 1 || shell.locales.length > 1;
   const country = shell.visitorCountry ? new Intl.DisplayNames([shell.locale], { type: 'region' }).of(shell.visitorCountry) : null;
   return (
-    <Wrapper data-variant={variant}>
+    <Wrapper data-variant={variant} data-compact-installed={compactWhenInstalled && variant === 'full' ? '' : undefined}>
       <Inner>
         <nav aria-label={shell.name}>
           <Links>
             {links.map(([to, label]) => (
-              <li key={to}>
+              <li key={to} data-full-only={COMPACT_LINKS.has(to) ? undefined : ''}>
                 <Link to={to}>
                   <FormattedMessage {...label} />
                 </Link>
@@ -123,7 +136,7 @@ export function Footer({ shell, variant, year }: { shell: ShellData; variant: Fo
           </Small>
         ) : null}
         {variant === 'full' && showsUsNotice(shell) ? (
-          <Small data-testid="us-notice">
+          <Small data-testid="us-notice" data-full-only="">
             <FormattedMessage
               id="footer.usNotice"
               defaultMessage="For visitors from the United States: everyone shown on this website is 18 years of age or older. We do not sell or share your personal information."

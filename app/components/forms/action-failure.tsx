@@ -1,7 +1,7 @@
 // A page form whose action gets no usable answer (issue 26): the server answered 5xx with something
 // that is not the action's data (a failure before the action ran), or the network failed. Without
 // this the page would turn into the error page and lose what was typed; with it the page stays, the
-// inputs keep their text, and the form shows 'An error occured, please try again later' (SPEC §8).
+// inputs keep their text, and the form shows 'An error occured, please try again later' (docs/product.md §8).
 // A route opts in with `clientAction` and `shouldRevalidate` from here (docs/decisions/0032).
 import type { SerializeFrom } from '@remix-run/node';
 import { isRouteErrorResponse, type ClientActionFunctionArgs, type ShouldRevalidateFunction } from '@remix-run/react';
@@ -43,7 +43,7 @@ export function isServerFailure(result: unknown): result is ServerFailure {
   return typeof result === 'object' && result !== null && (result as Partial<ServerFailure>).serverError === true;
 }
 
-/** SPEC §8's text for it. */
+/** docs/product.md §8's text for it. */
 export function ServerFailureText() {
   return <FormattedMessage id="api.error.internal" defaultMessage="An error occured, please try again later" />;
 }

@@ -1,4 +1,4 @@
-// The icebreaker modal (SPEC §2 names it; docs/decisions/0015 defines it). Trigger: the first time a
+// The icebreaker modal (docs/product.md §2 names it; docs/decisions/0015 defines it). Trigger: the first time a
 // member opens the profile of a match in this browser, two seconds after the page opens, when no
 // other modal shows. Content: three opening lines, one about an interest on the profile when it
 // shows any. Action: "Write to {name}" opens the chat with the chosen line (/members/{id}/chat?text=…);

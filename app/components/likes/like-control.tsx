@@ -1,4 +1,4 @@
-// The like state on a card (SPEC §4 like states), each with its own label: none → a Like button,
+// The like state on a card (docs/product.md §4 like states), each with its own label: none → a Like button,
 // liked → a pressed Liked button (takes the like back), liked by them → "Likes you" and a Like back
 // button, match → a Match label. A like back opens the match modal.
 import { useState } from 'react';

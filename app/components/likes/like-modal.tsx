@@ -1,4 +1,4 @@
-// The like modal (SPEC §4, §9): on /members/{id}, /likes/m/{id} and /match-finder, a positive
+// The like modal (docs/product.md §4, §9): on /members/{id}, /likes/m/{id} and /match-finder, a positive
 // ?t=<seconds> opens it after that many seconds; t leaves the address at once, without a reload.
 // It invites the member to look at one profile (the one shown, or the best match); its button goes
 // to /members/{id}. docs/decisions/0015.

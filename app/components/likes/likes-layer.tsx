@@ -1,4 +1,4 @@
-// Likes on every page of a member (SPEC §4, §7): keeps the likes badge (and so the title prefix and
+// Likes on every page of a member (docs/product.md §4, §7): keeps the likes badge (and so the title prefix and
 // the app badge) in step — from the pages' data and from GET /api/likes.php, which the member's
 // refresh (user-sync.ts) asks with the user and chats —, announces a like that arrived since in the match modal, asks for an auto-like on pages of
 // the members area, and holds the match modal itself. The chat work's event stream can call
@@ -21,7 +21,7 @@ import type { LikeEvent } from '~/shared/live-events';
 import { MatchModal } from './match-modal';
 import { onLikesRefreshed } from '~/state/user-sync';
 
-/** The members area (SPEC §2) and the likes pages: where an auto-like may be asked for. */
+/** The members area (docs/product.md §2) and the likes pages: where an auto-like may be asked for. */
 const MEMBERS_AREA = ['routes/members._index', 'routes/members.$id', 'routes/likes.m.$id', 'routes/likes._index', 'routes/likes.$type', 'routes/chats', 'routes/premium', 'routes/match-finder', 'routes/swipe-game'];
 /** Pages that list likes: they reload when a new like arrived. */
 const LIKES_PAGES = ['routes/likes._index', 'routes/likes.$type'];
@@ -74,7 +74,7 @@ export function LikesLayer() {
     if (newest) state.totalNewLikes = (newest.data as { newLikes: number }).newLikes;
   });
 
-  // The refresh (SPEC §7) runs on the member's schedule with the user and chats (user-sync.ts): a
+  // The refresh (docs/product.md §7) runs on the member's schedule with the user and chats (user-sync.ts): a
   // like that arrived since reloads the likes pages.
   const loggedIn = user !== null;
   useEffect(() => {
@@ -99,7 +99,7 @@ export function LikesLayer() {
     return () => offs.forEach((off) => off());
   }, [loggedIn, state]);
 
-  // Auto-like (SPEC §4, §7): asked 20 s after a members-area page opens, at most every 30 minutes
+  // Auto-like (docs/product.md §4, §7): asked 20 s after a members-area page opens, at most every 30 minutes
   // in this tab; the server decides whether a like comes (app/.server/likes/auto-like.ts).
   const inMembersArea = MEMBERS_AREA.includes(routeId);
   useEffect(() => {

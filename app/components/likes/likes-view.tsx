@@ -1,4 +1,4 @@
-// The likes page (SPEC §2 likes, likes-type): tabs received, sent and matches with their counts;
+// The likes page (docs/product.md §2 likes, likes-type): tabs received, sent and matches with their counts;
 // cards as in search, newest first, the new-like flag on likes not opened yet, and each card's like
 // state with its button. Links to the swipe game and the match finder.
 import { Link, useLoaderData, useLocation } from '@remix-run/react';

@@ -1,4 +1,4 @@
-// The match modal (SPEC §2, §4): after a new like arrives (a refresh or an auto-like) 'New like!'
+// The match modal (docs/product.md §2, §4): after a new like arrives (a refresh or an auto-like) 'New like!'
 // with the liker's main photo; after a like back, 'It's a match!'. One button; the photo and the
 // button open the profile (/likes/m/{id}); the backdrop and Escape close it. It waits while a
 // navigation menu is open.

@@ -1,4 +1,4 @@
-// The swipe game (SPEC §2, §9): one card at a time — photo, name, age, city and the fictional mark —
+// The swipe game (docs/product.md §2, §9): one card at a time — photo, name, age, city and the fictional mark —
 // liked or passed by the buttons, the arrow keys (→ like, ← pass) or a swipe of the card. Likes
 // left today are shown; at 0 the Like button rests and the limit text shows. A like that makes a
 // match opens the match modal. More cards load from GET /api/swipe.php when few are left.

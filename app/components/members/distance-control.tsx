@@ -1,4 +1,4 @@
-// Distances on the search page (SPEC §3 Geolocation): where the browser has already granted its
+// Distances on the search page (docs/product.md §3 Geolocation): where the browser has already granted its
 // location, or once the visitor asks for distances, the position is found, geocoded, cached for an
 // hour, and the results reload with the distance on each card.
 import { useRevalidator } from '@remix-run/react';
@@ -21,7 +21,11 @@ const Bar = styled.div`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
-/** `hasDistances`: the cards already show distances (the server knew where the viewer is). */
+/**
+ * `hasDistances`: the server knew where the viewer is, so every card with a location shows its
+ * distance — also when none on this page has one (the button would otherwise come back after each
+ * locate and seem to do nothing, issue 48 item 18).
+ */
 export function DistanceControl({ hasDistances }: { hasDistances: boolean }) {
   const { geo, search } = useAppState();
   const { permission, geocode, locating } = useSnapshot(geo);

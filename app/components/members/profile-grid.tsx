@@ -47,8 +47,12 @@ const Card = styled.li`
   background: ${({ theme }) => theme.colors.secondary};
   box-shadow: ${({ theme }) => theme.shadows.card};
 
+  /* The picture and the placeholder of a card without one are both 4:5 (the img's height attribute
+     would otherwise win over the ratio): every name of a row starts at the same height (issue 48 item 18). */
   img {
+    display: block;
     width: 100%;
+    height: auto;
     aspect-ratio: 4 / 5;
     object-fit: cover;
   }

@@ -1,6 +1,6 @@
-// The profile screen (SPEC §2: members-id and likes-m-id): photos as far as the viewer may see them,
+// The profile screen (docs/product.md §2: members-id and likes-m-id): photos as far as the viewer may see them,
 // the tenant's fields and notes, the fictional mark, and the actions. A visitor who tries an action
-// or more photos gets the login-required message and the signup modal (SPEC §6).
+// or more photos gets the login-required message and the signup modal (docs/product.md §6).
 import { regionLabel } from '~/shared/region-labels';
 import { Form, Link, useActionData, useNavigation, useRevalidator } from '@remix-run/react';
 import { useEffect, useState } from 'react';
@@ -29,7 +29,7 @@ export interface ProfilePageData {
     photosTotal: number;
   };
   viewer: 'visitor' | 'member' | 'self';
-  /** SPEC §4 like states, between the viewer and this profile. */
+  /** docs/product.md §4 like states, between the viewer and this profile. */
   like: 'none' | 'liked' | 'liked_by_them' | 'match';
   fictionalWarning: string;
   blocked: boolean;
@@ -246,7 +246,7 @@ export function ProfilePage({ data }: { data: ProfilePageData }) {
           <Form
             method="post"
             onSubmit={() => {
-              // SPEC §4: blocking removes every conversation with that profile from the member's list at once.
+              // docs/product.md §4: blocking removes every conversation with that profile from the member's list at once.
               if (!data.blocked) dropChatsWithProfile(state, profile.id);
             }}
           >
@@ -273,7 +273,7 @@ export function ProfilePage({ data }: { data: ProfilePageData }) {
 }
 
 /**
- * Like (or take the like back), with the match or liked-by-them note (SPEC §4 like states): Like,
+ * Like (or take the like back), with the match or liked-by-them note (docs/product.md §4 like states): Like,
  * Liked, Like back and Matched are four distinct buttons. A like back opens the match modal.
  */
 function MemberActions({ data, busy }: { data: ProfilePageData; busy: boolean }) {

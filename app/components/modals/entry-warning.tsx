@@ -1,12 +1,12 @@
-// The site-entry warning (SPEC §2): an adults-only notice for logged-out visitors, remembered once
-// dismissed (a timestamp in a first-party cookie, SPEC §4, named in the cookie policy). Decided after
+// The site-entry warning (docs/product.md §2): an adults-only notice for logged-out visitors, remembered once
+// dismissed (a timestamp in a first-party cookie, docs/product.md §4, named in the cookie policy). Decided after
 // hydration: installed-app mode is only known in the browser.
 import { useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link, useLocation } from '@remix-run/react';
 import styled from 'styled-components';
 import { useAppState } from '~/state/app-state';
-import { ENTRY_WARNING_DISMISSED_KEY, shouldShowEntryWarning } from '~/state/entry-warning';
+import { ENTRY_WARNING_DISMISSED_KEY, shouldShowEntryWarning } from '~/shared/entry-warning';
 import type { ShellData } from '~/shared/shell';
 import { Button } from '../app/buttons';
 import { Modal, ModalBody, openedBeforeHydration } from './modal';

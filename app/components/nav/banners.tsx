@@ -1,5 +1,5 @@
-// Warning banners and page alerts under the navigation (SPEC §2, §4).
-import { Link, useLocation, useRouteLoaderData } from '@remix-run/react';
+// Warning banners and page alerts under the navigation (docs/product.md §2, §4).
+import { Link, useLocation } from '@remix-run/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
@@ -16,7 +16,7 @@ import {
   showProfilePhotoAlert,
   showPushAlert,
 } from '~/state/alerts';
-import type { loader as rootLoader } from '~/root';
+import { useRootData } from '~/components/app/root-data';
 import { useAppState } from '~/state/app-state';
 import { clientClock } from '~/state/clock';
 import { CloseButton } from '../app/buttons';
@@ -36,7 +36,7 @@ const Banner = styled.div`
   }
 `;
 
-/** Activation reminder: not confirmed, profile disabled, notifications not disabled (SPEC §4). */
+/** Activation reminder: not confirmed, profile disabled, notifications not disabled (docs/product.md §4). */
 export function ActivationBanner() {
   return (
     <Banner role="status" data-testid="activation-banner">
@@ -87,7 +87,7 @@ const AlertInner = styled.div`
  * waits for localStorage, as before.
  */
 function useDismissal(key: PageAlertKey): [number | null | undefined, () => void] {
-  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const root = useRootData();
   const fromCookie = root ? (root.banners.dismissedAlerts[key] ?? null) : undefined;
   const [dismissedAt, setDismissedAt] = useState<number | null | undefined>(fromCookie);
   useEffect(() => {
@@ -104,7 +104,7 @@ function useDismissal(key: PageAlertKey): [number | null | undefined, () => void
   return [dismissedAt, dismiss];
 }
 
-/** One page alert under the navigation: an icon, a text with its link, and a dismiss button (SPEC §4). */
+/** One page alert under the navigation: an icon, a text with its link, and a dismiss button (docs/product.md §4). */
 function PageAlert({ label, testId, icon, onDismiss, children }: { label: string; testId: string; icon: ReactNode; onDismiss: () => void; children: ReactNode }) {
   const intl = useIntl();
   return (
@@ -120,7 +120,7 @@ function PageAlert({ label, testId, icon, onDismiss, children }: { label: string
   );
 }
 
-/** Profile-photo alert (SPEC §4): a member without a photo is asked to add one, until dismissed. */
+/** Profile-photo alert (docs/product.md §4): a member without a photo is asked to add one, until dismissed. */
 function useProfilePhotoAlert(): ReactNode {
   const { user } = useSnapshot(useAppState());
   const intl = useIntl();
@@ -138,7 +138,7 @@ function useProfilePhotoAlert(): ReactNode {
   );
 }
 
-/** Push alert (SPEC §4): a member whose browser can take push and who has not subscribed (nor refused it) is invited, until dismissed. */
+/** Push alert (docs/product.md §4): a member whose browser can take push and who has not subscribed (nor refused it) is invited, until dismissed. */
 function usePushAlert(): ReactNode {
   const { user, push } = useSnapshot(useAppState());
   const intl = useIntl();
@@ -163,7 +163,7 @@ const mailOffTexts = defineMessages({
   listunsubscribe: { id: 'alert.mailOff.listunsubscribe', defaultMessage: 'You unsubscribed from our e-mails, so we send you no notifications.' },
 });
 
-/** Disabled-notifications alert (SPEC §4): why notification mail is off, and what to do, until dismissed. */
+/** Disabled-notifications alert (docs/product.md §4): why notification mail is off, and what to do, until dismissed. */
 function useMailOffAlert(): ReactNode {
   const { user } = useSnapshot(useAppState());
   const intl = useIntl();

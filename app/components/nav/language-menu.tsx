@@ -1,6 +1,6 @@
-// The language dropdown (SPEC §2): only when the tenant shows more than one locale. Each choice is
+// The language dropdown (docs/product.md §2): only when the tenant shows more than one locale. Each choice is
 // a form post to /lang-config, so it works without JavaScript too; a logged-in member's choice is
-// also sent to PUT /api/user.php (SPEC §7) first.
+// also sent to PUT /api/user.php (docs/product.md §7) first.
 import { Form, useLocation } from '@remix-run/react';
 import { FormattedMessage } from 'react-intl';
 import styled from 'styled-components';

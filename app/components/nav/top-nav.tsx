@@ -1,4 +1,4 @@
-// Top navigation (SPEC §2). Visitors: logo, language menu, Login. Members: search, messages and
+// Top navigation (docs/product.md §2). Visitors: logo, language menu, Login. Members: search, messages and
 // likes with count badges, credits (paid members) or Get Premium, and the account menu.
 // Phones (< 768 px): the logo and the menus on one row, the member's four sections as tabs on a
 // second row. From 768 px one row with small labels under the icons, from 992 px the labels beside
@@ -19,7 +19,7 @@ import { Dropdown, DropdownList } from './dropdown';
 import { LanguageMenu } from './language-menu';
 
 /**
- * Logout with the app awake: SPEC §7's GET /api/logout.php, then the home page anew (issue 48 item 3).
+ * Logout with the app awake: docs/product.md §7's GET /api/logout.php, then the home page anew (issue 48 item 3).
  * Without JavaScript, or when the call fails, the form posts /logout as before.
  */
 function logOutByApi(event: FormEvent<HTMLFormElement>) {

@@ -1,4 +1,4 @@
-// The name of each notification kind (SPEC §9) as the settings list it, and as the one-click
+// The name of each notification kind (docs/product.md §9) as the settings list it, and as the one-click
 // unsubscribe page names what it turned off and what still comes (issue 48 item 19).
 import { defineMessages } from 'react-intl';
 

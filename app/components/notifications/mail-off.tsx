@@ -1,4 +1,4 @@
-// Why notification mail is off (SPEC §4 disabled reasons: listunsubscribe, fbl, bounce) and what to
+// Why notification mail is off (docs/product.md §4 disabled reasons: listunsubscribe, fbl, bounce) and what to
 // do: turn it back on (one-click unsubscribe, spam complaint), or correct the address (bounce; a
 // confirmed new address clears it).
 import { Form } from '@remix-run/react';

@@ -1,4 +1,4 @@
-// The push part of the notifications page (SPEC §4 push states): shows this browser's state — not
+// The push part of the notifications page (docs/product.md §4 push states): shows this browser's state — not
 // capable, unsubscribed, subscribed, denied — after hydration, and switches it (state/push.ts).
 import { useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';

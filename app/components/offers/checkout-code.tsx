@@ -1,4 +1,4 @@
-// The discount code on the checkout (SPEC §3 discountcode, §5): a small GET form that reloads the
+// The discount code on the checkout (docs/product.md §3 discountcode, §5): a small GET form that reloads the
 // checkout with ?code=, the applied code with a Remove link, and the refusal text. The client's
 // applied code (from a mail link's ?code= on any page) reaches the checkout in its cookie.
 import { Form, Link, useLocation } from '@remix-run/react';
@@ -120,7 +120,7 @@ export function CodeForm({
   );
 }
 
-/** Keeps the checkout's code and the client's applied code (SPEC §3 discountcode) in step. */
+/** Keeps the checkout's code and the client's applied code (docs/product.md §3 discountcode) in step. */
 export function useCheckoutCode({
   trial,
   code,

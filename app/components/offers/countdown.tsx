@@ -1,4 +1,4 @@
-// The time bonus countdown, HH:MM:SS (SPEC §2, §3 countdownTimer). role="timer" keeps screen readers
+// The time bonus countdown, HH:MM:SS (docs/product.md §2, §3 countdownTimer). role="timer" keeps screen readers
 // from announcing every second.
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';

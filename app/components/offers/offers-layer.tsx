@@ -1,4 +1,4 @@
-// Offers on every page (SPEC §3, §4, §7; docs/decisions/0019): loads the time bonus when a member is
+// Offers on every page (docs/product.md §3, §4, §7; docs/decisions/0019): loads the time bonus when a member is
 // logged in (and clears it on logout or once they paid), applies a discount code that arrives with a
 // page's ?code= (the page's query passed through to discountcode.php), and shows the time-bonus
 // modal 40 s after entering the members area when the rules of time-bonus-modal.ts allow.
@@ -14,6 +14,9 @@ import { inMembersArea, showTimeBonusModal, TIME_BONUS_ALERT_KEY } from '~/state
 import { apiOptionsFor } from '~/state/user-sync';
 import { TimeBonusModal } from './time-bonus-modal';
 
+/** When the member entered the members area (clientClock.now()), per app state: kept while they stay in it. */
+const enteredArea = new WeakMap<object, number>();
+
 export function OffersLayer() {
   const state = useAppState();
   const { user, likes, entryWarningOpen, signupModal } = useSnapshot(state);
@@ -22,7 +25,7 @@ export function OffersLayer() {
   const loggedIn = user !== null;
   const paid = user?.paid_user ?? false;
 
-  // Loaded on login, cleared on logout (SPEC §4); a member who paid has no time bonus.
+  // Loaded on login, cleared on logout (docs/product.md §4); a member who paid has no time bonus.
   const wasLoggedIn = useRef<boolean | null>(null);
   useEffect(() => {
     const before = wasLoggedIn.current;
@@ -44,15 +47,25 @@ export function OffersLayer() {
     void applyPageCode(state.offers, browserStorage(), search, apiOptionsFor(state));
   }, [search, state]);
 
-  // 40 s in the members area; leaving it starts the wait again.
+  // 40 s in the members area; leaving it starts the wait again. The moment of entering is kept with
+  // the app state, not in this component: a navigation that changes the layout (to the chats' bare
+  // one) mounts this layer again, and must not start the 40 s again (issue 48 item 25).
   const inArea = loggedIn && inMembersArea(pathname);
   const [waited, setWaited] = useState(false);
   useEffect(() => {
-    setWaited(false);
-    if (!inArea) return;
-    const timer = clientClock.setTimer(() => setWaited(true), TIME_BONUS_MODAL_DELAY_MS);
+    if (!inArea) {
+      enteredArea.delete(state.offers);
+      setWaited(false);
+      return;
+    }
+    const entered = enteredArea.get(state.offers) ?? clientClock.now();
+    enteredArea.set(state.offers, entered);
+    const left = entered + TIME_BONUS_MODAL_DELAY_MS - clientClock.now();
+    setWaited(left <= 0);
+    if (left <= 0) return;
+    const timer = clientClock.setTimer(() => setWaited(true), left);
     return () => clientClock.clearTimer(timer);
-  }, [inArea]);
+  }, [inArea, state]);
 
   const [dismissedAt, setDismissedAt] = useState<number | null | undefined>(undefined);
   useEffect(() => setDismissedAt(alertDismissedAt(browserStorage(), TIME_BONUS_ALERT_KEY)), []);

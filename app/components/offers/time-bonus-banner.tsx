@@ -1,4 +1,4 @@
-// The welcome bonus top banner (SPEC §2, §6): for a logged-in member with a visible time bonus, its
+// The welcome bonus top banner (docs/product.md §2, §6): for a logged-in member with a visible time bonus, its
 // percentage and the HH:MM:SS countdown, linking to the credits page.
 import { Link } from '@remix-run/react';
 import { FormattedMessage, useIntl } from 'react-intl';

@@ -1,4 +1,4 @@
-// The time-bonus modal (SPEC §2, §4, §9): the 25% welcome bonus, a close icon, a link to credits and
+// The time-bonus modal (docs/product.md §2, §4, §9): the 25% welcome bonus, a close icon, a link to credits and
 // an act-fast text naming the 4 hours; shown by OffersLayer under the rules of time-bonus-modal.ts.
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';

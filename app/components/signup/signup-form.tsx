@@ -1,4 +1,4 @@
-// The signup form of SPEC §2: steps 0–4 (who you are and seek, date of birth, where you live,
+// The signup form of docs/product.md §2: steps 0–4 (who you are and seek, date of birth, where you live,
 // account, consent). One form: without JavaScript every step shows at once; with it, one step at a
 // time. Used by the /signup page and the signup modal; both post to the /signup action.
 import type { Form } from '@remix-run/react';
@@ -265,7 +265,7 @@ export function SignupForm({
   onLoginClick?: () => void;
   /** One step at a time from the server's render on (the signup dialog, which needs the app anyway): no change when the app hydrates. */
   stepByStep?: boolean;
-  /** Only the first step (no progress bar, no honeypot), until the rest of the form's data has come (the dialog's server render, signup-modal.tsx). */
+  /** Only the first step (no honeypot; the progress bar is there already), until the rest of the form's data has come (the dialog's server render, signup-modal.tsx). */
   firstStepOnly?: boolean;
   /** The title's element: the page's h1, or h2 in the dialog (rendered closed into every visitor's page, decision 0042). */
   titleAs?: 'h1' | 'h2';
@@ -412,7 +412,9 @@ export function SignupForm({
   return (
     <>
       <Title id="signup-title">{heading ?? <FormattedMessage {...signupPageTexts.title} />}</Title>
-      {enhanced && !firstStepOnly ? (
+      {/* Also while only the first step is there (the dialog before the app woke): the bar appearing
+          with the rest of the form moved Next under a held press, and the press was lost (issue 48 item 15). */}
+      {enhanced ? (
         <Steps aria-label={t(m.progress, { step: step + 1, total: LAST_SIGNUP_STEP + 1 })}>
           {Array.from({ length: LAST_SIGNUP_STEP + 1 }, (_, i) => (
             <li key={i} data-done={i <= step} />

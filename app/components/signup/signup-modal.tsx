@@ -1,14 +1,14 @@
-// The signup modal (SPEC §2, §4): opened by ?signup=1 or by an action that needs an account. It
+// The signup modal (docs/product.md §2, §4): opened by ?signup=1 or by an action that needs an account. It
 // cannot be closed by the backdrop or Escape once a signup is in progress; it closes when the visitor
 // goes to log in — also by itself when the e-mail already has an account (redirectedToLogin) — and
 // after a successful signup (which navigates on to the matches).
-import { useFetcher, useLocation, useNavigate, useRouteLoaderData } from '@remix-run/react';
+import { useFetcher, useLocation, useNavigate } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { useSnapshot } from 'valtio';
 import { useAppState } from '~/state/app-state';
-import type { loader as rootLoader } from '~/root';
+import { useRootData } from '~/components/app/root-data';
 import type { ShellData } from '~/shared/shell';
 import { nicheRule, nicheRuleText } from '~/shared/niche-rules';
 import { MIN_AGE } from '~/shared/signup-rules';
@@ -78,7 +78,7 @@ export function SignupModal({ action }: { action?: string } = {}) {
   const location = useLocation();
   const intl = useIntl();
   const [inProgress, setInProgress] = useState(false);
-  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const root = useRootData();
   // Opened by the wake script before the app woke: the app keeps it open (see the effect below).
   const [early, setEarly] = useState(() => openedBeforeHydration('signup'));
 
@@ -108,7 +108,7 @@ export function SignupModal({ action }: { action?: string } = {}) {
     if ((signupModal || early) && !user && page.state === 'idle' && !page.data) page.load('/api/signup.php');
   }, [signupModal, early, user, page]);
 
-  // SPEC §4 redirectedToLogin: the e-mail already has an account, so the visitor is sent to log in
+  // docs/product.md §4 redirectedToLogin: the e-mail already has an account, so the visitor is sent to log in
   // with it filled in; the navigation closes the modal (the login page says why).
   const navigate = useNavigate();
   const existing = submit.data?.login ? (submit.data.values.email ?? '') : null;

@@ -1,4 +1,4 @@
-// Users, sessions, profiles and photos (SPEC §3). PostgreSQL 15 features only: this runs on PGlite and on Debian's server.
+// Users, sessions, profiles and photos (docs/product.md §3). PostgreSQL 15 features only: this runs on PGlite and on Debian's server.
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -64,7 +64,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('privacy_mode', 'boolean', (col) => col.notNull().defaultTo(false))
     .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .execute();
-  // E-mail is unique per tenant (DESIGN §3), whatever its case.
+  // E-mail is unique per tenant (docs/architecture.md §3), whatever its case.
   await sql`create unique index users_tenant_email_idx on users (tenant_id, lower(email))`.execute(db);
   await sql`alter table profiles add constraint profiles_user_fk
             foreign key (user_id) references users(id) on delete cascade`.execute(db);
@@ -82,7 +82,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('sessions_user_idx').on('sessions').column('user_id').execute();
 
-  // The shared profile pool, filtered by country, gender and age (DESIGN §3).
+  // The shared profile pool, filtered by country, gender and age (docs/architecture.md §3).
   await db.schema.createIndex('profiles_country_gender_birth_idx').on('profiles').columns(['country', 'gender', 'birth_date']).execute();
   await db.schema.createIndex('profiles_user_idx').on('profiles').column('user_id').execute();
   // Demo profiles are found by their seed (generated pictures) and the seed can run twice.

@@ -1,6 +1,6 @@
-// Likes between profiles (SPEC §3 Likes, §4 like states): who liked whom, and whether the liked
+// Likes between profiles (docs/product.md §3 Likes, §4 like states): who liked whom, and whether the liked
 // member has seen it yet (like_new). A like is what lets an invisible or privacy-mode member be
-// seen by the person they reached out to (SPEC §6).
+// seen by the person they reached out to (docs/product.md §6).
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -20,7 +20,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('day', 'date', (col) => col.notNull())
     .addColumn('likes', 'integer', (col) => col.notNull())
     .addPrimaryKeyConstraint('swipe_day_likes_pk', ['profile_id', 'day'])
-    // SPEC §9: 4 likes a day. The conditional write refuses a fifth; this constraint backs it.
+    // docs/product.md §9: 4 likes a day. The conditional write refuses a fifth; this constraint backs it.
     .addCheckConstraint('swipe_day_likes_limit', sql`likes between 1 and 4`)
     .execute();
   await db.schema

@@ -33,6 +33,7 @@ import * as m0039 from './0039-photo-screening';
 import * as m0040 from './0040-outbox-priorities';
 import * as m0041 from './0041-split-weights';
 import * as m0042 from './0042-notification-kinds-on';
+import * as m0043 from './0043-tenant-versions';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '0040-outbox-priorities': m0040,
   '0041-split-weights': m0041,
   '0042-notification-kinds-on': m0042,
+  '0043-tenant-versions': m0043,
 };
